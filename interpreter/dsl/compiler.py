@@ -1,0 +1,486 @@
+"""Compiles effect-language syntax trees to Python source, run once per game with exec.
+
+Every body becomes a Python function in one generated module: effects and procedures become generators
+(a decision is a `yield`), expressions become plain functions. Content names are prefixed `v_` and field
+access goes through runtime.ops.get, so content can reach nothing but the game's own data. Each generated
+line remembers the content place it came from, so a runtime failure names the file, line and column.
+"""
+from __future__ import annotations
+
+from ..errors import Diagnostic, Place, did_you_mean
+from ..runtime import counters, decisions, ops
+from ..runtime.verbs import REGISTRY, GameOver
+from . import ast as A
+from .names import NameTable
+from .parser import Origin
+
+_OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
+_CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_ZONE_PARAMS = {"move": {1}, "draw": {0, 1}, "shuffle": {0}, "top": {0}, "bottom": {0}}
+
+
+class _Impure(Exception):
+    pass
+
+
+class Compiler:
+    def __init__(self, names: NameTable):
+        self.names = names
+        self.lines: list[str] = []
+        self.line_map: dict[int, Place] = {}
+        self.diags: list[Diagnostic] = []
+        self.count = 0
+        self.ns: dict | None = None
+
+    # ---- bodies
+    def effect(self, stmts: list, origin: Origin, params=(), event_params=()) -> str:
+        """A statement body -> name of a generator function (M, me, this, *params)."""
+        fname = self._fresh("f")
+        sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
+        if event_params:
+            sig += ", **P"
+        self._emit(0, f"def {fname}({sig}):", origin.place)
+        body = _Body(self, origin, set(params) | set(event_params), pure=False)
+        for p in event_params:
+            body.line(1, f"v_{p} = P.get({p!r})", origin.place)
+        body.stmts(stmts, 1)
+        body.line(1, "if False: yield", origin.place)
+        return fname
+
+    def expression(self, expr: A.Node, origin: Origin, params=()) -> str:
+        """An expression -> name of a plain function (M, me, this, *params)."""
+        fname = self._fresh("x")
+        sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
+        self._emit(0, f"def {fname}({sig}):", origin.place)
+        body = _Body(self, origin, set(params), pure=True)
+        code = body.expr(expr)
+        body.line(1, f"return {code}", body.place(expr))
+        return fname
+
+    def finish(self) -> dict:
+        src = "\n".join(self.lines) + "\n"
+        ns = {"__builtins__": {}}
+        ns.update(_runtime_namespace(self.names))
+        exec(compile(src, "<meeple>", "exec"), ns)  # generated from checked trees, never from raw content
+        self.ns = ns
+        self.source = src
+        return ns
+
+    # ---- helpers
+    def _fresh(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def _emit(self, indent: int, text: str, place: Place) -> None:
+        self.lines.append("    " * indent + text)
+        self.line_map[len(self.lines)] = place
+
+    def error(self, place: Place, message: str, code: str, hint: str = "") -> None:
+        self.diags.append(Diagnostic(place, message, code, "error", hint))
+
+
+def _runtime_namespace(names: NameTable) -> dict:
+    ns = {
+        "G": ops.get, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
+        "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
+        "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
+        "GameOver": GameOver, "K": dict(names.constants), "range": range, "max": max, "min": min,
+    }
+    for name, verb in REGISTRY.items():
+        ns[f"V_{name}"] = verb.impl
+    return ns
+
+
+def _set(M, obj, name, op, value):
+    """Generator: `obj.name op value` for a player's counter or var, or a card's field."""
+    from ..errors import RuntimeContentError
+    from ..runtime.state import Piece, Player
+    if type(obj) is Player:
+        spec = M.game.player_counters.get(name)
+        if spec is not None:
+            yield from counters.change(M, obj, spec, obj.counters, op, value)
+            return
+        if name in obj.vars:
+            obj.vars[name] = _combine(obj.vars[name], op, value)
+            return
+        raise RuntimeContentError(f"a player has no counter or var `{name}` to set")
+    if type(obj) is Piece:
+        if obj.f is None:
+            obj.f = {}
+        old = obj.f.get(name, obj.card.fields.get(name))
+        obj.f[name] = _combine(old, op, value)
+        return
+    raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
+
+
+def _set_global(M, name, op, value):
+    spec = M.game.counters.get(name)
+    if spec is not None:
+        yield from counters.change(M, None, spec, M.counters, op, value)
+        return
+    M.vars[name] = _combine(M.vars[name], op, value)
+
+
+def _combine(old, op, value):
+    if op == "=":
+        return value
+    if op == "+=":
+        return ops.add(old, value)
+    if isinstance(old, list):
+        return [x for x in old if x not in ops.items(value)]
+    return old - value
+
+
+class _Body:
+    """Generates one function body; knows its locals and whether it may yield."""
+
+    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool):
+        self.c = comp
+        self.origin = origin
+        self.locals = set(params)
+        self.pure = pure
+        self.lazy = set()  # names bound inside comprehensions / lambdas
+        self.loop = 0
+
+    def place(self, node) -> Place:
+        return self.origin.at(node.line, node.col)
+
+    def line(self, indent, text, place) -> None:
+        self.c._emit(indent, text, place)
+
+    # ---- statements
+    def stmts(self, stmts, ind) -> None:
+        if not stmts:
+            self.line(ind, "pass", self.origin.place)
+        for s in stmts:
+            self.stmt(s, ind)
+
+    def stmt(self, s, ind) -> None:
+        p = self.place(s)
+        m = getattr(self, "s_" + type(s).__name__)
+        m(s, ind, p)
+
+    def s_Let(self, s, ind, p):
+        if s.name in NameTable.BUILTIN_NAMES or s.name == "it":
+            self.c.error(p, f"`{s.name}` is a reserved name", "E-RESERVED")
+        code = self.expr(s.value)
+        self.locals.add(s.name)
+        self.line(ind, f"v_{s.name} = {code}", p)
+
+    def s_Assign(self, s, ind, p):
+        value = self.expr(s.value)
+        t = s.target
+        if isinstance(t, A.Name):
+            if t.id in self.locals:
+                if s.op == "=":
+                    self.line(ind, f"v_{t.id} = {value}", p)
+                elif s.op == "+=":
+                    self.line(ind, f"v_{t.id} = ADD(v_{t.id}, {value})", p)
+                else:
+                    self.line(ind, f"v_{t.id} = v_{t.id} - {value}", p)
+            elif t.id in self.c.names.global_counters or t.id in self.c.names.global_vars:
+                self.line(ind, f"yield from SETG(M, {t.id!r}, {s.op!r}, {value})", p)
+            else:
+                self._unknown(t.id, p, "a local name, a global counter or a global var")
+            return
+        if isinstance(t, A.Attr):
+            self._check_attr(t.attr, self.place(t))
+            obj = self.expr(t.obj)
+            self.line(ind, f"yield from SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
+            return
+        self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
+
+    def s_If(self, s, ind, p):
+        for i, (test, body) in enumerate(s.branches):
+            kw = "if" if i == 0 else "elif"
+            self.line(ind, f"{kw} T({self.expr(test)}):", self.place(test))
+            self.stmts(body, ind + 1)
+        if s.orelse is not None:
+            self.line(ind, "else:", p)
+            self.stmts(s.orelse, ind + 1)
+
+    def s_For(self, s, ind, p):
+        items = self.expr(s.items)
+        self.locals.add(s.var)
+        self.line(ind, f"for v_{s.var} in SNAP({items}):", p)
+        self.line(ind + 1, "M.tick()", p)
+        self.loop += 1
+        self.stmts(s.body, ind + 1)
+        self.loop -= 1
+
+    def s_While(self, s, ind, p):
+        self.line(ind, f"while T({self.expr(s.test)}):", p)
+        self.line(ind + 1, "M.tick()", p)
+        self.loop += 1
+        self.stmts(s.body, ind + 1)
+        self.loop -= 1
+
+    def s_Repeat(self, s, ind, p):
+        n = self.c._fresh("_n")
+        self.line(ind, f"for {n} in range(max(0, min({self.expr(s.count)}, 100000))):", p)
+        self.line(ind + 1, "M.tick()", p)
+        self.loop += 1
+        self.stmts(s.body, ind + 1)
+        self.loop -= 1
+
+    def s_Ask(self, s, ind, p):
+        offered = self.c._fresh("_o")
+        key = self.c._fresh("_k")
+        self.line(ind, f"{offered} = []", p)
+        for i, opt in enumerate(s.options):
+            label = self.expr(opt.label)
+            op = self.place(opt)
+            if opt.guard is not None:
+                self.line(ind, f"if T({self.expr(opt.guard)}):", op)
+                self.line(ind + 1, f"{offered}.append(({i}, TXT({label})))", op)
+            else:
+                self.line(ind, f"{offered}.append(({i}, TXT({label})))", op)
+        by = self.expr(s.by) if s.by is not None else "me"
+        prompt = self.expr(s.prompt) if s.prompt is not None else "'Choose'"
+        self.line(ind, f"{key} = yield from ASK(M, {by}, TXT({prompt}), {offered})", p)
+        for i, opt in enumerate(s.options):
+            self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
+            self.stmts(opt.body, ind + 1)
+
+    def s_Return(self, s, ind, p):
+        self.line(ind, f"return {self.expr(s.value) if s.value is not None else 'None'}", p)
+
+    def s_Break(self, s, ind, p):
+        if not self.loop:
+            self.c.error(p, "`break` outside a loop", "E-SYNTAX")
+        self.line(ind, "break", p)
+
+    def s_Continue(self, s, ind, p):
+        if not self.loop:
+            self.c.error(p, "`continue` outside a loop", "E-SYNTAX")
+        self.line(ind, "continue", p)
+
+    def s_ExprStmt(self, s, ind, p):
+        e = s.expr
+        if not isinstance(e, (A.Call, A.Choose)):
+            self.c.error(p, "this expression does nothing: a statement is a call, an assignment, "
+                            "`let`, `if`, `for`, `while`, `repeat`, `ask` or `return`", "E-NO-EFFECT")
+        self.line(ind, self.expr(e), p)
+
+    # ---- expressions
+    def expr(self, e) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e)
+
+    def e_Const(self, e):
+        return repr(e.value)
+
+    def e_Template(self, e):
+        parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]
+        return "''.join([" + ", ".join(parts) + "])"
+
+    def e_Name(self, e):
+        n = e.id
+        if n in self.locals or n in self.lazy:
+            return f"v_{n}"
+        if n == "it":
+            self.c.error(self.place(e), "`it` is only bound inside `where` and per-item arguments", "E-UNKNOWN-NAME")
+            return "None"
+        if n == "me":
+            return "me"
+        if n == "this":
+            return "this"
+        if n == "players":
+            return "M.players"
+        if n == "options":
+            return "M.options"
+        if n == "round":
+            return "M.round"
+        names = self.c.names
+        if n in names.global_counters:
+            return f"M.counters[{n!r}]"
+        if n in names.global_zones:
+            return f"M.zones[{n!r}]"
+        if n in names.global_vars:
+            return f"M.vars[{n!r}]"
+        if n in names.constants:
+            return f"K[{n!r}]"
+        self._unknown(n, self.place(e), "a name")
+        return "None"
+
+    def _unknown(self, n, place, what):
+        cands = self.c.names.bare_names() | self.locals | self.lazy
+        hint = did_you_mean(n, cands)
+        self.c.error(place, f"unknown name `{n}`", "E-UNKNOWN-NAME", hint)
+
+    def _check_attr(self, attr, place):
+        known = self.c.names.attributes()
+        if attr not in known:
+            self.c.error(place, f"unknown field `{attr}`", "E-UNKNOWN-FIELD", did_you_mean(attr, known))
+
+    def e_Attr(self, e):
+        self._check_attr(e.attr, self.place(e))
+        return f"G(M, {self.expr(e.obj)}, {e.attr!r})"
+
+    def e_Index(self, e):
+        return f"IDX({self.expr(e.obj)}, {self.expr(e.index)})"
+
+    def e_ListExpr(self, e):
+        return "[" + ", ".join(self.expr(x) for x in e.items) + "]"
+
+    def e_BinOp(self, e):
+        a, b = self.expr(e.left), self.expr(e.right)
+        if e.op == "-":
+            return f"({a} - {b})"
+        return f"{_OPS[e.op]}({a}, {b})"
+
+    def e_Compare(self, e):
+        a, b = self.expr(e.left), self.expr(e.right)
+        if e.op == "in":
+            return f"IN({a}, {b})"
+        if e.op == "notin":
+            return f"(not IN({a}, {b}))"
+        return f"({a} {_CMP[e.op]} {b})"
+
+    def e_BoolOp(self, e):
+        joiner = " and " if e.op == "and" else " or "
+        return "(" + joiner.join(f"T({self.expr(v)})" for v in e.values) + ")"
+
+    def e_Not(self, e):
+        return f"(not T({self.expr(e.operand)}))"
+
+    def e_Neg(self, e):
+        return f"(-{self.expr(e.operand)})"
+
+    def e_IfExpr(self, e):
+        return f"({self.expr(e.then)} if T({self.expr(e.test)}) else {self.expr(e.orelse)})"
+
+    def _bound(self, var, e):
+        """Compile `e` with `var` bound as a comprehension / lambda variable (pure context)."""
+        saved_pure, had = self.pure, var in self.lazy
+        self.pure = True
+        self.lazy.add(var)
+        try:
+            return self.expr(e)
+        finally:
+            self.pure = saved_pure
+            if not had:
+                self.lazy.discard(var)
+
+    def e_Filter(self, e):
+        items = self.expr(e.items)
+        cond = self._bound("it", e.cond)
+        return f"[v_it for v_it in ITEMS({items}) if T({cond})]"
+
+    def e_Choose(self, e):
+        p = self.place(e)
+        if self.pure:
+            self.c.error(p, "a choice cannot be made here (inside `where`, a per-item argument or an expression)",
+                         "E-IMPURE")
+        items = self.expr(e.items)
+        if e.cond is not None:
+            var = e.var or "it"
+            saved = set(self.lazy)
+            self.lazy.add("it")
+            cond = self._bound(var, e.cond)
+            self.lazy = saved
+            code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if T({cond})]"
+        else:
+            code_items = f"ITEMS({items})"
+        by = self.expr(e.by) if e.by is not None else "me"
+        prompt = self.expr(e.prompt) if e.prompt is not None else repr("Choose")
+        count = self.expr(e.count) if e.count is not None else "None"
+        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, TXT({prompt})))"
+
+    def e_Call(self, e):
+        p = self.place(e)
+        names = self.c.names
+        f = e.func
+        if f in names.procedures:
+            if self.pure:
+                self.c.error(p, f"procedure `{f}` cannot be called here (only in effects, not in expressions)",
+                             "E-IMPURE")
+            params = names.procedures[f]
+            args = self._args(e, params, p, f)
+            return f"(yield from P_{f}(M, me, this{''.join(', ' + a for a in args)}))"
+        if f in names.functions:
+            params = names.functions[f]
+            args = self._args(e, params, p, f)
+            return f"F_{f}(M, me, this{''.join(', ' + a for a in args)})"
+        verb = REGISTRY.get(f)
+        if verb is None:
+            cands = set(REGISTRY) | set(names.procedures) | set(names.functions)
+            self.c.error(p, f"unknown verb or procedure `{f}`", "E-UNKNOWN-NAME", did_you_mean(f, cands))
+            return "None"
+        n = len(e.args)
+        if n < verb.min_args or (verb.max_args is not None and n > verb.max_args):
+            want = str(verb.min_args) if verb.min_args == verb.max_args else f"{verb.min_args} to {verb.max_args}"
+            self.c.error(p, f"`{f}` takes {want} argument(s), not {n}", "E-ARITY", f"example: {verb.example}")
+        for k in e.kwargs:
+            if "*" not in verb.kwargs and k not in verb.kwargs:
+                self.c.error(p, f"`{f}` has no argument named `{k}`", "E-ARITY",
+                             did_you_mean(k, verb.kwargs) or f"example: {verb.example}")
+        self._check_types(f, e, p)
+        if f == "emit" and e.args and isinstance(e.args[0], A.Const):
+            if e.args[0].value not in names.events:
+                self.c.error(self.place(e.args[0]), f"unknown event `{e.args[0].value}`", "E-UNKNOWN-EVENT",
+                             did_you_mean(str(e.args[0].value), names.events))
+        if f in ("run", "has") and len(e.args) > 1 and isinstance(e.args[1], A.Const):
+            hooks = names.effect_hooks | (names.expression_hooks if f == "has" else set())
+            if e.args[1].value not in hooks:
+                self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
+                             "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
+        args = []
+        for i, a in enumerate(e.args):
+            if i in verb.lazy:
+                args.append(f"(lambda v_it: {self._bound('it', a)})")
+            else:
+                args.append(self.expr(a))
+        args += [f"{k}={self.expr(v)}" for k, v in e.kwargs.items()]
+        call = f"V_{f}(M{''.join(', ' + a for a in args)})"
+        if verb.gen:
+            if self.pure:
+                self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")
+            return f"(yield from {call})"
+        return call
+
+    def _args(self, e, params, p, f):
+        if len(e.args) > len(params):
+            self.c.error(p, f"`{f}` takes {len(params)} argument(s), not {len(e.args)}", "E-ARITY")
+        vals = {params[i]: self.expr(a) for i, a in enumerate(e.args[:len(params)])}
+        for k, v in e.kwargs.items():
+            if k not in params:
+                self.c.error(p, f"`{f}` has no parameter `{k}`", "E-ARITY", did_you_mean(k, params))
+            elif k in vals:
+                self.c.error(p, f"`{f}`: parameter `{k}` given twice", "E-ARITY")
+            else:
+                vals[k] = self.expr(v)
+        missing = [x for x in params if x not in vals]
+        if missing:
+            self.c.error(p, f"`{f}` is missing argument(s): {', '.join(missing)}", "E-ARITY")
+        return [vals.get(x, "None") for x in params]
+
+    def _check_types(self, f, e, p):
+        for i in _ZONE_PARAMS.get(f, ()):
+            if i < len(e.args):
+                t = self.static_type(e.args[i])
+                if t is not None and t != "zone":
+                    self.c.error(self.place(e.args[i]), f"`{f}` wants a zone here, not {t}", "E-TYPE")
+
+    def static_type(self, e):
+        """The type of an expression when it is known without running it: a cheap check."""
+        if isinstance(e, A.Const):
+            v = e.value
+            return ("a truth value" if isinstance(v, bool) else "a number" if isinstance(v, int)
+                    else "a string" if isinstance(v, str) else None if v is None else None)
+        if isinstance(e, (A.Template,)):
+            return "a string"
+        if isinstance(e, (A.BinOp,)) and e.op in "-*/%":
+            return "a number"
+        if isinstance(e, A.Name) and e.id not in self.locals and e.id not in self.lazy:
+            n = self.c.names
+            if e.id in n.global_zones:
+                return "zone"
+            if e.id in n.global_counters:
+                return "a number"
+        if isinstance(e, A.Attr):
+            n = self.c.names
+            if e.attr in n.player_zones and e.attr not in n.card_fields and e.attr not in n.player_counters:
+                return "zone"
+            if e.attr in n.player_counters and e.attr not in n.player_zones and e.attr not in n.card_fields:
+                return "a number"
+        return None

@@ -1,0 +1,38 @@
+"""What names a game gives its content: the table the compiler checks every identifier against."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class NameTable:
+    global_counters: dict = field(default_factory=dict)  # name -> CounterSpec
+    global_zones: set = field(default_factory=set)
+    global_vars: set = field(default_factory=set)
+    player_counters: dict = field(default_factory=dict)
+    player_zones: set = field(default_factory=set)
+    player_vars: set = field(default_factory=set)
+    constants: dict = field(default_factory=dict)
+    procedures: dict = field(default_factory=dict)  # name -> [params]
+    functions: dict = field(default_factory=dict)  # name -> [params]
+    events: dict = field(default_factory=dict)  # name -> [params]
+    card_fields: set = field(default_factory=set)
+    effect_hooks: set = field(default_factory=set)
+    expression_hooks: set = field(default_factory=set)
+    options: set = field(default_factory=set)
+    card_ids: set = field(default_factory=set)
+    enum_values: set = field(default_factory=set)
+
+    BUILTIN_NAMES = ("players", "me", "this", "options", "round")
+    PLAYER_ATTRS = ("seat", "name", "left", "right", "index")
+    PIECE_ATTRS = ("id", "name", "kind", "owner", "zone", "uid")
+    ZONE_ATTRS = ("size", "top", "bottom", "owner", "name")
+
+    def attributes(self) -> set:
+        return (set(self.player_counters) | self.player_zones | self.player_vars | self.card_fields
+                | self.expression_hooks | self.options | set(self.PLAYER_ATTRS) | set(self.PIECE_ATTRS)
+                | set(self.ZONE_ATTRS))
+
+    def bare_names(self) -> set:
+        return (set(self.global_counters) | self.global_zones | self.global_vars | set(self.constants)
+                | set(self.BUILTIN_NAMES))

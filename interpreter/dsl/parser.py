@@ -1,0 +1,368 @@
+"""Parses effect-language text into the syntax tree of ast.py (lark LALR, grammar loaded once)."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import ContentError, Diagnostic, Place
+from . import ast as A
+
+GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+MAX_SOURCE = 20_000  # characters in one effect string
+MAX_DEPTH = 60  # nesting of brackets and blocks
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True, cache=False)
+
+
+class Origin:
+    """Maps a position inside an effect string to a place in its file."""
+
+    def __init__(self, place: Place, line_starts: list[tuple[int, int]] | None = None):
+        self.place = place
+        # line_starts[i] = (file line, file column) where line i+1 of the text begins
+        self.line_starts = line_starts or [(place.line, place.col)]
+
+    def at(self, line: int, col: int) -> Place:
+        if not self.place.line:
+            return self.place
+        i = min(max(line, 1), len(self.line_starts)) - 1
+        fl, fc = self.line_starts[i]
+        if line - 1 > i:  # past the known lines: best effort
+            return self.place.shifted(fl + (line - 1 - i), col)
+        return self.place.shifted(fl, fc + col - 1)
+
+
+def _pos(meta_or_tok):
+    return {"line": getattr(meta_or_tok, "line", 1) or 1, "col": getattr(meta_or_tok, "column", 1) or 1}
+
+
+def _one(xs):
+    return xs[0] if len(xs) == 1 else xs
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def __init__(self, origin: Origin):
+        super().__init__()
+        self.origin = origin
+
+    # -- statements
+    def start(self, meta, items):
+        return [s for s in items if s is not None]
+
+    def block(self, meta, items):
+        return [s for s in items if s is not None]
+
+    def let_stmt(self, meta, items):
+        return A.Let(str(items[0]), items[1], **_pos(meta))
+
+    def assign_stmt(self, meta, items):
+        target, op, value = items
+        if not isinstance(target, (A.Name, A.Attr, A.Index)):
+            raise _Bad("only a name, a field or an item can be assigned to", target)
+        return A.Assign(target, str(op), value, **_pos(meta))
+
+    def if_stmt(self, meta, items):
+        test, body, *rest = items
+        branches = [(test, body)]
+        orelse = None
+        for r in rest:
+            if r is None:
+                continue
+            if r[0] == "elif":
+                branches.append((r[1], r[2]))
+            else:
+                orelse = r[1]
+        return A.If(branches, orelse, **_pos(meta))
+
+    def elif_clause(self, meta, items):
+        return ("elif", items[0], items[1])
+
+    def else_clause(self, meta, items):
+        return ("else", items[0])
+
+    def for_stmt(self, meta, items):
+        return A.For(str(items[0]), items[1], items[2], **_pos(meta))
+
+    def while_stmt(self, meta, items):
+        return A.While(items[0], items[1], **_pos(meta))
+
+    def repeat_stmt(self, meta, items):
+        return A.Repeat(items[0], items[1], **_pos(meta))
+
+    def return_stmt(self, meta, items):
+        return A.Return(items[0] if items else None, **_pos(meta))
+
+    def break_stmt(self, meta, items):
+        return A.Break(**_pos(meta))
+
+    def continue_stmt(self, meta, items):
+        return A.Continue(**_pos(meta))
+
+    def expr_stmt(self, meta, items):
+        return A.ExprStmt(items[0], **_pos(meta))
+
+    def ask_stmt(self, meta, items):
+        by, prompt, *options = items
+        return A.Ask(by, self._template(prompt) if prompt is not None else None,
+                     [o for o in options if o is not None], **_pos(meta))
+
+    def ask_option(self, meta, items):
+        label, guard, body = items
+        return A.AskOption(self._template(label), guard, body, **_pos(meta))
+
+    def when_clause(self, meta, items):
+        return items[0]
+
+    def by_clause(self, meta, items):
+        return items[0]
+
+    # -- expressions
+    def if_expr(self, meta, items):
+        then, test, orelse = items
+        return A.IfExpr(test, then, orelse, **_pos(meta))
+
+    def filter(self, meta, items):
+        return A.Filter(items[0], items[1], **_pos(meta))
+
+    def or_(self, meta, items):
+        return items[0] if len(items) == 1 else A.BoolOp("or", items, **_pos(meta))
+
+    def and_(self, meta, items):
+        return items[0] if len(items) == 1 else A.BoolOp("and", items, **_pos(meta))
+
+    def not_(self, meta, items):
+        return A.Not(items[0], **_pos(meta))
+
+    def compare(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return A.Compare(str(items[1]), items[0], items[2], **_pos(meta))
+
+    def in_(self, meta, items):
+        return A.Compare("in", items[0], items[1], **_pos(meta))
+
+    def not_in(self, meta, items):
+        return A.Compare("notin", items[0], items[1], **_pos(meta))
+
+    def binop(self, meta, items):
+        node = items[0]
+        for i in range(1, len(items), 2):
+            node = A.BinOp(str(items[i]), node, items[i + 1], line=node.line, col=node.col)
+        return node
+
+    def neg(self, meta, items):
+        return A.Neg(items[0], **_pos(meta))
+
+    def attr(self, meta, items):
+        return A.Attr(items[0], str(items[1]), **_pos(meta))
+
+    def index(self, meta, items):
+        return A.Index(items[0], items[1], **_pos(meta))
+
+    def name(self, meta, items):
+        return A.Name(str(items[0]), **_pos(meta))
+
+    def int_(self, meta, items):
+        text = str(items[0])
+        if len(text) > 12:
+            raise _Bad("number too large", items[0])
+        return A.Const(int(text), **_pos(meta))
+
+    def string(self, meta, items):
+        return self._template(items[0])
+
+    def true(self, meta, items):
+        return A.Const(True, **_pos(meta))
+
+    def false(self, meta, items):
+        return A.Const(False, **_pos(meta))
+
+    def none(self, meta, items):
+        return A.Const(None, **_pos(meta))
+
+    def list_(self, meta, items):
+        return A.ListExpr([i for i in items if i is not None], **_pos(meta))
+
+    def call(self, meta, items):
+        func, *args = items
+        pos, kw = [], {}
+        for a in args:
+            if a is None:
+                continue
+            if a[0] == "kw":
+                if a[1] in kw:
+                    raise _Bad(f"argument `{a[1]}` given twice", a[2])
+                kw[a[1]] = a[2]
+            else:
+                if kw:
+                    raise _Bad("a positional argument after a named one", a[1])
+                pos.append(a[1])
+        return A.Call(str(func), pos, kw, **_pos(meta))
+
+    def pos_arg(self, meta, items):
+        return ("pos", items[0])
+
+    def kw_arg(self, meta, items):
+        return ("kw", str(items[0]), items[1])
+
+    def choose_expr(self, meta, items):
+        quantity, var, src, where, by, prompt = items
+        kind, count = quantity if quantity is not None else ("one", None)
+        return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, **_pos(meta))
+
+    def exactly(self, meta, items):
+        return ("exactly", A.Const(int(items[0]), **_pos(meta)))
+
+    def up_to(self, meta, items):
+        return ("up_to", items[0])
+
+    def any_number(self, meta, items):
+        return ("any", None)
+
+    def optional(self, meta, items):
+        return ("optional", None)
+
+    def choose_where(self, meta, items):
+        return items[0]
+
+    def prompt_clause(self, meta, items):
+        return self._template(items[0])
+
+    # -- strings with {expr} holes
+    def _template(self, tok: Token) -> A.Node:
+        raw = str(tok)[1:-1]
+        line, col = tok.line, tok.column + 1
+        parts: list = []
+        buf = []
+        i = 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                nxt = raw[i + 1]
+                buf.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\", "{": "{", "}": "}"}.get(nxt, nxt))
+                i += 2
+                continue
+            if ch == "{":
+                end = raw.find("}", i)
+                if end < 0:
+                    raise _Bad("unclosed `{` in a string", tok)
+                if buf:
+                    parts.append("".join(buf))
+                    buf = []
+                inner = raw[i + 1:end]
+                sub = Origin(Place("<template>"))
+                try:
+                    tree = _lark().parse(inner)
+                except UnexpectedInput as e:
+                    raise _Bad(f"bad expression in string: {inner!r}", tok) from e
+                stmts = _ToAst(sub).transform(tree)
+                if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
+                    raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
+                expr = stmts[0].expr
+                for n in A.walk(expr):  # place every node of the hole at the string
+                    n.line, n.col = line, col + i
+                parts.append(expr)
+                i = end + 1
+                continue
+            buf.append(ch)
+            i += 1
+        if buf:
+            parts.append("".join(buf))
+        if all(isinstance(p, str) for p in parts):
+            return A.Const("".join(parts), line=line, col=tok.column)
+        return A.Template(parts, line=line, col=tok.column)
+
+
+class _Bad(Exception):
+    def __init__(self, message, where):
+        self.message = message
+        self.line = getattr(where, "line", 1) or 1
+        self.col = getattr(where, "column", None) or getattr(where, "col", 1) or 1
+
+
+def _expected(e: UnexpectedInput) -> str:
+    exp = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or [])
+    names = []
+    for t in exp:
+        try:
+            pat = _lark().get_terminal(t).pattern
+            names.append(f"`{pat.value}`" if pat.type == "str" else t.lower().lstrip("_"))
+        except KeyError:
+            names.append(t.lower())
+    return ", ".join(names[:8])
+
+
+def _syntax_message(text: str, e: UnexpectedInput) -> str:
+    if isinstance(e, UnexpectedEOF):
+        return "the effect ends too early (an unclosed bracket or brace?)"
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        return f"unexpected character {ch!r}"
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        if tok.type == "$END":
+            return "the effect ends too early (an unclosed bracket or brace?)"
+        what = repr(str(tok)) if tok.type != "_NL" else "end of line"
+        hint = _expected(e)
+        if tok.type == "_NL" and "`else`" in hint:
+            return "unexpected end of line (write `} else {` on one line)"
+        return f"unexpected {what}" + (f"; expected one of: {hint}" if hint else "")
+    return "syntax error"
+
+
+def _nesting_too_deep(text: str) -> bool:
+    depth = top = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            top = max(top, depth)
+        elif ch in ")]}":
+            depth -= 1
+    return top > MAX_DEPTH
+
+
+def parse(text: str, origin: Origin) -> list:
+    """Effect text -> list of statements. Raises ContentError with the place of the mistake."""
+    if not isinstance(text, str):
+        raise ContentError([Diagnostic(origin.place, "an effect must be a string", "E-DSL-TYPE")])
+    if len(text) > MAX_SOURCE:
+        raise ContentError([Diagnostic(origin.place, f"effect longer than {MAX_SOURCE} characters", "E-DSL-SIZE")])
+    if _nesting_too_deep(text):
+        raise ContentError([Diagnostic(origin.place, f"brackets nested deeper than {MAX_DEPTH}", "E-DSL-DEPTH")])
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as e:
+        line, col = getattr(e, "line", 1), getattr(e, "column", 1)
+        if not isinstance(line, int) or line < 1:
+            lines = text.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+        raise ContentError([Diagnostic(origin.at(line, col), _syntax_message(text, e), "E-DSL-SYNTAX")]) from None
+    try:
+        return _ToAst(origin).transform(tree)
+    except _Bad as b:
+        raise ContentError([Diagnostic(origin.at(b.line, b.col), b.message, "E-DSL-SYNTAX")]) from None
+    except Exception as e:  # lark wraps transformer errors
+        inner = getattr(e, "orig_exc", None)
+        if isinstance(inner, _Bad):
+            raise ContentError([Diagnostic(origin.at(inner.line, inner.col), inner.message, "E-DSL-SYNTAX")]) from None
+        raise
+
+
+def parse_expr(text, origin: Origin) -> A.Node:
+    """Text that must be a single expression (a condition, a score, a count)."""
+    if isinstance(text, bool):
+        return A.Const(text)
+    if isinstance(text, int):
+        return A.Const(text)
+    stmts = parse(text, origin)
+    if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
+        raise ContentError([Diagnostic(origin.place, "expected one expression here, not statements", "E-DSL-SYNTAX")])
+    return stmts[0].expr

@@ -1,0 +1,74 @@
+"""One exception hierarchy, rooted in MeepleError; every content mistake carries its place."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where something stands in a content file: 1-based line and column."""
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}" if self.line else self.path
+
+    def shifted(self, line: int, col: int) -> "Place":
+        return Place(self.path, line, col)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    place: Place
+    message: str
+    code: str = "E-CONTENT"
+    severity: str = "error"  # error | warning
+    hint: str = ""
+
+    def sort_key(self):
+        return (self.place.path, self.place.line, self.place.col, self.message)
+
+    def as_dict(self) -> dict:
+        return {"file": self.place.path, "line": self.place.line, "column": self.place.col,
+                "severity": self.severity, "code": self.code, "message": self.full_message()}
+
+    def full_message(self) -> str:
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.severity}: {self.full_message()} [{self.code}]"
+
+
+class MeepleError(Exception):
+    """The root of every error meeple raises on purpose."""
+
+
+class ContentError(MeepleError):
+    """Content that cannot be loaded: one or more diagnostics, each with a place."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class RuntimeContentError(MeepleError):
+    """Content that loaded but failed while a match ran (a step budget spent, a bad value)."""
+
+    def __init__(self, message: str, place: Place | None = None):
+        self.place = place
+        super().__init__(f"{place}: {message}" if place else message)
+
+
+class IllegalChoice(MeepleError):
+    """A choice that is not among the pending decision's options; says why."""
+
+
+class UsageError(MeepleError):
+    """A command used wrongly: an unknown game, option or seat."""
+
+
+def did_you_mean(word: str, candidates) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else ""

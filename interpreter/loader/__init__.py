@@ -1,0 +1,1 @@
+"""Loading: YAML files to plain data that remembers where every node stood."""

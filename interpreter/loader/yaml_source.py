@@ -1,0 +1,178 @@
+"""Safe YAML loading that keeps the line and column of every node, with limits for hostile files.
+
+Mappings become YMap (a dict with .place and .places[key]), sequences YList (a list with .place and
+.places[i]), strings YStr (a str with .origin, mapping positions inside the string to the file).
+"""
+from __future__ import annotations
+
+import os
+
+import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from ..dsl.parser import Origin
+from ..errors import ContentError, Diagnostic, Place
+
+MAX_FILE_BYTES = int(os.environ.get("MEEPLE_MAX_FILE_BYTES", 2_000_000))
+MAX_NODES = 200_000  # after aliases are expanded: a "billion laughs" file stops here
+MAX_DEPTH = 64
+
+_SCALAR_TAGS = {"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
+                "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"}
+
+
+class YMap(dict):
+    place: Place
+    places: dict
+    key_places: dict
+
+
+class YList(list):
+    place: Place
+    places: list
+
+
+class YStr(str):
+    origin: Origin
+
+    @property
+    def place(self) -> Place:
+        return self.origin.place
+
+
+def place_of(value, default: Place) -> Place:
+    return getattr(value, "place", None) or default
+
+
+def _err(path, mark, message, code="E-YAML"):
+    line = mark.line + 1 if mark is not None else 0
+    col = mark.column + 1 if mark is not None else 0
+    return ContentError([Diagnostic(Place(path, line, col), message, code)])
+
+
+class _Builder:
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.lines = text.splitlines()
+        self.count = 0
+        self.constructor = yaml.SafeLoader("")  # only for scalar construction
+
+    def place(self, node) -> Place:
+        return Place(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node, depth=0):
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _err(self.path, node.start_mark, f"more than {MAX_NODES} nodes (an alias bomb?)", "E-YAML-SIZE")
+        if depth > MAX_DEPTH:
+            raise _err(self.path, node.start_mark, f"nested deeper than {MAX_DEPTH} levels", "E-YAML-DEPTH")
+        if isinstance(node, MappingNode):
+            if node.tag != "tag:yaml.org,2002:map":
+                raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
+            out = YMap()
+            out.place, out.places, out.key_places = self.place(node), {}, {}
+            for knode, vnode in node.value:
+                if not isinstance(knode, ScalarNode):
+                    raise _err(self.path, knode.start_mark, "a key must be a plain string", "E-YAML-KEY")
+                if knode.tag == "tag:yaml.org,2002:merge":
+                    raise _err(self.path, knode.start_mark, "merge keys (<<) are not supported", "E-YAML-KEY")
+                key = self.scalar(knode)
+                if isinstance(key, bool) and knode.value.lower() not in ("true", "false"):
+                    key = knode.value  # YAML 1.1 reads `on:` and `yes:` as booleans; as keys they are names
+                if not isinstance(key, str):
+                    raise _err(self.path, knode.start_mark, f"a key must be a string, not {key!r}", "E-YAML-KEY")
+                key = str(key)
+                if key in out:
+                    raise _err(self.path, knode.start_mark, f"duplicate key `{key}`", "E-YAML-DUPLICATE")
+                out[key] = self.build(vnode, depth + 1)
+                out.places[key] = self.place(vnode)
+                out.key_places[key] = self.place(knode)
+            return out
+        if isinstance(node, SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
+            out = YList()
+            out.place, out.places = self.place(node), []
+            for item in node.value:
+                out.append(self.build(item, depth + 1))
+                out.places.append(self.place(item))
+            return out
+        return self.scalar(node)
+
+    def scalar(self, node: ScalarNode):
+        if node.tag not in _SCALAR_TAGS:
+            raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
+        if node.tag == "tag:yaml.org,2002:str":
+            s = YStr(node.value)
+            s.origin = self.origin(node)
+            return s
+        value = self.constructor.construct_object(node)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**9:
+            raise _err(self.path, node.start_mark, "number out of bounds (at most 10^9)", "E-YAML-NUMBER")
+        return value
+
+    def origin(self, node: ScalarNode) -> Origin:
+        line0, col0 = node.start_mark.line, node.start_mark.column
+        place = Place(self.path, line0 + 1, col0 + 1)
+        if node.style in ("|", ">"):
+            starts = []
+            indent = None
+            for i in range(line0 + 1, node.end_mark.line + 1):
+                text = self.lines[i] if i < len(self.lines) else ""
+                if indent is None and text.strip():
+                    indent = len(text) - len(text.lstrip(" "))
+                starts.append((i + 1, (indent or 0) + 1))
+            return Origin(place, starts or [(line0 + 2, 1)])
+        shift = 1 if node.style in ("'", '"') else 0
+        starts = [(line0 + 1, col0 + 1 + shift)]
+        for i in range(line0 + 1, node.end_mark.line + 1):  # folded continuation lines: best effort
+            text = self.lines[i] if i < len(self.lines) else ""
+            starts.append((i + 1, len(text) - len(text.lstrip(" ")) + 1))
+        return Origin(place, starts)
+
+
+def load_text(text: str, path: str):
+    """YAML text -> position-carrying data. Raises ContentError with a place."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ContentError([Diagnostic(Place(path), f"file larger than {MAX_FILE_BYTES} bytes", "E-YAML-SIZE")])
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        msg = e.problem or e.context or "YAML syntax error"
+        if "\t" in msg or "tab" in msg.lower():
+            msg = "a tab character where YAML needs spaces"
+        raise _err(path, mark, f"YAML syntax: {msg}", "E-YAML-SYNTAX") from None
+    except yaml.YAMLError as e:
+        raise ContentError([Diagnostic(Place(path, 1, 1), f"YAML error: {e}", "E-YAML-SYNTAX")]) from None
+    except RecursionError:
+        raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
+    if node is None:
+        return None
+    try:
+        return _Builder(path, text).build(node)
+    except RecursionError:
+        raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
+
+
+def load_file(path: str, shown_as: str | None = None):
+    shown = shown_as or path
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        raise ContentError([Diagnostic(Place(shown), "file not found", "E-MISSING-FILE")]) from None
+    if size > MAX_FILE_BYTES:
+        raise ContentError([Diagnostic(Place(shown), f"file larger than {MAX_FILE_BYTES} bytes", "E-YAML-SIZE")])
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+        raise ContentError([Diagnostic(Place(shown, line, col), "not valid UTF-8 text", "E-YAML-ENCODING")]) from None
+    if "\x00" in text:
+        raise ContentError([Diagnostic(Place(shown, 1, 1), "binary file (NUL byte)", "E-YAML-ENCODING")])
+    return load_text(text, shown)

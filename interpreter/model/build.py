@@ -1,0 +1,385 @@
+"""Builds a GameDef from a game folder (and mods): load, check, compile. Every mistake has a place."""
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+
+from ..check.schema import validate
+from ..dsl import ast as A
+from ..dsl.compiler import Compiler
+from ..dsl.names import NameTable
+from ..dsl.parser import Origin, parse, parse_expr
+from ..errors import ContentError, Diagnostic, Place, did_you_mean
+from ..loader.yaml_source import YStr, load_file
+from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
+
+CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
+SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
+
+
+def bundled_games() -> dict[str, Path]:
+    out = {}
+    if CONTENT_DIR.is_dir():
+        for d in sorted(CONTENT_DIR.iterdir()):
+            if (d / "game.yaml").is_file():
+                out[d.name] = d
+    return out
+
+
+def _shown(path: str) -> str:
+    """Paths in diagnostics: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+        return path if rel.startswith("..") else rel
+    except ValueError:
+        return path
+
+
+class _Collect:
+    def __init__(self):
+        self.diags: list[Diagnostic] = []
+
+    def error(self, place, message, code, hint=""):
+        self.diags.append(Diagnostic(place, message, code, "error", hint))
+
+    def warn(self, place, message, code, hint=""):
+        self.diags.append(Diagnostic(place, message, code, "warning", hint))
+
+    def guard(self, fn, *args):
+        try:
+            return fn(*args)
+        except ContentError as e:
+            self.diags.extend(e.diagnostics)
+            return None
+
+
+def _origin(value, default: Place) -> Origin:
+    if isinstance(value, YStr):
+        return value.origin
+    return Origin(default)
+
+
+def _place(mapping, key, default: Place) -> Place:
+    places = getattr(mapping, "places", None)
+    if places is None:
+        return default
+    return places[key] if isinstance(places, list) else places.get(key, default)
+
+
+def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None) -> GameDef:
+    """Load, check and compile a game folder with its mods. Raises ContentError listing every mistake."""
+    folder = str(folder)
+    col = _Collect()
+    game_path = os.path.join(folder, "game.yaml")
+    if not os.path.isfile(game_path):
+        raise ContentError([Diagnostic(Place(_shown(game_path)), "no game.yaml in this folder", "E-MISSING-FILE")])
+    data = col.guard(load_file, game_path, _shown(game_path))
+    if data is None:
+        raise ContentError(col.diags)
+    col.diags += validate(data, "game", _shown(game_path))
+    if col.diags:
+        raise ContentError(col.diags)
+    layers = [(data, folder, _shown(game_path))]
+    for m in mods:
+        mod_path = os.path.join(str(m), "mod.yaml")
+        if not os.path.isfile(mod_path):
+            col.error(Place(_shown(mod_path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
+            continue
+        md = col.guard(load_file, mod_path, _shown(mod_path))
+        if md is None:
+            continue
+        errs = validate(md, "mod", _shown(mod_path))
+        col.diags += errs
+        if not errs:
+            if md["extends"] != data["game"]:
+                col.error(_place(md, "extends", md.place), f"this mod extends `{md['extends']}`, not `{data['game']}`",
+                          "E-MOD")
+            layers.append((md, str(m), _shown(mod_path)))
+    if col.diags:
+        raise ContentError(col.diags)
+    return _Builder(col, layers, folder).build(warnings)
+
+
+class _Builder:
+    def __init__(self, col: _Collect, layers, folder):
+        self.col = col
+        self.layers = layers
+        self.folder = folder
+        self.game = layers[0][0]
+        self.gplace = self.game.place
+
+    # merged sections: later layers add or replace entries
+    def section(self, key, sub=None):
+        out, places = {}, {}
+        for data, _, _ in self.layers:
+            sec = data.get(key) if sub is None else (data.get(sub) or {}).get(key)
+            if sec:
+                for k, v in sec.items():
+                    out[k] = v
+                    places[k] = (_place(sec, k, sec.place), sec)
+        return out, places
+
+    def build(self, warnings) -> GameDef:
+        col = self.col
+        g = self.game
+        names = NameTable()
+        enums, _ = self.section("enums")
+        kinds, kind_places = self.section("kinds")
+        options_raw, opt_places = self.section("options")
+        options = {}
+        for k, o in options_raw.items():
+            if o["default"] not in o["values"]:
+                col.error(opt_places[k][0], f"option `{k}`: default {o['default']!r} is not among its values",
+                          "E-OPTION")
+            options[k] = OptionSpec(k, tuple(str(v) for v in o["values"]), str(o["default"]), o.get("doc", ""))
+        zones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
+                 for k, v in self.section("zones")[0].items()}
+        zones.setdefault("box", ZoneSpec("box", "hidden"))  # every card starts in the box
+        pzones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
+                  for k, v in self.section("zones", "player")[0].items()}
+        counters = {k: self.counter(k, v) for k, v in self.section("counters")[0].items()}
+        pcounters = {k: self.counter(k, v) for k, v in self.section("counters", "player")[0].items()}
+        gvars = dict(self.section("vars")[0])
+        pvars = dict(self.section("vars", "player")[0])
+        constants = dict(self.section("constants")[0])
+        events = {k: list(v) for k, v in self.section("events")[0].items()}
+        procs, proc_places = self.section("procedures")
+        funcs, func_places = self.section("functions")
+
+        names.global_counters, names.global_zones, names.global_vars = counters, set(zones), set(gvars)
+        names.player_counters, names.player_zones, names.player_vars = pcounters, set(pzones), set(pvars)
+        names.constants = {k: _plain(v) for k, v in constants.items()}
+        names.procedures = {k: list(v.get("params", [])) for k, v in procs.items()}
+        names.functions = {k: list(v.get("params", [])) for k, v in funcs.items()}
+        names.events = events
+        names.options = set(options)
+        for kname, kd in kinds.items():
+            names.card_fields |= set((kd.get("fields") or {}).keys())
+            names.effect_hooks |= set(kd.get("effects") or [])
+            names.expression_hooks |= set(kd.get("expressions") or [])
+        for vals in enums.values():
+            names.enum_values |= set(vals)
+        self.check_name_clashes(names)
+        for spec in list(counters.values()) + list(pcounters.values()):
+            for ev in (spec.on_wrap, spec.on_wrap_back, spec.on_threshold):
+                if ev and ev not in events:
+                    col.error(self.gplace, f"counter `{spec.name}` fires unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                              did_you_mean(ev, events))
+
+        raw_cards = self.load_cards()
+        names.card_ids = {c["id"] for c, _ in raw_cards}
+        comp = Compiler(names)
+        todo = []  # (target, key, fname)
+
+        def effect(text, place, params=(), event_params=()):
+            stmts = col.guard(parse, text, _origin(text, place))
+            if stmts is None:
+                return None
+            return comp.effect(stmts, _origin(text, place), params, event_params)
+
+        def expression(text, place, params=()):
+            e = col.guard(parse_expr, text, _origin(text, place))
+            if e is None:
+                return None
+            return comp.expression(e, _origin(text, place), params)
+
+        proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", [])) for k, v in procs.items()}
+        func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", [])) for k, v in funcs.items()}
+        handlers_src: dict = {}
+        for data, _, _ in self.layers:
+            on = data.get("on") or {}
+            for ev, body in on.items():
+                if ev not in events:
+                    col.error(_place(on, ev, on.place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                              did_you_mean(ev, events))
+                    continue
+                handlers_src.setdefault(ev, []).append(effect(body, _place(on, ev, on.place), (), events[ev]))
+        setup_f = effect(g["setup"], _place(g, "setup", self.gplace)) if "setup" in g else None
+        phase_fs = [(ph["phase"], effect(ph["do"], _place(ph, "do", ph.place))) for ph in g["round"]]
+        score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
+        ranking_fs = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+
+        cards = {}
+        for raw, path in raw_cards:
+            cd = self.card(raw, path, kinds, enums, events, effect, expression)
+            if cd is None:
+                continue
+            if cd.id in cards:
+                first = cards[cd.id].place
+                col.error(_place(raw, "id", raw.place), f"duplicate card id `{cd.id}` (first defined at {first})",
+                          "E-DUPLICATE-ID")
+                continue
+            cards[cd.id] = cd
+        self.check_counts(cards)
+        col.diags += comp.diags
+        errors = [d for d in col.diags if d.severity == "error"]
+        if errors:
+            raise ContentError(col.diags)
+        ns = comp.finish()
+        for k, f in proc_fnames.items():
+            ns[f"P_{k}"] = ns[f]
+        for k, f in func_fnames.items():
+            ns[f"F_{k}"] = ns[f]
+        for cd in cards.values():
+            cd.effects = {k: ns[f] for k, f in cd.effects.items()}
+            cd.expressions = {k: ns[f] for k, f in cd.expressions.items()}
+            cd.handlers = {k: ns[f] for k, f in cd.handlers.items()}
+        if warnings is not None:
+            warnings.extend(d for d in col.diags if d.severity == "warning")
+        return GameDef(
+            id=g["game"], name=g["name"], folder=self.folder,
+            min_players=g["players"]["min"], max_players=g["players"]["max"], options=options, cards=cards,
+            zones=zones, player_zones=pzones, counters=counters, player_counters=pcounters,
+            vars={k: _plain(v) for k, v in gvars.items()}, player_vars={k: _plain(v) for k, v in pvars.items()},
+            constants=names.constants, events=events,
+            handlers={ev: [ns[f] for f in fs] for ev, fs in handlers_src.items()},
+            procedures={k: ns[f] for k, f in proc_fnames.items()},
+            functions={k: ns[f] for k, f in func_fnames.items()},
+            setup=ns[setup_f] if setup_f else None,
+            phases=[Phase(n, ns[f]) for n, f in phase_fs],
+            score=ns[score_f] if score_f else None,
+            ranking=[ns[f] for f in ranking_fs],
+            max_rounds=g.get("max_rounds", 500),
+            line_map=comp.line_map, description=g.get("description", ""),
+        )
+
+    def counter(self, name, v) -> CounterSpec:
+        return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
+                           v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
+
+    def check_name_clashes(self, names: NameTable):
+        seen = {}
+        for what, keys in [("global counter", names.global_counters), ("global zone", names.global_zones),
+                           ("global var", names.global_vars), ("constant", names.constants)]:
+            for k in keys:
+                if k in seen:
+                    self.col.error(self.gplace, f"`{k}` is both a {seen[k]} and a {what}", "E-DUPLICATE-NAME")
+                seen[k] = what
+                if k in NameTable.BUILTIN_NAMES:
+                    self.col.error(self.gplace, f"`{k}` is a builtin name and cannot be a {what}", "E-RESERVED")
+
+    def load_cards(self):
+        out = []
+        for data, folder, shown in self.layers:
+            patterns = data.get("cards")
+            if patterns is None:
+                patterns = ["cards/*.yaml"] if data is self.game else []
+            for i, pat in enumerate(patterns):
+                matches = sorted(glob.glob(os.path.join(folder, pat)))
+                if not matches:
+                    self.col.error(data["cards"].places[i] if "cards" in data else data.place,
+                                   f"no card file matches `{pat}`", "E-MISSING-FILE")
+                for path in matches:
+                    cdata = self.col.guard(load_file, path, _shown(path))
+                    if cdata is None:
+                        continue
+                    errs = validate(cdata, "cards", _shown(path))
+                    if errs:
+                        self.col.diags += errs
+                        continue
+                    lst = cdata["cards"] if isinstance(cdata, dict) else cdata
+                    out += [(c, _shown(path)) for c in lst]
+            removed = data.get("remove_cards") or []
+            for i, cid in enumerate(removed):
+                before = len(out)
+                out = [(c, p) for c, p in out if c["id"] != cid]
+                if len(out) == before:
+                    self.col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
+                                   did_you_mean(cid, [c["id"] for c, _ in out]))
+        return out
+
+    def card(self, raw, path, kinds, enums, events, effect, expression):
+        col = self.col
+        kind = raw["kind"]
+        place = raw.place
+        if kind not in kinds:
+            col.error(_place(raw, "kind", place), f"unknown card kind `{kind}`", "E-UNKNOWN-NAME",
+                      did_you_mean(kind, kinds))
+            return None
+        kd = kinds[kind]
+        fdecl = kd.get("fields") or {}
+        effects = set(kd.get("effects") or [])
+        exprs = set(kd.get("expressions") or [])
+        common = {"id", "name", "kind", "copies", "provenance", "note", "on"}
+        cd = CardDef(raw["id"], str(raw.get("name", raw["id"])), kind, {}, raw.get("copies", 1), place, source=raw)
+        for key, value in raw.items():
+            vp = _place(raw, key, place)
+            if key in common:
+                continue
+            if key in effects:
+                cd.effects[key] = effect(value, vp, ())
+            elif key in exprs:
+                cd.expressions[key] = expression(value, vp, ())
+            elif key in fdecl:
+                cd.fields[key] = self.field_value(key, value, fdecl[key], enums, vp)
+            else:
+                allowed = list(fdecl) + list(effects) + list(exprs) + list(common)
+                kp = getattr(raw, "key_places", {}).get(key, vp)
+                col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD",
+                          did_you_mean(key, allowed))
+        for key, decl in fdecl.items():
+            if key not in cd.fields:
+                ftype, default = (decl["type"], decl.get("default")) if isinstance(decl, dict) else (decl, None)
+                if default is None and not ftype.endswith("?") and not ftype.startswith("list"):
+                    default = {"int": 0, "bool": False, "str": ""}.get(ftype.rstrip("?"))
+                    if default is None:
+                        col.error(place, f"card `{raw['id']}` lacks field `{key}` ({ftype})", "E-MISSING-FIELD")
+                cd.fields[key] = _plain(default) if default is not None or not ftype.startswith("list") else []
+        for ev, body in (raw.get("on") or {}).items():
+            if ev not in events:
+                col.error(_place(raw["on"], ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                          did_you_mean(ev, events))
+                continue
+            cd.handlers[ev] = effect(body, _place(raw["on"], ev, place), (), events[ev])
+        cd.effects = {k: v for k, v in cd.effects.items() if v is not None}
+        cd.expressions = {k: v for k, v in cd.expressions.items() if v is not None}
+        cd.handlers = {k: v for k, v in cd.handlers.items() if v is not None}
+        return cd
+
+    def field_value(self, key, value, decl, enums, place):
+        ftype = decl["type"] if isinstance(decl, dict) else decl
+        optional = ftype.endswith("?")
+        ftype = ftype.rstrip("?")
+        if value is None and optional:
+            return None
+        if ftype.startswith("list[") and ftype.endswith("]"):
+            inner = ftype[5:-1]
+            if not isinstance(value, list):
+                self.col.error(place, f"`{key}` must be a list of {inner}", "E-TYPE")
+                return []
+            places = getattr(value, "places", [place] * len(value))
+            return [self.field_value(key, v, inner, enums, places[i]) for i, v in enumerate(value)]
+        if ftype in SCALAR_TYPES:
+            want = SCALAR_TYPES[ftype]
+            ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
+            if not ok:
+                self.col.error(place, f"`{key}` must be {ftype}, not {value!r}", "E-TYPE")
+            return _plain(value)
+        if ftype in enums:
+            if value not in enums[ftype]:
+                self.col.error(place, f"`{key}`: {value!r} is not a {ftype}", "E-TYPE",
+                               did_you_mean(str(value), enums[ftype]) or f"one of: {', '.join(enums[ftype])}")
+            return _plain(value)
+        self.col.error(place, f"field `{key}` has an unknown type `{ftype}`", "E-TYPE",
+                       did_you_mean(ftype, list(SCALAR_TYPES) + list(enums)))
+        return _plain(value)
+
+    def check_counts(self, cards):
+        declared = self.game.get("counts") or {}
+        for kind, n in declared.items():
+            have = sum(c.copies for c in cards.values() if c.kind == kind or kind == "all")
+            if have != n:
+                self.col.error(_place(declared, kind, self.gplace),
+                               f"the game declares {n} `{kind}` cards, but the card files hold {have}", "E-COUNT")
+
+
+def _plain(v):
+    """YAML-carrying values -> plain Python (str subclasses stay comparable, but lists and dicts are copied)."""
+    if isinstance(v, YStr):
+        return str(v)
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return v

@@ -1,0 +1,85 @@
+"""GameDef and its parts: what a game is, once loaded, checked and compiled. Shared by every match."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import Place
+
+
+@dataclass(slots=True)
+class CardDef:
+    id: str
+    name: str
+    kind: str
+    fields: dict
+    copies: int
+    place: Place
+    effects: dict = field(default_factory=dict)  # hook name -> compiled generator function
+    expressions: dict = field(default_factory=dict)  # hook name -> compiled function
+    handlers: dict = field(default_factory=dict)  # event -> compiled generator function
+    source: dict = field(default_factory=dict)  # the YAML mapping, for views and docs
+
+
+@dataclass(slots=True)
+class CounterSpec:
+    name: str
+    initial: int = 0
+    min: int | None = None
+    max: int | None = None
+    wrap: int | None = None  # values 0..wrap-1; passing wrap-1 -> 0 fires on_wrap
+    on_wrap: str | None = None
+    on_wrap_back: str | None = None
+    thresholds: tuple = ()  # each fires on_threshold once, the first time the value reaches it
+    on_threshold: str | None = None
+
+
+@dataclass(slots=True)
+class ZoneSpec:
+    name: str
+    visibility: str = "public"  # public | owner | hidden
+    active: bool = False  # cards here have their handlers live
+
+
+@dataclass(slots=True)
+class Phase:
+    name: str
+    body: Callable
+
+
+@dataclass(slots=True)
+class OptionSpec:
+    name: str
+    values: tuple
+    default: str
+    doc: str = ""
+
+
+@dataclass
+class GameDef:
+    id: str
+    name: str
+    folder: str
+    min_players: int
+    max_players: int
+    options: dict  # name -> OptionSpec
+    cards: dict  # id -> CardDef
+    zones: dict  # global zone name -> ZoneSpec
+    player_zones: dict
+    counters: dict  # global counter name -> CounterSpec
+    player_counters: dict
+    vars: dict  # global var -> initial
+    player_vars: dict
+    constants: dict
+    events: dict  # event name -> param names
+    handlers: dict  # event -> [compiled generator functions]
+    procedures: dict  # name -> compiled generator function
+    functions: dict
+    setup: Callable | None
+    phases: list
+    score: Callable | None
+    ranking: list
+    max_rounds: int
+    outcome_names: tuple = ("won", "lost")
+    line_map: dict = field(default_factory=dict)  # generated code line -> Place
+    description: str = ""

@@ -1,0 +1,1 @@
+"""The running match: state, zones, counters, events, decisions, rng."""

@@ -1,0 +1,39 @@
+"""Counters and tracks: bounds, circular tracks that fire an event on each wrap, thresholds that fire once."""
+from __future__ import annotations
+
+from ..errors import RuntimeContentError
+from .events import emit
+
+
+def change(M, owner, spec, store: dict, op: str, value):
+    """Generator: apply `=`, `+=` or `-=` to a counter, then fire the events it caused."""
+    if type(value) is not int or isinstance(value, bool):
+        raise RuntimeContentError(f"counter `{spec.name}` takes a number")
+    old = store[spec.name]
+    new = value if op == "=" else old + value if op == "+=" else old - value
+    wraps = back = 0
+    if spec.wrap:
+        if op != "=":
+            wraps, new = divmod(new, spec.wrap)
+            if wraps < 0:
+                back, wraps = -wraps, 0
+        else:
+            new %= spec.wrap
+    else:
+        if spec.min is not None and new < spec.min:
+            new = spec.min
+        if spec.max is not None and new > spec.max:
+            new = spec.max
+    store[spec.name] = new
+    if spec.thresholds and new > old:
+        fired = M.fired.setdefault((owner.index if owner is not None else -1, spec.name), set())
+        for t in spec.thresholds:
+            if old < t <= new and t not in fired:
+                fired.add(t)
+                yield from emit(M, spec.on_threshold, {"player": owner, "value": t})
+    for _ in range(wraps):
+        if spec.on_wrap:
+            yield from emit(M, spec.on_wrap, {"player": owner})
+    for _ in range(back):
+        if spec.on_wrap_back:
+            yield from emit(M, spec.on_wrap_back, {"player": owner})

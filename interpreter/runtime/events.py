@@ -1,0 +1,15 @@
+"""Events: a name and its parameters, heard by the game's handlers and by cards in active zones."""
+from __future__ import annotations
+
+
+def emit(M, name: str, params: dict):
+    """Generator: run every handler of `name`, the game's first, then the cards' in active zones."""
+    me = params.get("player")
+    for handler in M.game.handlers.get(name, ()):
+        yield from handler(M, me, None, **params)
+    if M.listening:
+        for zone in M.active_zones:
+            for piece in list(zone.items):
+                h = piece.card.handlers.get(name)
+                if h is not None and piece.zone is zone:
+                    yield from h(M, zone.owner, piece, **params)

@@ -1,0 +1,220 @@
+"""A match: the mutable state of one game being played, driven one decision at a time.
+
+    match = Match(game, players=3, seed=7)
+    while not match.over:
+        d = match.pending            # who decides, the prompt, the legal options
+        match.choose(0)              # answer with an option's index (or its label)
+    match.result
+"""
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+
+from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
+from .decisions import Decision
+from .state import Options, Piece, Player, Zone
+from .verbs import GameOver
+
+STEP_BUDGET = 2_000_000  # loop iterations in one match
+DEPTH_BUDGET = 200  # nested procedure calls
+DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
+
+
+@dataclass
+class Result:
+    outcome: str  # "won"/"lost" (cooperative) or "ranked"
+    reason: str
+    winner: int | None  # seat number
+    scores: dict  # seat -> score
+    ranking: list  # seats, best first
+    rounds: int
+    decisions: int
+    details: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"winner": self.winner, "outcome": self.outcome, "reason": self.reason, "rounds": self.rounds,
+                "decisions": self.decisions, "scores": {str(k): v for k, v in self.scores.items()},
+                "ranking": self.ranking}
+
+
+class Match:
+    def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
+                 names: list[str] | None = None, on_say=None):
+        if not game.min_players <= players <= game.max_players:
+            raise UsageError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+        self.game = game
+        self.seed = seed
+        self.options = Options(resolve_options(game, options or {}))
+        self.rng = random.Random(seed)
+        self.steps = 0
+        self.depth = 0
+        self.round = 0
+        self.phase = ""
+        self.end_reason: str | None = None
+        self.fired: dict = {}
+        self.lines: list[str] = []
+        self.on_say = on_say
+        self.choices: list[int] = []
+        self.result: Result | None = None
+        self._uid = 0
+        names = names or DEFAULT_NAMES
+        self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]
+        self.first = self.players[0]
+        self.zones: dict[str, Zone] = {n: Zone(n, None, s) for n, s in game.zones.items()}
+        self.counters = {n: s.initial for n, s in game.counters.items()}
+        self.vars = {n: _fresh(v) for n, v in game.vars.items()}
+        for p in self.players:
+            p.match = self
+            p.zones = {n: Zone(n, p, s) for n, s in game.player_zones.items()}
+            p.counters = {n: s.initial for n, s in game.player_counters.items()}
+            p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
+        box = self.zones["box"]
+        for card in game.cards.values():
+            for _ in range(card.copies):
+                piece = self.new_piece(card)
+                piece.zone = box
+                box.items.append(piece)
+        self.active_zones = [z for z in self.zones.values() if z.spec.active]
+        for p in self.players:
+            self.active_zones += [z for z in p.zones.values() if z.spec.active]
+        self.listening = any(c.handlers for c in game.cards.values())
+        self.pending: Decision | None = None
+        self._gen = self._flow()
+        self._advance(None)
+
+    # ---- the public protocol
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def choose(self, option) -> None:
+        """Answer the pending decision with an option's index or label; says why when refused."""
+        d = self.pending
+        if d is None:
+            raise IllegalChoice("the match is over: there is nothing to choose")
+        k = option
+        if isinstance(option, str):
+            labels = d.labels()
+            if option not in labels:
+                raise IllegalChoice(f"{option!r} is not an option; the options are: {', '.join(labels)}")
+            k = labels.index(option)
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(d.options):
+            raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
+                                f"{len(d.options)} options (0 to {len(d.options) - 1})")
+        self.choices.append(k)
+        self.say(f"  {d.player.name}: {d.options[k].label}", decision=True)
+        self._advance(k)
+
+    def view(self, player: Player | int | None):
+        from .view import view
+        return view(self, player)
+
+    # ---- used by verbs and compiled code
+    def new_piece(self, card) -> Piece:
+        self._uid += 1
+        return Piece(self._uid, card)
+
+    def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
+        old = piece.zone
+        if old is not None:
+            old.items.remove(piece)
+        if bottom:
+            zone.items.insert(0, piece)
+        else:
+            zone.items.append(piece)
+        piece.zone = zone
+
+    def say(self, line: str, decision: bool = False) -> None:
+        self.lines.append(line)
+        if self.on_say is not None:
+            self.on_say(line)
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > STEP_BUDGET:
+            raise RuntimeContentError(f"step budget of {STEP_BUDGET} loop iterations spent (an endless loop?)")
+
+    # ---- the flow of a game
+    def _flow(self):
+        g = self.game
+        try:
+            if g.setup is not None:
+                yield from g.setup(self, None, None)
+            while self.end_reason is None:
+                self.round += 1
+                if self.round > g.max_rounds:
+                    self.end_reason = f"round limit ({g.max_rounds}) reached"
+                    break
+                self.say(f"== Round {self.round}")
+                for phase in g.phases:
+                    self.phase = phase.name
+                    yield from phase.body(self, None, None)
+            outcome, reason, winner = None, self.end_reason, None
+        except GameOver as over:
+            outcome, reason, winner = over.outcome, over.reason, over.winner
+        self.pending = None
+        self.result = self._result(outcome, reason, winner)
+
+    def _result(self, outcome, reason, winner) -> Result:
+        g = self.game
+        scores = {p.seat: (g.score(self, p, None) if g.score else 0) for p in self.players}
+        keys = {p.seat: tuple(k(self, p, None) for k in g.ranking) for p in self.players}
+        ranking = sorted((p.seat for p in self.players), key=lambda s: (scores[s], keys[s]), reverse=True)
+        if outcome is None:
+            outcome = "ranked"
+            if winner is None and ranking:
+                winner = ranking[0]
+        if isinstance(winner, Player):
+            winner = winner.seat
+        if outcome in ("won", "lost"):
+            winner = None
+        return Result(outcome, reason or "", winner, scores, ranking, self.round, len(self.choices))
+
+    def _advance(self, value) -> None:
+        try:
+            d = self._gen.send(value)
+        except StopIteration:
+            self.pending = None
+            return
+        except MeepleError as e:
+            raise self._placed(e) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError) as e:
+            raise self._placed(RuntimeContentError(f"{type(e).__name__}: {e}")) from None
+        self.pending = d
+
+    def _placed(self, e: MeepleError) -> MeepleError:
+        """Name the content place of the innermost compiled line that was running."""
+        if not isinstance(e, RuntimeContentError) or e.place is not None:
+            return e
+        tb = sys.exc_info()[2]
+        place = None
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename == "<meeple>":
+                place = self.game.line_map.get(tb.tb_lineno, place)
+            tb = tb.tb_next
+        msg = str(e)
+        return RuntimeContentError(msg, place)
+
+
+def _fresh(v):
+    return list(v) if isinstance(v, list) else v
+
+
+def resolve_options(game, given: dict) -> dict:
+    values = {}
+    for name, spec in game.options.items():
+        values[name] = spec.default
+    for k, v in given.items():
+        if k not in game.options:
+            from ..errors import did_you_mean
+            hint = did_you_mean(k, game.options)
+            raise UsageError(f"{game.name} has no option `{k}`" + (f"; {hint}" if hint else "")
+                             + (f" (its options: {', '.join(game.options)})" if game.options else ""))
+        spec = game.options[k]
+        if spec.values and str(v) not in spec.values:
+            raise UsageError(f"option `{k}` takes one of {', '.join(spec.values)}, not {v!r}")
+        values[k] = str(v)
+    return values

@@ -1,0 +1,176 @@
+"""What compiled expressions call: field access restricted to game data, collection helpers, text."""
+from __future__ import annotations
+
+from ..errors import RuntimeContentError
+from .state import Options, Piece, Player, Zone
+
+PLAYER_ATTRS = {"seat", "name", "left", "right", "index"}
+PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid"}
+ZONE_ATTRS = {"size", "top", "bottom", "owner", "name"}
+MAX_INT = 10**12
+
+
+def get(M, obj, name: str):
+    """`obj.name` in content: only a game's own data, never a Python attribute."""
+    if type(obj) is Piece:
+        f = obj.f
+        if f is not None and name in f:
+            return f[name]
+        card = obj.card
+        fields = card.fields
+        if name in fields:
+            return fields[name]
+        fn = card.expressions.get(name)
+        if fn is not None:
+            z = obj.zone
+            return fn(M, z.owner if z is not None else None, obj)
+        if name == "id":
+            return card.id
+        if name == "name":
+            return card.name
+        if name == "kind":
+            return card.kind
+        if name == "owner":
+            return obj.zone.owner if obj.zone is not None else None
+        if name == "zone":
+            return obj.zone.name if obj.zone is not None else None
+        if name == "uid":
+            return obj.uid
+        raise RuntimeContentError(f"card `{card.id}` has no field `{name}`")
+    if type(obj) is Player:
+        c = obj.counters
+        if name in c:
+            return c[name]
+        z = obj.zones
+        if name in z:
+            return z[name]
+        v = obj.vars
+        if name in v:
+            return v[name]
+        if name == "seat":
+            return obj.seat
+        if name == "name":
+            return obj.name
+        if name == "index":
+            return obj.index
+        if name == "left":
+            ps = M.players
+            return ps[(obj.index + 1) % len(ps)]
+        if name == "right":
+            ps = M.players
+            return ps[(obj.index - 1) % len(ps)]
+        raise RuntimeContentError(f"a player has no `{name}`")
+    if type(obj) is Zone:
+        if name == "size":
+            return len(obj.items)
+        if name == "top":
+            return obj.items[-1] if obj.items else None
+        if name == "bottom":
+            return obj.items[0] if obj.items else None
+        if name == "owner":
+            return obj.owner
+        if name == "name":
+            return obj.name
+        raise RuntimeContentError(f"a zone has no `{name}`")
+    if type(obj) is Options:
+        if name in obj.values:
+            return obj.values[name]
+        raise RuntimeContentError(f"no option `{name}`")
+    if obj is None:
+        raise RuntimeContentError(f"`none` has no field `{name}`")
+    raise RuntimeContentError(f"{describe(obj)} has no field `{name}`")
+
+
+def describe(v) -> str:
+    if isinstance(v, bool):
+        return "a truth value"
+    if isinstance(v, int):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return "a list"
+    return type(v).__name__.lower()
+
+
+def items(x) -> list:
+    """Anything iterable in content: a zone, a list, or none (empty)."""
+    t = type(x)
+    if t is list:
+        return x
+    if t is Zone:
+        return x.items
+    if x is None:
+        return []
+    raise RuntimeContentError(f"expected a list or a zone, got {describe(x)}")
+
+
+def snapshot(x) -> list:
+    """A copy to loop over, so that moving cards inside the loop is safe."""
+    return list(items(x))
+
+
+def add(a, b):
+    if type(a) is int and type(b) is int:
+        r = a + b
+        if -MAX_INT <= r <= MAX_INT:
+            return r
+        raise RuntimeContentError("number out of bounds")
+    if type(a) is str and type(b) is str:
+        return a + b
+    return items(a) + items(b)
+
+
+def div(a, b):
+    if b == 0:
+        raise RuntimeContentError("division by zero")
+    return a // b
+
+
+def mod(a, b):
+    if b == 0:
+        raise RuntimeContentError("division by zero")
+    return a % b
+
+
+def mul(a, b):
+    r = a * b
+    if type(r) is int and -MAX_INT <= r <= MAX_INT:
+        return r
+    raise RuntimeContentError("only numbers can be multiplied, within bounds")
+
+
+def contains(a, b) -> bool:
+    return a in items(b) if type(b) in (list, Zone) else a in b
+
+
+def index(a, i):
+    seq = items(a)
+    if type(i) is not int:
+        raise RuntimeContentError("an index must be a number")
+    if -len(seq) <= i < len(seq):
+        return seq[i]
+    return None
+
+
+def text(v) -> str:
+    t = type(v)
+    if t is Piece or t is Player:
+        return v.name
+    if t is Zone:
+        return ", ".join(p.card.name for p in v.items) or "nothing"
+    if v is None:
+        return "none"
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if t is list:
+        return ", ".join(text(x) for x in v) or "nothing"
+    return str(v)
+
+
+def truth(v) -> bool:
+    if type(v) is Zone:
+        return bool(v.items)
+    return bool(v)

@@ -1,0 +1,59 @@
+"""Plain state of a match: pieces (card instances), zones, players. Small and cheap to rebuild."""
+from __future__ import annotations
+
+
+class Piece:
+    """One physical card in play: its definition plus fields changed during the match."""
+    __slots__ = ("uid", "card", "f", "zone")
+
+    def __init__(self, uid: int, card, zone=None):
+        self.uid = uid
+        self.card = card
+        self.f = None  # dict of changed fields, created on first write
+        self.zone = zone
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.id}#{self.uid}>"
+
+
+class Zone:
+    """An ordered pile of pieces; the end of the list is the top."""
+    __slots__ = ("name", "owner", "items", "spec")
+
+    def __init__(self, name: str, owner, spec):
+        self.name = name
+        self.owner = owner
+        self.items: list = []
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        who = f"{self.owner.name}." if self.owner is not None else ""
+        return f"<zone {who}{self.name} ({len(self.items)})>"
+
+
+class Player:
+    __slots__ = ("index", "seat", "name", "counters", "zones", "vars", "match")
+
+    def __init__(self, index: int, name: str):
+        self.index = index
+        self.seat = index + 1
+        self.name = name
+        self.counters: dict = {}
+        self.zones: dict = {}
+        self.vars: dict = {}
+        self.match = None
+
+    def __repr__(self) -> str:
+        return f"<player {self.seat}>"
+
+
+class Options:
+    """The match's rules options, read in content as `options.NAME`."""
+    __slots__ = ("values",)
+
+    def __init__(self, values: dict):
+        self.values = values

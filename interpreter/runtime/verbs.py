@@ -1,0 +1,273 @@
+"""The builtin verbs and functions of the effect language: the registry the compiler and docs read.
+
+Every entry says its arity, its named arguments, whether it may ask a decision or fire events (a
+generator), which arguments are evaluated per item with `it` bound (lazy), a one-line doc and an example.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import RuntimeContentError
+from . import ops
+from .events import emit as emit_event
+from .state import Piece, Player, Zone
+
+
+class GameOver(Exception):
+    """Raised by `end_game`: unwinds every running effect at once."""
+
+    def __init__(self, reason: str, outcome: str | None, winner):
+        self.reason, self.outcome, self.winner = reason, outcome, winner
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    name: str
+    impl: Callable
+    min_args: int
+    max_args: int | None
+    kwargs: tuple = ()
+    gen: bool = False
+    lazy: tuple = ()  # positions evaluated per item, `it` bound
+    doc: str = ""
+    example: str = ""
+
+
+REGISTRY: dict[str, Verb] = {}
+
+
+def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example=""):
+    def deco(fn):
+        REGISTRY[name] = Verb(name, fn, min_args, min_args if max_args is None else max_args,
+                              tuple(kwargs), gen, tuple(lazy), doc, example)
+        return fn
+    return deco
+
+
+def _zone(x, what="a zone") -> Zone:
+    if type(x) is not Zone:
+        raise RuntimeContentError(f"expected {what}, got {ops.describe(x)}")
+    return x
+
+
+def _int(x) -> int:
+    if type(x) is not int:
+        raise RuntimeContentError(f"expected a number, got {ops.describe(x)}")
+    return x
+
+
+# ---- pure functions
+@verb("count", 1, doc="How many items a list or zone holds.", example="count(me.tableau)")
+def v_count(M, xs):
+    return len(ops.items(xs))
+
+
+@verb("sum", 2, lazy=(1,), doc="The sum of an expression over the items, `it` being each item.",
+      example="sum(me.tableau, it.money)")
+def v_sum(M, xs, f):
+    return sum(_int(f(x)) for x in ops.items(xs))
+
+
+@verb("distinct", 2, lazy=(1,), doc="How many different values an expression takes over the items.",
+      example="distinct(me.tableau, it.city)")
+def v_distinct(M, xs, f):
+    return len({f(x) for x in ops.items(xs)})
+
+
+@verb("sort", 2, lazy=(1,), doc="The items ordered by an expression, smallest first (stable).",
+      example="sort(me.tableau, it.cost)")
+def v_sort(M, xs, f):
+    return sorted(ops.items(xs), key=f)
+
+
+def _many(args):
+    if len(args) == 1 and type(args[0]) in (list, Zone):
+        return ops.items(args[0])
+    return args
+
+
+@verb("max", 1, 99, doc="The largest of the arguments, or of one list (0 when empty).", example="max(me.money, 3)")
+def v_max(M, *args):
+    vals = _many(args)
+    return max(vals) if vals else 0
+
+
+@verb("min", 1, 99, doc="The smallest of the arguments, or of one list (0 when empty).", example="min(me.money, 3)")
+def v_min(M, *args):
+    vals = _many(args)
+    return min(vals) if vals else 0
+
+
+@verb("highest", 2, lazy=(1,), doc="The largest value an expression takes over the items (0 when empty).",
+      example="highest(rivals(me), count(it.tableau))")
+def v_highest(M, xs, f):
+    vals = [f(x) for x in ops.items(xs)]
+    return max(vals) if vals else 0
+
+
+@verb("lowest", 2, lazy=(1,), doc="The smallest value an expression takes over the items (0 when empty).",
+      example="lowest(players, it.money)")
+def v_lowest(M, xs, f):
+    vals = [f(x) for x in ops.items(xs)]
+    return min(vals) if vals else 0
+
+
+@verb("abs", 1, doc="The absolute value of a number.", example="abs(me.kaiju - 3)")
+def v_abs(M, x):
+    return abs(_int(x))
+
+
+@verb("range", 2, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
+def v_range(M, a, b):
+    a, b = _int(a), _int(b)
+    if b - a > 10_000:
+        raise RuntimeContentError("range longer than 10000")
+    return list(range(a, b + 1))
+
+
+@verb("top", 1, doc="The top card of a zone, or none.", example="top(building_deck)")
+def v_top(M, z):
+    items = ops.items(z)
+    return items[-1] if items else None
+
+
+@verb("bottom", 1, doc="The bottom card of a zone, or none.", example="bottom(building_deck)")
+def v_bottom(M, z):
+    items = ops.items(z)
+    return items[0] if items else None
+
+
+@verb("first", 1, doc="The first item of a list, or none.", example="first(me.tableau where it.cost > 3)")
+def v_first(M, xs):
+    items = ops.items(xs)
+    return items[0] if items else None
+
+
+@verb("rivals", 1, doc="The other players, clockwise from the given one.", example="rivals(me)")
+def v_rivals(M, p):
+    ps = M.players
+    return [ps[(p.index + i) % len(ps)] for i in range(1, len(ps))]
+
+
+@verb("clockwise", 1, doc="Every player, starting with the given one and going clockwise.",
+      example="clockwise(start_player)")
+def v_clockwise(M, p):
+    ps = M.players
+    return [ps[(p.index + i) % len(ps)] for i in range(len(ps))]
+
+
+@verb("random", 1, doc="One item picked at random by the match's seeded generator (none if empty).",
+      example="random(me.hand)")
+def v_random(M, xs):
+    items = ops.items(xs)
+    return items[M.rng.randrange(len(items))] if items else None
+
+
+@verb("roll", 1, 2, doc="A list of dice results: roll(n) or roll(n, sides), from the match's seeded generator.",
+      example="roll(2, 6)")
+def v_roll(M, n, sides=6):
+    n, sides = _int(n), _int(sides)
+    if not (0 <= n <= 100 and 1 <= sides <= 1000):
+        raise RuntimeContentError("roll: at most 100 dice of at most 1000 sides")
+    return [M.rng.randint(1, sides) for _ in range(n)]
+
+
+@verb("option", 1, doc="The value of a rules option, by name.", example='option("mode") == "expert"')
+def v_option(M, name):
+    if name not in M.options.values:
+        raise RuntimeContentError(f"no option `{name}`")
+    return M.options.values[name]
+
+
+# ---- statements: change the state
+@verb("move", 2, kwargs=("at",), doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
+      example="move(c, me.tableau)")
+def v_move(M, x, zone, at="top"):
+    zone = _zone(zone)
+    pieces = [x] if type(x) is Piece else list(ops.items(x))
+    for p in pieces:
+        if type(p) is not Piece:
+            raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
+        M.place(p, zone, at == "bottom")
+    return None
+
+
+@verb("draw", 2, 3, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
+      example="draw(building_deck, row, 3)")
+def v_draw(M, src, dst, n=1):
+    src, dst, n = _zone(src), _zone(dst), _int(n)
+    moved = []
+    for _ in range(n):
+        if not src.items:
+            break
+        p = src.items[-1]
+        M.place(p, dst, False)
+        moved.append(p)
+    return moved
+
+
+@verb("shuffle", 1, doc="Shuffle a zone with the match's seeded generator.", example="shuffle(building_deck)")
+def v_shuffle(M, z):
+    M.rng.shuffle(_zone(z).items)
+    return None
+
+
+@verb("say", 1, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
+def v_say(M, msg):
+    M.say(ops.text(msg))
+    return None
+
+
+@verb("set_first", 1, doc="Put a player first in the player order used by `clockwise(first_player())`.",
+      example="set_first(me.left)")
+def v_set_first(M, p):
+    if type(p) is not Player:
+        raise RuntimeContentError("set_first takes a player")
+    M.first = p
+    return None
+
+
+@verb("first_player", 0, doc="The player holding the start-player role.", example="first_player()")
+def v_first_player(M):
+    return M.first
+
+
+@verb("trigger_end", 1, doc="The game ends when the current round is over.", example='trigger_end("a handbag appeared")')
+def v_trigger_end(M, reason):
+    if M.end_reason is None:
+        M.end_reason = ops.text(reason)
+    return None
+
+
+@verb("end_game", 1, kwargs=("outcome", "winner"),
+      doc="End the game at once (outcome for cooperative games: \"won\" or \"lost\").",
+      example='end_game("every citizen is bankrupt", outcome="lost")')
+def v_end_game(M, reason, outcome=None, winner=None):
+    raise GameOver(ops.text(reason), outcome, winner)
+
+
+# ---- generators: may ask decisions or fire events
+@verb("emit", 1, kwargs=("*",), gen=True, doc="Fire an event with named parameters; its handlers run now.",
+      example='emit("wrapped", player=me)')
+def v_emit(M, name, **params):
+    yield from emit_event(M, name, params)
+
+
+@verb("run", 2, kwargs=("*",), gen=True, doc="Run a card's effect hook by name, if the card has it.",
+      example='run(c, "play")')
+def v_run(M, card, hook, **params):
+    if type(card) is not Piece:
+        raise RuntimeContentError(f"run: expected a card, got {ops.describe(card)}")
+    fn = card.card.effects.get(hook)
+    if fn is None:
+        return None
+    me = params.pop("player", None) or (card.zone.owner if card.zone is not None else None)
+    return (yield from fn(M, me, card, **params))
+
+
+@verb("has", 2, doc="Whether a card has the named effect or expression hook.", example='has(c, "play")')
+def v_has(M, card, hook):
+    if type(card) is not Piece:
+        return False
+    return hook in card.card.effects or hook in card.card.expressions
