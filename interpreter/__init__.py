@@ -1,0 +1,21 @@
+"""meeple's interpreter: load a game written in YAML and the effect language, then play it.
+
+The public API:
+
+    from interpreter import load_game, Match
+    game = load_game("content/kaiju-inc")          # ContentError lists every mistake, with its place
+    match = Match(game, players=3, seed=7)
+    while not match.over:
+        decision = match.pending                     # .player, .prompt, .options (labels)
+        match.choose(0)                              # IllegalChoice says why a choice is refused
+    match.result                                     # winner, outcome, reason, scores
+    match.view(1)                                    # what seat 1 may see
+"""
+from .errors import ContentError, Diagnostic, IllegalChoice, MeepleError, Place, RuntimeContentError, UsageError
+from .model.build import bundled_games, load_game
+from .model.gamedef import GameDef
+from .runtime.decisions import Decision, Option
+from .runtime.match import Match, Result
+
+__all__ = ["ContentError", "Decision", "Diagnostic", "GameDef", "IllegalChoice", "Match", "MeepleError", "Option",
+           "Place", "Result", "RuntimeContentError", "UsageError", "bundled_games", "load_game"]

@@ -1,0 +1,267 @@
+"""`meeple`: list, play, simulate, validate, replay and schema. Errors are messages, never tracebacks."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from ..errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
+from ..model.build import bundled_games, load_game
+from . import diagnostics
+
+
+def _options(pairs) -> dict:
+    out = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise MeepleError(f"--option takes KEY=VALUE, not {p!r}")
+        k, v = p.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def find_game(name: str) -> str:
+    games = bundled_games()
+    if name in games:
+        return str(games[name])
+    if os.path.isdir(name):
+        return name
+    hint = did_you_mean(name, games)
+    raise MeepleError(f"no bundled game or folder `{name}`" + (f"; {hint}" if hint else "")
+                      + f" (bundled: {', '.join(games)})")
+
+
+def _load(name: str, mods=()):
+    return load_game(find_game(name), mods or ())
+
+
+def cmd_list(args) -> int:
+    for gid, folder in bundled_games().items():
+        try:
+            g = load_game(folder)
+        except ContentError as e:
+            print(f"{gid}: does not load ({len(e.diagnostics)} problem(s); run `meeple validate {folder}`)")
+            continue
+        print(f"{gid}: {g.name}, {g.min_players}-{g.max_players} players")
+        for o in g.options.values():
+            print(f"    --option {o.name}={'|'.join(o.values)} (default {o.default})" + (f": {o.doc}" if o.doc else ""))
+    return 0
+
+
+def _result_table(match) -> list[str]:
+    r = match.result
+    lines = ["", "== Result"]
+    names = {p.seat: p.name for p in match.players}
+    if r.outcome in ("won", "lost"):
+        lines.append(f"The players have {r.outcome}: {r.reason}.")
+    else:
+        lines.append(f"Winner: {names[r.winner]} (seat {r.winner}). The game ended: {r.reason}.")
+    lines.append(f"{'seat':>4}  {'player':<10} {'score':>5}")
+    for s in r.ranking:
+        lines.append(f"{s:>4}  {names[s]:<10} {r.scores[s]:>5}")
+    lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
+    return lines
+
+
+def cmd_play(args) -> int:
+    from ..sim.run import play, seat_agents
+    game = _load(args.game, args.mod)
+    players = args.players or min(max(3, game.min_players), game.max_players)
+    agents = seat_agents(players, args.bots, args.seed)
+    out = sys.stdout
+    print(f"{game.name}: {players} players, seed {args.seed}", file=out)
+    opts = _options(args.option)
+    match = play(game, players, args.seed, opts, agents, args.log, on_say=lambda line: print(line, file=out),
+                 header_extra={"mods": [str(m) for m in args.mod or []]})
+    print("\n".join(_result_table(match)), file=out)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from ..runtime.record import read_log
+    from ..sim.run import replay
+    header, choices = read_log(args.file)
+    game = load_game(header.get("folder") or find_game(header["game"]), header.get("mods") or ())
+    print(f"{game.name}: {header['players']} players, seed {header['seed']}")
+    match = replay(game, header, choices, on_say=print)
+    if match.over:
+        print("\n".join(_result_table(match)))
+    else:
+        print(f"\n(the log stops here: {match.pending.player.name} is to answer: {match.pending.prompt})")
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from ..sim.batch import simulate
+    game = _load(args.game, args.mod)
+    players = args.players or min(max(3, game.min_players), game.max_players)
+    data = simulate(game, args.games, players, args.seed, _options(args.option))
+    s = data["summary"]
+    print(f"{game.name}: {s['games']} matches, {players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(f"rounds: mean {s['rounds']['mean']}, min {s['rounds']['min']}, max {s['rounds']['max']}; "
+          f"decisions per match: {s['decisions_mean']}")
+    print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
+    print("end reasons: " + "; ".join(f"{k} ({v})" for k, v in s["reasons"].items()))
+    if any(v["wins"] for v in s["wins_by_seat"].values()):
+        for seat, w in s["wins_by_seat"].items():
+            print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        print(f"results written to {args.json}")
+    return 0
+
+
+def _validate_targets(paths) -> list:
+    """Game folders (with their mods) found under the given paths."""
+    targets = []
+    for path in paths:
+        if os.path.isfile(path):
+            d = os.path.dirname(os.path.abspath(path))
+            while d and not os.path.isfile(os.path.join(d, "game.yaml")) and not os.path.isfile(os.path.join(d, "mod.yaml")):
+                parent = os.path.dirname(d)
+                if parent == d:
+                    d = ""
+                    break
+                d = parent
+            if not d:
+                targets.append(("missing", path))
+            else:
+                targets.append(("game", d) if os.path.isfile(os.path.join(d, "game.yaml")) else ("mod", d))
+        elif os.path.isdir(path):
+            if os.path.isfile(os.path.join(path, "game.yaml")):
+                targets.append(("game", path))
+            elif os.path.isfile(os.path.join(path, "mod.yaml")):
+                targets.append(("mod", path))
+            else:
+                found = False
+                for root, dirs, files in os.walk(path):
+                    dirs.sort()
+                    if "game.yaml" in files:
+                        targets.append(("game", root))
+                        found = True
+                        dirs[:] = []
+                    elif "mod.yaml" in files:
+                        targets.append(("mod", root))
+                        found = True
+                        dirs[:] = []
+                if not found:
+                    targets.append(("empty", path))
+        else:
+            targets.append(("missing", path))
+    return targets
+
+
+def _mod_base(folder):
+    from ..loader.yaml_source import load_file
+    data = load_file(os.path.join(folder, "mod.yaml"))
+    base = data.get("extends") if isinstance(data, dict) else None
+    games = bundled_games()
+    if base not in games:
+        raise ContentError([Diagnostic(getattr(data, "place", Place(folder)),
+                                       f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
+                                       did_you_mean(str(base), games))])
+    return str(games[base])
+
+
+def cmd_validate(args) -> int:
+    diags: list[Diagnostic] = []
+    checked = 0
+    for kind, path in _validate_targets(args.paths or ["content"]):
+        if kind in ("missing", "empty"):
+            diags.append(Diagnostic(Place(path), "no such file or folder" if kind == "missing"
+                                    else "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
+            continue
+        warnings: list = []
+        try:
+            if kind == "game":
+                load_game(path, args.mod or (), warnings)
+            else:
+                load_game(_mod_base(path), [path, *(args.mod or ())], warnings)
+        except ContentError as e:
+            diags.extend(e.diagnostics)
+        diags.extend(warnings)
+        checked += 1
+    diags.sort(key=Diagnostic.sort_key)
+    errors = sum(d.severity == "error" for d in diags)
+    warns = len(diags) - errors
+    if args.format == "json":
+        print(diagnostics.as_json(diags))
+    elif args.format == "github":
+        if diags:
+            print(diagnostics.github(diags))
+    else:
+        if diags:
+            print(diagnostics.text(diags))
+        print(f"{checked} game(s) checked: {errors} error(s), {warns} warning(s)", file=sys.stderr)
+    return 1 if errors or (args.strict and warns) else 0
+
+
+def cmd_schema(args) -> int:
+    from ..check.schema import schema
+    print(json.dumps({n: schema(n) for n in ("game", "cards", "mod")}, indent=2))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="meeple", description="A declarative rules interpreter for card games.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="the bundled games, their player counts and options").set_defaults(fn=cmd_list)
+
+    def game_args(sp):
+        sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
+        sp.add_argument("--players", type=int)
+        sp.add_argument("--seed", type=int, default=0)
+        sp.add_argument("--option", action="append", metavar="KEY=VALUE")
+        sp.add_argument("--mod", action="append", metavar="PATH")
+
+    sp = sub.add_parser("play", help="play a match (bots or humans at this terminal)")
+    game_args(sp)
+    sp.add_argument("--bots", help="`all`, `none`, or the bot seats (default: every seat but 1)")
+    sp.add_argument("--log", metavar="FILE", help="write the match log (JSON lines) as it goes")
+    sp.set_defaults(fn=cmd_play)
+
+    sp = sub.add_parser("simulate", help="many bot matches and a summary")
+    game_args(sp)
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--json", metavar="FILE")
+    sp.set_defaults(fn=cmd_simulate)
+
+    sp = sub.add_parser("validate", help="check content files; exit 1 on any error")
+    sp.add_argument("paths", nargs="*", metavar="PATH")
+    sp.add_argument("--format", choices=["text", "json", "github"], default="text")
+    sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.add_argument("--strict", action="store_true", help="warnings fail too")
+    sp.set_defaults(fn=cmd_validate)
+
+    sp = sub.add_parser("replay", help="replay a match log, printing the same account as play")
+    sp.add_argument("file")
+    sp.set_defaults(fn=cmd_replay)
+
+    sub.add_parser("schema", help="print the JSON Schemas of the content files").set_defaults(fn=cmd_schema)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except ContentError as e:
+        print(diagnostics.text(e.diagnostics), file=sys.stderr)
+        return 1
+    except RuntimeContentError as e:
+        print(f"error: content failed while playing: {e}", file=sys.stderr)
+        return 1
+    except MeepleError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Running matches: one with agents, or many for statistics."""

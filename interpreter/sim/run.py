@@ -1,0 +1,57 @@
+"""Plays one match with agents (and replays one from its choices)."""
+from __future__ import annotations
+
+from ..agents import HumanAgent, make_agent
+from ..errors import IllegalChoice, UsageError
+from ..runtime.match import Match
+from ..runtime.record import LogWriter
+
+
+def seat_agents(players: int, bots: str | None, seed: int, agent: str = "random") -> list:
+    """`--bots all` or `--bots 2,3`: the other seats are human."""
+    if bots in (None, ""):
+        bot_seats = set(range(2, players + 1))
+    elif bots == "all":
+        bot_seats = set(range(1, players + 1))
+    elif bots == "none":
+        bot_seats = set()
+    else:
+        try:
+            bot_seats = {int(x) for x in bots.split(",") if x.strip()}
+        except ValueError:
+            raise UsageError(f"--bots takes `all` or seat numbers like 2,3, not {bots!r}") from None
+        bad = [s for s in bot_seats if not 1 <= s <= players]
+        if bad:
+            raise UsageError(f"--bots: no seat {bad[0]} with {players} players")
+    return [make_agent(agent, seed, s) if s in bot_seats else HumanAgent() for s in range(1, players + 1)]
+
+
+def play(game, players: int, seed: int, options: dict, agents: list, log_path: str | None = None,
+         on_say=None, header_extra: dict | None = None) -> Match:
+    log = None
+    match = Match(game, players, seed, options, on_say=on_say)
+    if log_path:
+        log = LogWriter(log_path, {"game": game.id, "folder": game.folder, "players": players, "seed": seed,
+                                   "options": match.options.values, **(header_extra or {})})
+    try:
+        while not match.over:
+            d = match.pending
+            k = agents[d.player.index].choose(match.view(d.player), d)
+            match.choose(k)
+            if log:
+                log.choice(d.player.seat, k, d.options[k].label)
+        if log:
+            log.result(match.result.as_dict())
+    finally:
+        if log:
+            log.close()
+    return match
+
+
+def replay(game, header: dict, choices: list, on_say=None) -> Match:
+    match = Match(game, header["players"], header["seed"], header.get("options") or {}, on_say=on_say)
+    for n, k in enumerate(choices, 1):
+        if match.over:
+            raise IllegalChoice(f"the log has {len(choices) - n + 1} choice(s) after the end of the match")
+        match.choose(k)
+    return match
