@@ -62,7 +62,7 @@ def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
             extra = [k for k in err.instance if k not in allowed] if isinstance(err.instance, dict) else []
             for k in extra:
                 kp = _key_place(data, p, k, place)
-                out.append(Diagnostic(kp, f"unknown key `{k}` in {where}", "E-SCHEMA", did_you_mean(k, allowed)))
+                out.append(Diagnostic(kp, f"unknown key `{k}` in {where}", "E-SCHEMA", hint=did_you_mean(k, allowed)))
             continue
         if err.validator == "required":
             msg = f"{where}: {err.message}"

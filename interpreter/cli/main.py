@@ -106,6 +106,8 @@ def cmd_simulate(args) -> int:
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    for f, w in s["wins_by_faction"].items():
+        print(f"  {f}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
@@ -161,7 +163,7 @@ def _mod_base(folder):
     if base not in games:
         raise ContentError([Diagnostic(getattr(data, "place", Place(folder)),
                                        f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
-                                       did_you_mean(str(base), games))])
+                                       hint=did_you_mean(str(base), games))])
     return str(games[base])
 
 

@@ -89,6 +89,14 @@ class Filter(Node):
 
 
 @dataclass(slots=True)
+class Each(Node):
+    """`each x in items where cond`: a filter with a named element, for filters inside filters."""
+    var: str
+    items: Node
+    cond: Node
+
+
+@dataclass(slots=True)
 class Call(Node):
     func: str
     args: list

@@ -366,6 +366,11 @@ class _Body:
         cond = self._bound("it", e.cond)
         return f"[v_it for v_it in ITEMS({items}) if T({cond})]"
 
+    def e_Each(self, e):
+        items = self.expr(e.items)
+        cond = self._bound(e.var, e.cond)
+        return f"[v_{e.var} for v_{e.var} in ITEMS({items}) if T({cond})]"
+
     def e_Choose(self, e):
         p = self.place(e)
         if self.pure:

@@ -132,6 +132,9 @@ class _ToAst(Transformer):
     def filter(self, meta, items):
         return A.Filter(items[0], items[1], **_pos(meta))
 
+    def each(self, meta, items):
+        return A.Each(str(items[0]), items[1], items[2], **_pos(meta))
+
     def or_(self, meta, items):
         return items[0] if len(items) == 1 else A.BoolOp("or", items, **_pos(meta))
 

@@ -198,6 +198,7 @@ class _Builder:
         setup_f = effect(g["setup"], _place(g, "setup", self.gplace)) if "setup" in g else None
         phase_fs = [(ph["phase"], effect(ph["do"], _place(ph, "do", ph.place))) for ph in g["round"]]
         score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
+        faction_f = expression(g["faction"], _place(g, "faction", self.gplace)) if "faction" in g else None
         ranking_fs = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
 
         cards = {}
@@ -240,6 +241,7 @@ class _Builder:
             phases=[Phase(n, ns[f]) for n, f in phase_fs],
             score=ns[score_f] if score_f else None,
             ranking=[ns[f] for f in ranking_fs],
+            faction=ns[faction_f] if faction_f else None,
             max_rounds=g.get("max_rounds", 500),
             line_map=comp.line_map, description=g.get("description", ""),
         )

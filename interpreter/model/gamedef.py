@@ -80,6 +80,6 @@ class GameDef:
     score: Callable | None
     ranking: list
     max_rounds: int
-    outcome_names: tuple = ("won", "lost")
+    faction: Callable | None = None
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
     description: str = ""

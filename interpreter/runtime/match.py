@@ -34,14 +34,17 @@ class Result:
     details: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"winner": self.winner, "outcome": self.outcome, "reason": self.reason, "rounds": self.rounds,
-                "decisions": self.decisions, "scores": {str(k): v for k, v in self.scores.items()},
-                "ranking": self.ranking}
+        out = {"winner": self.winner, "outcome": self.outcome, "reason": self.reason, "rounds": self.rounds,
+               "decisions": self.decisions, "scores": {str(k): v for k, v in self.scores.items()},
+               "ranking": self.ranking}
+        if "factions" in self.details:
+            out["factions"] = {str(k): v for k, v in self.details["factions"].items()}
+        return out
 
 
 class Match:
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
-                 names: list[str] | None = None, on_say=None):
+                 names: list[str] | None = None, on_say=None, start: bool = True):
         if not game.min_players <= players <= game.max_players:
             raise UsageError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
         self.game = game
@@ -81,7 +84,19 @@ class Match:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
         self.listening = any(c.handlers for c in game.cards.values())
         self.pending: Decision | None = None
-        self._gen = self._flow()
+        self._gen = None
+        if start:
+            self._gen = self._flow()
+            self._advance(None)
+
+    def perform(self, body, *args, me=None) -> None:
+        """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools."""
+        def run():
+            try:
+                yield from body(self, me, None, *args)
+            except GameOver as over:
+                self.result = self._result(over.outcome, over.reason, over.winner)
+        self._gen = run()
         self._advance(None)
 
     # ---- the public protocol
@@ -170,7 +185,11 @@ class Match:
             winner = winner.seat
         if outcome in ("won", "lost"):
             winner = None
-        return Result(outcome, reason or "", winner, scores, ranking, self.round, len(self.choices))
+        details = {}
+        if g.faction is not None:
+            from .ops import text
+            details["factions"] = {p.seat: text(g.faction(self, p, None)) for p in self.players}
+        return Result(outcome, reason or "", winner, scores, ranking, self.round, len(self.choices), details)
 
     def _advance(self, value) -> None:
         try:

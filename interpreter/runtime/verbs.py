@@ -75,6 +75,15 @@ def v_distinct(M, xs, f):
     return len({f(x) for x in ops.items(xs)})
 
 
+@verb("gather", 2, lazy=(1,), doc="The lists (or zones) an expression gives for each item, joined into one list.",
+      example="gather(rivals(me), it.tableau)")
+def v_gather(M, xs, f):
+    out = []
+    for x in ops.items(xs):
+        out.extend(ops.items(f(x)))
+    return out
+
+
 @verb("sort", 2, lazy=(1,), doc="The items ordered by an expression, smallest first (stable).",
       example="sort(me.tableau, it.cost)")
 def v_sort(M, xs, f):

@@ -13,9 +13,7 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent: st
         s = seed + i
         m = play(game, players, s, options, seat_agents(players, "all", s, agent))
         r = m.result
-        results.append({"seed": s, "winner": r.winner, "outcome": r.outcome, "reason": r.reason,
-                        "rounds": r.rounds, "decisions": r.decisions,
-                        "scores": {str(k): v for k, v in r.scores.items()}})
+        results.append({"seed": s, **r.as_dict()})
     return {"game": game.id, "players": players, "options": resolved_options(game, options),
             "results": results, "summary": summarize(results, players)}
 
@@ -48,7 +46,17 @@ def summarize(results: list, players: int) -> dict:
         lo, hi = wilson(wins.get(s, 0), n)
         by_seat[str(s)] = {"wins": wins.get(s, 0), "rate": round(wins.get(s, 0) / n, 4) if n else 0,
                            "ci95": [round(lo, 4), round(hi, 4)]}
-    return {"games": n, "outcomes": dict(outcomes), "reasons": dict(reasons), "wins_by_seat": by_seat,
+    factions: dict = {}
+    for r in results:
+        for seat, f in (r.get("factions") or {}).items():
+            entry = factions.setdefault(f, {"played": 0, "wins": 0})
+            entry["played"] += 1
+            entry["wins"] += r["winner"] == int(seat)
+    for f, e in factions.items():
+        lo, hi = wilson(e["wins"], e["played"])
+        e["rate"] = round(e["wins"] / e["played"], 4)
+        e["ci95"] = [round(lo, 4), round(hi, 4)]
+    return {"games": n, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
             "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0, "min": min(rounds, default=0),
                        "max": max(rounds, default=0)},
             "decisions_mean": round(sum(r["decisions"] for r in results) / n, 2) if n else 0}

@@ -1,0 +1,74 @@
+"""Scenario testing for content authors: build a position in a few lines, script choices, check the state.
+
+    s = Scenario(load_game("content/kaiju-inc"), players=2)
+    s.put("steel_mill", s.p(1).tableau)
+    s.p(1).counters["money"] = 4
+    s.call("income", s.p(1), "industrial", answers=["Smog Filter"])
+    assert s.p(1).counters["money"] == 6
+"""
+from __future__ import annotations
+
+from .agents import ScriptedAgent
+from .errors import MeepleError
+from .runtime.match import Match
+from .runtime.state import Piece, Zone
+
+
+class Scenario:
+    def __init__(self, game, players: int, seed: int = 0, options: dict | None = None, setup: bool = False):
+        self.game = game
+        self.match = Match(game, players, seed, options, start=False)
+        if setup and game.setup is not None:
+            self.run(game.setup)
+
+    # ---- the position
+    def p(self, seat: int):
+        return self.match.players[seat - 1]
+
+    def zone(self, name: str, seat: int | None = None) -> Zone:
+        return self.match.zones[name] if seat is None else self.p(seat).zones[name]
+
+    def card(self, card_id: str, zone: Zone | None = None) -> Piece:
+        """A piece of that card, from the given zone or else from the box."""
+        places = [zone] if zone is not None else [self.match.zones["box"]]
+        for z in places:
+            for piece in reversed(z.items):
+                if piece.card.id == card_id:
+                    return piece
+        raise MeepleError(f"no `{card_id}` in {places[0].name}")
+
+    def put(self, card_id: str, zone: Zone, bottom: bool = False) -> Piece:
+        """Move a card from the box onto a zone (the top, unless bottom)."""
+        piece = self.card(card_id)
+        self.match.place(piece, zone, bottom)
+        return piece
+
+    def ids(self, zone: Zone) -> list[str]:
+        return [p.card.id for p in zone.items]
+
+    # ---- running content
+    def run(self, body, *args, answers=(), me=None):
+        """Run a compiled body, answering its decisions from `answers` (labels or indexes)."""
+        self.match.perform(body, *args, me=me)
+        return self.answer(*answers)
+
+    def call(self, procedure: str, *args, answers=(), me=None):
+        return self.run(self.game.procedures[procedure], *args, answers=answers, me=me)
+
+    def emit(self, event: str, answers=(), **params):
+        from .runtime.events import emit
+
+        def body(M, me, this):
+            yield from emit(M, event, params)
+        return self.run(body, answers=answers)
+
+    def answer(self, *answers):
+        agent = ScriptedAgent(answers)
+        m = self.match
+        while m.pending is not None and agent.answers:
+            d = m.pending
+            m.choose(agent.choose(m.view(d.player), d))
+        return m.pending
+
+    def lines(self) -> list[str]:
+        return list(self.match.lines)

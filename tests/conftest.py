@@ -1,0 +1,124 @@
+"""Shared fixtures: games are loaded and compiled once per test session."""
+from __future__ import annotations
+
+import functools
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.testing import Scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+
+
+@functools.lru_cache(maxsize=None)
+def game(name: str):
+    return load_game(CONTENT / name)
+
+
+@pytest.fixture(scope="session")
+def kaiju():
+    return game("kaiju-inc")
+
+
+@pytest.fixture
+def scenario():
+    def make(name, players, **kw):
+        return Scenario(game(name), players, **kw)
+    return make
+
+
+def write_game(tmp_path: Path, files: dict) -> Path:
+    """A game folder from {relative path: text}; texts are dedented."""
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            p.write_bytes(text)
+        else:
+            p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return tmp_path
+
+
+MINI_GAME = """
+game: mini
+name: Mini
+players: {min: 1, max: 4}
+cards: [cards/*.yaml]
+enums:
+  colour: [red, blue]
+kinds:
+  token:
+    fields: {colour: colour, value: int}
+    effects: [use]
+    expressions: [worth]
+zones:
+  deck: {visibility: hidden}
+  pool: {visibility: public}
+player:
+  zones:
+    hand: {visibility: owner}
+  counters:
+    coins: {initial: 0, min: 0, max: 20}
+    wheel: {wrap: 4, on_wrap: lap}
+  vars:
+    laps: 0
+counters:
+  level: {initial: 0, thresholds: [3, 6], on_threshold: alarm}
+vars:
+  alarms: []
+events:
+  lap: [player]
+  alarm: [value]
+on:
+  lap: |
+    player.laps += 1
+  alarm: |
+    alarms += [value]
+procedures:
+  gain:
+    params: [p, n]
+    do: p.coins += n
+setup: |
+  move(box, deck)
+  shuffle(deck)
+round:
+  - phase: main
+    do: |
+      for p in players {
+        let c = choose c from deck where c.value > 0 by p prompt "{p.name}: take a token"
+        if c != none {
+          move(c, p.hand)
+          gain(p, c.value)
+        }
+      }
+      if deck.size == 0 { trigger_end("the deck is empty") }
+score: me.coins
+"""
+
+MINI_CARDS = """
+- id: red_one
+  name: Red One
+  kind: token
+  colour: red
+  value: 1
+  copies: 2
+- id: blue_two
+  name: Blue Two
+  kind: token
+  colour: blue
+  value: 2
+  worth: this.value * 10
+  use: |
+    me.coins += 5
+"""
+
+
+@pytest.fixture
+def mini(tmp_path):
+    """A tiny valid game folder, to break in tests."""
+    return write_game(tmp_path / "mini", {"game.yaml": MINI_GAME, "cards/tokens.yaml": MINI_CARDS})

@@ -1,0 +1,173 @@
+"""Bad content: every kind of mistake is reported with its message, file, line and column; never a traceback."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import ContentError, load_game
+from interpreter.cli.main import main
+from tests.conftest import MINI_CARDS, MINI_GAME, write_game
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of `needle` in a file written by write_game."""
+    return text.lstrip("\n").splitlines().index(needle) + 1
+
+
+def errors_of(folder):
+    with pytest.raises(ContentError) as e:
+        load_game(folder)
+    return e.value.diagnostics
+
+
+def one(diags, code):
+    found = [d for d in diags if d.code == code]
+    assert found, f"no {code} among {[str(d) for d in diags]}"
+    return found[0]
+
+
+def test_valid_mini_game_loads(mini):
+    g = load_game(mini)
+    assert g.name == "Mini" and set(g.cards) == {"red_one", "blue_two"}
+
+
+def test_yaml_syntax_error_has_place(tmp_path):
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME + "broken: [unclosed\n", "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-YAML-SYNTAX")
+    assert d.place.path.endswith("game.yaml")
+    assert d.place.line == MINI_GAME.count("\n") + 1 or d.place.line > 50
+
+
+def test_schema_violation_unknown_key_with_hint(tmp_path):
+    text = MINI_GAME.replace("players: {min: 1, max: 4}", "players: {min: 1, max: 4}\nplayerz: 3")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-SCHEMA")
+    assert "unknown key `playerz`" in d.message and "`player`" in d.hint
+    assert (d.place.line, d.place.col) == (4, 1)
+
+
+def test_schema_violation_wrong_type(tmp_path):
+    text = MINI_GAME.replace("max: 4}", "max: four}")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-SCHEMA")
+    assert "players/max" in d.message and "integer" in d.message
+    assert (d.place.line, d.place.col) == (3, 24)
+
+
+def test_dsl_syntax_error_points_inside_the_block(tmp_path):
+    text = MINI_GAME.replace("    player.laps += 1", "    player.laps += ")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-DSL-SYNTAX")
+    line_no = line_of(text, "    player.laps += ")
+    assert d.place.path.endswith("game.yaml")
+    assert d.place.line in (line_no, line_no + 1)
+
+
+def test_dsl_syntax_error_column_in_a_one_line_card_effect(tmp_path):
+    cards = MINI_CARDS.replace("worth: this.value * 10", "worth: this.value * * 10")
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-DSL-SYNTAX")
+    assert d.place.path.endswith("t.yaml")
+    assert (d.place.line, d.place.col) == (12, 23)  # the second `*`
+
+
+def test_unknown_name_with_did_you_mean(tmp_path):
+    text = MINI_GAME.replace("move(box, deck)", "move(box, dekc)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-UNKNOWN-NAME")
+    assert "unknown name `dekc`" in d.message and "deck" in d.hint
+    line_no = line_of(text, "  move(box, dekc)")
+    assert (d.place.line, d.place.col) == (line_no, 13)
+
+
+def test_unknown_field_with_did_you_mean(tmp_path):
+    text = MINI_GAME.replace("gain(p, c.value)", "gain(p, c.valeu)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-UNKNOWN-FIELD")
+    assert "valeu" in d.message and "value" in d.hint
+
+
+def test_wrong_type_in_a_card_field(tmp_path):
+    cards = MINI_CARDS.replace("value: 1", "value: one")
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-TYPE")
+    assert "`value` must be int" in d.message and (d.place.line, d.place.col) == (5, 10)
+
+
+def test_wrong_enum_value_with_hint(tmp_path):
+    cards = MINI_CARDS.replace("colour: blue", "colour: bleu")
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-TYPE")
+    assert "not a colour" in d.message and "blue" in d.hint
+
+
+def test_wrong_type_a_number_where_a_zone_is_wanted(tmp_path):
+    text = MINI_GAME.replace("shuffle(deck)", "shuffle(3)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-TYPE")
+    assert "wants a zone" in d.message and "a number" in d.message
+
+
+def test_duplicate_card_id(tmp_path):
+    cards = MINI_CARDS + "- id: red_one\n  kind: token\n  colour: red\n  value: 3\n"
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-DUPLICATE-ID")
+    assert "duplicate card id `red_one`" in d.message and (d.place.line, d.place.col) == (15, 7)
+
+
+def test_missing_card_file(tmp_path):
+    text = MINI_GAME.replace("cards: [cards/*.yaml]", "cards: [cards/*.yaml, extra/monsters.yaml]")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-MISSING-FILE")
+    assert "extra/monsters.yaml" in d.message and (d.place.line, d.place.col) == (4, 23)
+
+
+def test_missing_game_yaml(tmp_path):
+    d = one(errors_of(tmp_path), "E-MISSING-FILE")
+    assert d.place.path.endswith("game.yaml")
+
+
+def test_unknown_key_on_a_card(tmp_path):
+    cards = MINI_CARDS.replace("  value: 2\n", "  value: 2\n  valeu: 3\n")
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-UNKNOWN-FIELD")
+    assert "`valeu`" in d.message and "value" in d.hint and d.place.line == 12
+
+
+def test_arity_of_a_verb_and_a_procedure(tmp_path):
+    text = MINI_GAME.replace("gain(p, c.value)", "gain(p)").replace("shuffle(deck)", "shuffle(deck, deck)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    codes = [d.message for d in errors_of(folder) if d.code == "E-ARITY"]
+    assert any("missing argument" in m and "n" in m for m in codes)
+    assert any("`shuffle` takes 1" in m for m in codes)
+
+
+def test_every_error_is_reported_not_only_the_first(tmp_path):
+    text = MINI_GAME.replace("move(box, deck)", "move(box, dekc)").replace("gain(p, c.value)", "gian(p, 1)")
+    cards = MINI_CARDS.replace("value: 1", "value: one")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": cards})
+    codes = sorted(d.code for d in errors_of(folder))
+    assert codes.count("E-UNKNOWN-NAME") == 2 and "E-TYPE" in codes
+
+
+def test_validate_cli_text_json_github(tmp_path, capsys):
+    text = MINI_GAME.replace("move(box, deck)", "move(box, dekc)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "game.yaml:" in out and "unknown name `dekc`" in out and "^" in out
+    assert main(["validate", str(folder), "--format", "json"]) == 1
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["file"].endswith("game.yaml") and data[0]["line"] > 1 and data[0]["column"] == 13
+    assert main(["validate", str(folder), "--format", "github"]) == 1
+    assert capsys.readouterr().out.startswith("::error file=")
+
+
+def test_validate_cli_on_valid_content_exits_0(mini, capsys):
+    assert main(["validate", str(mini)]) == 0
+
+
+def test_no_traceback_for_a_missing_path(capsys):
+    assert main(["validate", "no/such/folder"]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err and "no such file" in captured.out
