@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +15,7 @@ class Place:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.col}" if self.line else self.path
 
-    def shifted(self, line: int, col: int) -> "Place":
+    def shifted(self, line: int, col: int) -> Place:
         return Place(self.path, line, col)
 
 

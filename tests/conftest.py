@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import textwrap
 from pathlib import Path
 
@@ -15,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def game(name: str):
     return load_game(CONTENT / name)
 

@@ -12,12 +12,12 @@ from ..errors import Diagnostic, Place, did_you_mean
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def schema(name: str) -> dict:
     return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _validator(name: str):
     return jsonschema.Draft202012Validator(schema(name))
 

@@ -260,7 +260,7 @@ class _ToAst(Transformer):
                 if buf:
                     parts.append("".join(buf))
                     buf = []
-                inner = raw[i + 1:end]
+                inner = raw[i + 1:end].replace('\\"', '"')
                 sub = Origin(Place("<template>"))
                 try:
                     tree = _lark().parse(inner)

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from ..check.schema import validate
-from ..dsl import ast as A
 from ..dsl.compiler import Compiler
 from ..dsl.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
@@ -154,7 +153,7 @@ class _Builder:
         names.functions = {k: list(v.get("params", [])) for k, v in funcs.items()}
         names.events = events
         names.options = set(options)
-        for kname, kd in kinds.items():
+        for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
             names.expression_hooks |= set(kd.get("expressions") or [])
@@ -170,7 +169,6 @@ class _Builder:
         raw_cards = self.load_cards()
         names.card_ids = {c["id"] for c, _ in raw_cards}
         comp = Compiler(names)
-        todo = []  # (target, key, fname)
 
         def effect(text, place, params=(), event_params=()):
             stmts = col.guard(parse, text, _origin(text, place))
@@ -263,7 +261,7 @@ class _Builder:
 
     def load_cards(self):
         out = []
-        for data, folder, shown in self.layers:
+        for data, folder, _shown_as in self.layers:
             patterns = data.get("cards")
             if patterns is None:
                 patterns = ["cards/*.yaml"] if data is self.game else []

@@ -1,8 +1,8 @@
 """GameDef and its parts: what a game is, once loaded, checked and compiled. Shared by every match."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..errors import Place
 

@@ -5,8 +5,8 @@ generator), which arguments are evaluated per item with `it` bound (lazy), a one
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..errors import RuntimeContentError
 from . import ops

@@ -52,7 +52,7 @@ def summarize(results: list, players: int) -> dict:
             entry = factions.setdefault(f, {"played": 0, "wins": 0})
             entry["played"] += 1
             entry["wins"] += r["winner"] == int(seat)
-    for f, e in factions.items():
+    for e in factions.values():
         lo, hi = wilson(e["wins"], e["played"])
         e["rate"] = round(e["wins"] / e["played"], 4)
         e["ci95"] = [round(lo, 4), round(hi, 4)]

@@ -1,0 +1,87 @@
+"""The `meeple` command's contract: list, play, simulate --json, validate, replay; deterministic output."""
+from __future__ import annotations
+
+import json
+
+from interpreter.cli.main import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_list_names_the_bundled_games_and_player_counts(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and "kaiju-inc: Kaiju Incorporated, 2-5 players" in out
+
+
+def test_play_bot_match_is_told_and_deterministic(capsys):
+    code, a, _ = run(capsys, "play", "kaiju-inc", "--players", "3", "--bots", "all", "--seed", "7")
+    assert code == 0
+    assert "== Round 1" in a and "Winner:" in a and "score" in a
+    _, b, _ = run(capsys, "play", "kaiju-inc", "--players", "3", "--bots", "all", "--seed", "7")
+    assert a == b
+    _, c, _ = run(capsys, "play", "kaiju-inc", "--players", "3", "--bots", "all", "--seed", "8")
+    assert a != c
+
+
+def test_play_log_then_replay_prints_the_same_account(capsys, tmp_path):
+    log = tmp_path / "m.jsonl"
+    code, played, _ = run(capsys, "play", "kaiju-inc", "--players", "4", "--bots", "all", "--seed", "3",
+                          "--log", str(log))
+    assert code == 0
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["game"] == "kaiju-inc" and header["seed"] == 3 and header["players"] == 4
+    assert "result" in json.loads(lines[-1])
+    assert len(lines) - 2 == int(played.split(" decisions.")[0].rsplit(" ", 1)[1])
+    code, replayed, _ = run(capsys, "replay", str(log))
+    assert code == 0 and replayed == played
+
+
+def test_replay_of_a_cut_log_stops_where_it_was(capsys, tmp_path):
+    log = tmp_path / "m.jsonl"
+    run(capsys, "play", "kaiju-inc", "--players", "2", "--bots", "all", "--seed", "5", "--log", str(log))
+    lines = log.read_text().splitlines()
+    (tmp_path / "cut.jsonl").write_text("\n".join(lines[:11]) + "\n" + lines[11][:5])
+    code, out, _ = run(capsys, "replay", str(tmp_path / "cut.jsonl"))
+    assert code == 0 and "the log stops here" in out
+
+
+def test_simulate_json_contract(capsys, tmp_path):
+    out_file = tmp_path / "r.json"
+    code, out, _ = run(capsys, "simulate", "kaiju-inc", "--games", "6", "--players", "3", "--seed", "11",
+                       "--json", str(out_file))
+    assert code == 0 and "6 matches" in out
+    data = json.loads(out_file.read_text())
+    assert data["game"] == "kaiju-inc" and data["players"] == 3 and isinstance(data["options"], dict)
+    assert [r["seed"] for r in data["results"]] == list(range(11, 17))
+    for r in data["results"]:
+        assert {"seed", "winner", "outcome", "reason", "rounds", "decisions", "scores"} <= set(r)
+        assert r["winner"] in (1, 2, 3) and r["outcome"] == "ranked" and r["rounds"] > 0
+        assert max(r["scores"].values()) == r["scores"][str(r["winner"])]
+    assert data["summary"]["games"] == 6
+
+
+def test_unknown_game_option_and_player_count_are_clear_errors(capsys):
+    code, _, err = run(capsys, "play", "kaiju-ink", "--bots", "all")
+    assert code == 2 and "did you mean `kaiju-inc`" in err
+    code, _, err = run(capsys, "play", "kaiju-inc", "--players", "9", "--bots", "all")
+    assert code == 2 and "2 to 5 players" in err
+    code, _, err = run(capsys, "play", "kaiju-inc", "--bots", "all", "--option", "turbo=on")
+    assert code == 2 and "no option `turbo`" in err
+    assert "Traceback" not in err
+
+
+def test_validate_bundled_content(capsys):
+    code, out, err = run(capsys, "validate", "content")
+    assert code == 0, out + err
+
+
+def test_schema_prints_the_json_schemas(capsys):
+    code, out, _ = run(capsys, "schema")
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"game", "cards", "mod"}
+    assert data["game"]["$schema"].endswith("2020-12/schema")

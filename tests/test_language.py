@@ -1,0 +1,178 @@
+"""The effect language's semantics: counters and tracks, choices, menus, loops and their budget, events."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from interpreter import IllegalChoice, Match, RuntimeContentError, load_game
+from interpreter.testing import Scenario
+from tests.conftest import MINI_CARDS, MINI_GAME, write_game
+
+
+def game_with(tmp_path, procedures: dict, extra: str = ""):
+    """The mini game plus procedures (name -> (params, body))."""
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n" + "".join(
+        f"  {name}:\n    params: [{', '.join(params)}]\n    do: |\n"
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), "      ") + "\n"
+        for name, (params, body) in procedures.items())) + extra
+    return load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+
+
+def test_bounded_counter_clamps(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "me.coins += 50\nme.coins -= 3")})
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    assert s.p(1).counters["coins"] == 17
+
+
+def test_circular_track_fires_an_event_on_each_wrap(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "me.wheel += 9")})
+    s = Scenario(g, 2)
+    s.p(1).counters["wheel"] = 2
+    s.call("t", me=s.p(1))
+    assert s.p(1).counters["wheel"] == 3 and s.p(1).vars["laps"] == 2  # 2+9 = 11: past 0 twice
+
+
+def test_setting_a_track_does_not_wrap(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "me.wheel = 0")})
+    s = Scenario(g, 2)
+    s.p(1).counters["wheel"] = 3
+    s.call("t", me=s.p(1))
+    assert s.p(1).counters["wheel"] == 0 and s.p(1).vars["laps"] == 0
+
+
+def test_thresholds_fire_once_each_whatever_raises_them(tmp_path):
+    g = game_with(tmp_path, {"up": (["n"], "level += n"), "down": (["n"], "level -= n")})
+    s = Scenario(g, 1)
+    s.call("up", 7)  # passes 3 and 6 at once
+    assert s.match.vars["alarms"] == [3, 6]
+    s.call("down", 5)
+    s.call("up", 5)  # back above 3 and 6: nothing new
+    assert s.match.vars["alarms"] == [3, 6]
+
+
+def test_choose_one_where_by_and_prompt(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = choose c from pool where c.value > 1 by me.left prompt "pick for {me.name}"
+        move(c, me.hand)
+    """)})
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))  # only one card has value > 1: no question asked
+    assert s.ids(s.p(1).zones["hand"]) == ["blue_two"]
+
+
+def test_choose_asks_the_right_player_and_refuses_illegal_choices(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = choose c from pool by me.left prompt "pick for {me.name}"
+        move(c, me.hand)
+    """)})
+    s = Scenario(g, 2)
+    d = s.call("t", me=s.p(1))
+    assert d.player is s.p(2) and d.prompt == "pick for Ann" and d.labels() == ["Red One", "Red One", "Blue Two"]
+    with pytest.raises(IllegalChoice, match="out of range"):
+        s.match.choose(7)
+    with pytest.raises(IllegalChoice, match="not an option"):
+        s.match.choose("Green Three")
+    s.answer("Blue Two")
+    assert s.ids(s.p(1).zones["hand"]) == ["blue_two"]
+
+
+def test_choose_up_to_and_optional(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let xs = choose up to 2 from pool prompt "take"
+        move(xs, me.hand)
+        let y = choose optional from pool prompt "maybe"
+        if y == none { say("nothing more") }
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1), answers=["Blue Two", "(done)", "(nothing)"])
+    assert s.ids(s.p(1).zones["hand"]) == ["blue_two"] and s.lines()[-1] == "nothing more"
+
+
+def test_choose_from_nothing_gives_none(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        let c = choose c from pool
+        if c == none { say("none") }
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["none"]
+
+
+def test_ask_offers_only_options_whose_guard_holds(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        ask "What now?" {
+          "Rich" when me.coins >= 5 { say("rich") }
+          "Poor" when me.coins < 5 { say("poor") }
+          "Wait" { say("wait") }
+        }
+    """)})
+    s = Scenario(g, 1)
+    d = s.call("t", me=s.p(1))
+    assert d.labels() == ["Poor", "Wait"]
+    s.answer("Wait")
+    assert s.lines() == ["  Ann: Wait", "wait"]
+
+
+def test_endless_loop_is_a_content_error_with_its_place(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "while true { level += 0 }")})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t")
+    assert "step budget" in str(e.value) and e.value.place is not None
+    assert e.value.place.path.endswith("game.yaml") and e.value.place.line > 1
+
+
+def test_runtime_type_error_names_its_place(tmp_path):
+    g = game_with(tmp_path, {"t": ([], 'let x = 1\nlet y = x - "a"')})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t")
+    assert e.value.place is not None and e.value.place.path.endswith("game.yaml")
+
+
+def test_templates_filters_and_functions(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let reds = pool where it.colour == "red"
+        say("{count(reds)} red, total {sum(pool, it.value)}, {distinct(pool, it.colour)} colours")
+        say("worth {first(pool where it.id == \\"blue_two\\").worth}")
+        say("{each c in pool where c.value == 2}")
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["2 red, total 4, 2 colours", "worth 20", "Blue Two"]
+
+
+def test_run_a_card_hook(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, me.hand)
+        for c in me.hand { run(c, "use") }
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.p(1).counters["coins"] == 5  # only blue_two has a `use` effect
+
+
+def test_a_whole_match_of_the_mini_game(mini):
+    m = Match(load_game(mini), 2, seed=4)
+    while not m.over:
+        m.choose(0)
+    assert m.result.reason == "the deck is empty" and m.result.winner in (1, 2)
+    assert sum(m.result.scores.values()) == 4
+
+
+def test_same_seed_same_match(mini):
+    g = load_game(mini)
+
+    def play(seed):
+        m = Match(g, 3, seed=seed)
+        while not m.over:
+            m.choose(len(m.pending.options) - 1)
+        return m.lines
+
+    assert play(1) == play(1)
