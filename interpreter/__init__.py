@@ -3,7 +3,7 @@
 The public API:
 
     from interpreter import load_game, Match
-    game = load_game("content/kaiju-inc")          # ContentError lists every mistake, with its place
+    game = load_game("content/GAME")          # ContentError lists every mistake, with its place
     match = Match(game, players=3, seed=7)
     while not match.over:
         decision = match.pending                     # .player, .prompt, .options (labels)

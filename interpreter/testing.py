@@ -1,10 +1,10 @@
 """Scenario testing for content authors: build a position in a few lines, script choices, check the state.
 
-    s = Scenario(load_game("content/kaiju-inc"), players=2)
-    s.put("steel_mill", s.p(1).tableau)
-    s.p(1).counters["money"] = 4
-    s.call("income", s.p(1), "industrial", answers=["Smog Filter"])
-    assert s.p(1).counters["money"] == 6
+    s = Scenario(load_game("content/GAME"), players=2)
+    s.put("some_card", s.p(1).zones["hand"])           # a card from the box onto a zone
+    s.p(1).counters["coins"] = 4                        # any position, in a few lines
+    s.call("some_procedure", s.p(1), answers=["Some option"])
+    assert s.p(1).counters["coins"] == 6
 """
 from __future__ import annotations
 

@@ -122,7 +122,7 @@ def v_lowest(M, xs, f):
     return min(vals) if vals else 0
 
 
-@verb("abs", 1, doc="The absolute value of a number.", example="abs(me.kaiju - 3)")
+@verb("abs", 1, doc="The absolute value of a number.", example="abs(me.score - 3)")
 def v_abs(M, x):
     return abs(_int(x))
 
@@ -242,7 +242,7 @@ def v_first_player(M):
     return M.first
 
 
-@verb("trigger_end", 1, doc="The game ends when the current round is over.", example='trigger_end("a handbag appeared")')
+@verb("trigger_end", 1, doc="The game ends when the current round is over.", example='trigger_end("the last card was revealed")')
 def v_trigger_end(M, reason):
     if M.end_reason is None:
         M.end_reason = ops.text(reason)
@@ -251,7 +251,7 @@ def v_trigger_end(M, reason):
 
 @verb("end_game", 1, kwargs=("outcome", "winner"),
       doc="End the game at once (outcome for cooperative games: \"won\" or \"lost\").",
-      example='end_game("every citizen is bankrupt", outcome="lost")')
+      example='end_game("the city fell", outcome="lost")')
 def v_end_game(M, reason, outcome=None, winner=None):
     raise GameOver(ops.text(reason), outcome, winner)
 
