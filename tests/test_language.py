@@ -176,3 +176,39 @@ def test_same_seed_same_match(mini):
         return m.lines
 
     assert play(1) == play(1)
+
+
+def test_values_with_card_and_timed_modifiers(tmp_path):
+    text = MINI_GAME.replace("hand: {visibility: owner}", "hand: {visibility: owner, active: true}").replace(
+        "events:\n", "events:\n  turn_end: []\n") + textwrap.dedent("""
+        values:
+          price:
+            params: [card, player]
+            expr: card.value * 3
+            min: 0
+        """)
+    text = text.replace("procedures:\n", textwrap.dedent("""\
+        procedures:
+          t:
+            do: |
+              move(first(box where it.id == "blue_two"), me.hand)
+              let r = first(box where it.id == "red_one")
+              say("{price(r, me)} {price(r, me.left)}")
+              modify("price", times=2, player=me, until="turn_end")
+              say("{price(r, me)} {price(r, me.left)}")
+              emit("turn_end")
+              say("{price(r, me)}")
+        """))
+    cards = MINI_CARDS + '  modifiers:\n    - {value: price, add: -1, when: "player == owner"}\n'
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": cards}))
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    # blue_two in Ann's hand: -1 for Ann only; then x2 for Ann until turn_end (times before adds)
+    assert s.lines() == ["2 3", "5 3", "2"]
+
+
+def test_modify_an_unknown_value_is_a_content_error(tmp_path):
+    from interpreter import ContentError
+    text = MINI_GAME.replace("    do: p.coins += n", '    do: modify("prize", add=1)')
+    with pytest.raises(ContentError, match="unknown value `prize`"):
+        load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))

@@ -286,6 +286,8 @@ class _Body:
             return "this"
         if n == "players":
             return "M.players"
+        if n == "owner":
+            return "G(M, this, 'owner')"
         if n == "options":
             return "M.options"
         if n == "round":
@@ -420,6 +422,10 @@ class _Body:
                 self.c.error(p, f"`{f}` has no argument named `{k}`", "E-ARITY",
                              did_you_mean(k, verb.kwargs) or f"example: {verb.example}")
         self._check_types(f, e, p)
+        if f == "modify" and e.args and isinstance(e.args[0], A.Const):
+            if e.args[0].value not in names.values:
+                self.c.error(self.place(e.args[0]), f"unknown value `{e.args[0].value}`", "E-UNKNOWN-NAME",
+                             did_you_mean(str(e.args[0].value), names.values))
         if f == "emit" and e.args and isinstance(e.args[0], A.Const):
             if e.args[0].value not in names.events:
                 self.c.error(self.place(e.args[0]), f"unknown event `{e.args[0].value}`", "E-UNKNOWN-EVENT",

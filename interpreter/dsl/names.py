@@ -14,8 +14,9 @@ class NameTable:
     player_vars: set = field(default_factory=set)
     constants: dict = field(default_factory=dict)
     procedures: dict = field(default_factory=dict)  # name -> [params]
-    functions: dict = field(default_factory=dict)  # name -> [params]
+    functions: dict = field(default_factory=dict)  # name -> [params]; values are functions too
     events: dict = field(default_factory=dict)  # name -> [params]
+    values: dict = field(default_factory=dict)  # name -> [params]
     card_fields: set = field(default_factory=set)
     effect_hooks: set = field(default_factory=set)
     expression_hooks: set = field(default_factory=set)
@@ -23,7 +24,7 @@ class NameTable:
     card_ids: set = field(default_factory=set)
     enum_values: set = field(default_factory=set)
 
-    BUILTIN_NAMES = ("players", "me", "this", "options", "round")
+    BUILTIN_NAMES = ("players", "me", "this", "owner", "options", "round")
     PLAYER_ATTRS = ("seat", "name", "left", "right", "index")
     PIECE_ATTRS = ("id", "name", "kind", "owner", "zone", "uid")
     ZONE_ATTRS = ("size", "top", "bottom", "owner", "name")

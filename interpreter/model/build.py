@@ -11,6 +11,7 @@ from ..dsl.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..loader.yaml_source import YStr, load_file
+from ..runtime.modifiers import make_value
 from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
@@ -145,12 +146,19 @@ class _Builder:
         events = {k: list(v) for k, v in self.section("events")[0].items()}
         procs, proc_places = self.section("procedures")
         funcs, func_places = self.section("functions")
+        values_raw, value_places = self.section("values")
+        for k in values_raw:
+            if k in funcs or k in procs:
+                self.col.error(value_places[k][0], f"`{k}` is both a value and a function or procedure",
+                               "E-DUPLICATE-NAME")
 
         names.global_counters, names.global_zones, names.global_vars = counters, set(zones), set(gvars)
         names.player_counters, names.player_zones, names.player_vars = pcounters, set(pzones), set(pvars)
         names.constants = {k: _plain(v) for k, v in constants.items()}
         names.procedures = {k: list(v.get("params", [])) for k, v in procs.items()}
         names.functions = {k: list(v.get("params", [])) for k, v in funcs.items()}
+        names.values = {k: list(v.get("params", [])) for k, v in values_raw.items()}
+        names.functions.update(names.values)
         names.events = events
         names.options = set(options)
         for kd in kinds.values():
@@ -184,6 +192,9 @@ class _Builder:
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", [])) for k, v in procs.items()}
         func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", [])) for k, v in funcs.items()}
+        value_fnames = {k: expression(v["expr"], value_places[k][0], v.get("params", []))
+                        for k, v in values_raw.items()}
+        self.values = names.values
         handlers_src: dict = {}
         for data, _, _ in self.layers:
             on = data.get("on") or {}
@@ -220,10 +231,15 @@ class _Builder:
             ns[f"P_{k}"] = ns[f]
         for k, f in func_fnames.items():
             ns[f"F_{k}"] = ns[f]
+        for k, f in value_fnames.items():
+            v = values_raw[k]
+            ns[f"F_{k}"] = make_value(k, names.values[k], ns[f], v.get("min"), v.get("max"))
         for cd in cards.values():
             cd.effects = {k: ns[f] for k, f in cd.effects.items()}
             cd.expressions = {k: ns[f] for k, f in cd.expressions.items()}
             cd.handlers = {k: ns[f] for k, f in cd.handlers.items()}
+            cd.modifiers = {k: [tuple(ns[f] if f else None for f in fs) for fs in lst]
+                            for k, lst in cd.modifiers.items()}
         if warnings is not None:
             warnings.extend(d for d in col.diags if d.severity == "warning")
         return GameDef(
@@ -234,7 +250,8 @@ class _Builder:
             constants=names.constants, events=events,
             handlers={ev: [ns[f] for f in fs] for ev, fs in handlers_src.items()},
             procedures={k: ns[f] for k, f in proc_fnames.items()},
-            functions={k: ns[f] for k, f in func_fnames.items()},
+            functions={k: ns[f"F_{k}"] for k in list(func_fnames) + list(value_fnames)},
+            values=names.values,
             setup=ns[setup_f] if setup_f else None,
             phases=[Phase(n, ns[f]) for n, f in phase_fs],
             score=ns[score_f] if score_f else None,
@@ -301,7 +318,7 @@ class _Builder:
         fdecl = kd.get("fields") or {}
         effects = set(kd.get("effects") or [])
         exprs = set(kd.get("expressions") or [])
-        common = {"id", "name", "kind", "copies", "provenance", "note", "on"}
+        common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers"}
         cd = CardDef(raw["id"], str(raw.get("name", raw["id"])), kind, {}, raw.get("copies", 1), place, source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
@@ -332,6 +349,17 @@ class _Builder:
                           did_you_mean(ev, events))
                 continue
             cd.handlers[ev] = effect(body, _place(raw["on"], ev, place), (), events[ev])
+        for i, m in enumerate(raw.get("modifiers") or []):
+            mp = raw["modifiers"].places[i]
+            vname = m["value"]
+            if vname not in self.values:
+                col.error(_place(m, "value", mp), f"unknown value `{vname}`", "E-UNKNOWN-NAME",
+                          did_you_mean(vname, self.values))
+                continue
+            params = self.values[vname]
+            fns = tuple(expression(m[k], _place(m, k, mp), params) if k in m else None
+                        for k in ("add", "times", "when"))
+            cd.modifiers.setdefault(vname, []).append(fns)
         cd.effects = {k: v for k, v in cd.effects.items() if v is not None}
         cd.expressions = {k: v for k, v in cd.expressions.items() if v is not None}
         cd.handlers = {k: v for k, v in cd.handlers.items() if v is not None}

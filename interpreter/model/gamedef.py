@@ -18,6 +18,7 @@ class CardDef:
     effects: dict = field(default_factory=dict)  # hook name -> compiled generator function
     expressions: dict = field(default_factory=dict)  # hook name -> compiled function
     handlers: dict = field(default_factory=dict)  # event -> compiled generator function
+    modifiers: dict = field(default_factory=dict)  # value name -> [(add, times, when) compiled functions]
     source: dict = field(default_factory=dict)  # the YAML mapping, for views and docs
 
 
@@ -75,6 +76,7 @@ class GameDef:
     handlers: dict  # event -> [compiled generator functions]
     procedures: dict  # name -> compiled generator function
     functions: dict
+    values: dict  # value name -> its parameter names
     setup: Callable | None
     phases: list
     score: Callable | None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 def emit(M, name: str, params: dict):
     """Generator: run every handler of `name`, the game's first, then the cards' in active zones."""
+    from .modifiers import expire
     me = params.get("player")
     for handler in M.game.handlers.get(name, ()):
         yield from handler(M, me, None, **params)
@@ -13,3 +14,5 @@ def emit(M, name: str, params: dict):
                 h = piece.card.handlers.get(name)
                 if h is not None and piece.zone is zone:
                     yield from h(M, zone.owner, piece, **params)
+    if M.modifiers:
+        expire(M, name)

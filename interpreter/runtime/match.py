@@ -57,6 +57,7 @@ class Match:
         self.phase = ""
         self.end_reason: str | None = None
         self.fired: dict = {}
+        self.modifiers: list = []
         self.lines: list[str] = []
         self.on_say = on_say
         self.choices: list[int] = []

@@ -242,6 +242,14 @@ def v_first_player(M):
     return M.first
 
 
+@verb("modify", 1, kwargs=("*",), doc="Add a modifier to a named value: add=N and/or times=N, for some of its "
+      "parameters only (player=me), until an event fires.", example='modify("price", add=-1, player=me, until="round_end")')
+def v_modify(M, value, add=0, times=1, until=None, **match):
+    from .modifiers import add_modifier
+    add_modifier(M, ops.text(value), _int(add), _int(times), until, match)
+    return None
+
+
 @verb("trigger_end", 1, doc="The game ends when the current round is over.", example='trigger_end("the last card was revealed")')
 def v_trigger_end(M, reason):
     if M.end_reason is None:

@@ -1,0 +1,64 @@
+"""Modifiers on named values: a value's base expression, then every modifier that applies to it.
+
+A value is declared in a game's `values:` (a name, parameters, a base expression) and read like a
+function: `gadget_price(c, me)`. Modifiers come from cards lying in active zones (their `modifiers:`
+list, each with `add`, `times` and an optional `when`), and from the `modify` verb, which adds one
+for a while (`until` an event) and for some parameters only (`player=me`). The result is
+base x every `times`, plus every `add`, then bounded by the value's `min` and `max`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RuntimeContentError
+
+
+@dataclass(slots=True)
+class Modifier:
+    value: str
+    add: int
+    times: int
+    match: dict  # value parameter -> the object it must be
+    until: str | None
+
+
+def make_value(name: str, params: list, base, lo, hi):
+    """The function content calls for a value: base expression plus modifiers."""
+    def value(M, me, this, *args):
+        result = base(M, me, this, *args)
+        adds, times = 0, 1
+        for zone in M.active_zones:
+            for piece in zone.items:
+                for add, mul, when in piece.card.modifiers.get(name, ()):
+                    owner = zone.owner
+                    if when is not None and not when(M, owner, piece, *args):
+                        continue
+                    if add is not None:
+                        adds += add(M, owner, piece, *args)
+                    if mul is not None:
+                        times *= mul(M, owner, piece, *args)
+        for m in M.modifiers:
+            if m.value == name and all(args[params.index(k)] is v for k, v in m.match.items()):
+                adds += m.add
+                times *= m.times
+        result = result * times + adds
+        if lo is not None and result < lo:
+            result = lo
+        if hi is not None and result > hi:
+            result = hi
+        return result
+    return value
+
+
+def add_modifier(M, value: str, add: int, times: int, until, match: dict) -> None:
+    spec = M.game.values.get(value)
+    if spec is None:
+        raise RuntimeContentError(f"no value `{value}` to modify")
+    for k in match:
+        if k not in spec:
+            raise RuntimeContentError(f"value `{value}` has no parameter `{k}`")
+    M.modifiers.append(Modifier(value, add, times, match, until))
+
+
+def expire(M, event: str) -> None:
+    M.modifiers = [m for m in M.modifiers if m.until != event]
