@@ -212,3 +212,11 @@ def test_modify_an_unknown_value_is_a_content_error(tmp_path):
     text = MINI_GAME.replace("    do: p.coins += n", '    do: modify("prize", add=1)')
     with pytest.raises(ContentError, match="unknown value `prize`"):
         load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+
+
+def test_endless_recursion_is_a_content_error_with_its_place(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "t()")})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t")
+    assert "nested deeper" in str(e.value) and e.value.place.path.endswith("game.yaml")

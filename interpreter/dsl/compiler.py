@@ -33,8 +33,11 @@ class Compiler:
         self.ns: dict | None = None
 
     # ---- bodies
-    def effect(self, stmts: list, origin: Origin, params=(), event_params=()) -> str:
-        """A statement body -> name of a generator function (M, me, this, *params)."""
+    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=False) -> str:
+        """A statement body -> name of a generator function (M, me, this, *params).
+
+        A procedure counts its nesting against the match's depth budget, so endless recursion in
+        content is a content error with a place, not a crash."""
         fname = self._fresh("f")
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         if event_params:
@@ -43,8 +46,16 @@ class Compiler:
         body = _Body(self, origin, set(params) | set(event_params), pure=False)
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
-        body.stmts(stmts, 1)
-        body.line(1, "if False: yield", origin.place)
+        ind = 1
+        if procedure:
+            body.line(1, "M.enter()", origin.place)
+            body.line(1, "try:", origin.place)
+            ind = 2
+        body.stmts(stmts, ind)
+        body.line(ind, "if False: yield", origin.place)
+        if procedure:
+            body.line(1, "finally:", origin.place)
+            body.line(2, "M.depth -= 1", origin.place)
         return fname
 
     def expression(self, expr: A.Node, origin: Origin, params=()) -> str:

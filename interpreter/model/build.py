@@ -178,11 +178,11 @@ class _Builder:
         names.card_ids = {c["id"] for c, _ in raw_cards}
         comp = Compiler(names)
 
-        def effect(text, place, params=(), event_params=()):
+        def effect(text, place, params=(), event_params=(), procedure=False):
             stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
-            return comp.effect(stmts, _origin(text, place), params, event_params)
+            return comp.effect(stmts, _origin(text, place), params, event_params, procedure)
 
         def expression(text, place, params=()):
             e = col.guard(parse_expr, text, _origin(text, place))
@@ -190,7 +190,8 @@ class _Builder:
                 return None
             return comp.expression(e, _origin(text, place), params)
 
-        proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", [])) for k, v in procs.items()}
+        proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=True)
+                       for k, v in procs.items()}
         func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", [])) for k, v in funcs.items()}
         value_fnames = {k: expression(v["expr"], value_places[k][0], v.get("params", []))
                         for k, v in values_raw.items()}

@@ -147,6 +147,12 @@ class Match:
         if self.on_say is not None:
             self.on_say(line)
 
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > DEPTH_BUDGET:
+            self.depth = 0
+            raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
+
     def tick(self) -> None:
         self.steps += 1
         if self.steps > STEP_BUDGET:
