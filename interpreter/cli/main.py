@@ -32,8 +32,8 @@ def find_game(name: str) -> str:
                       + f" (bundled: {', '.join(games)})")
 
 
-def _load(name: str, mods=()):
-    return load_game(find_game(name), mods or ())
+def _load(name: str, mods=(), options=None):
+    return load_game(find_game(name), mods or (), options=options)
 
 
 def cmd_list(args) -> int:
@@ -66,12 +66,12 @@ def _result_table(match) -> list[str]:
 
 def cmd_play(args) -> int:
     from ..sim.run import play, seat_agents
-    game = _load(args.game, args.mod)
+    opts = _options(args.option)
+    game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
     agents = seat_agents(players, args.bots, args.seed)
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
-    opts = _options(args.option)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=lambda line: print(line, file=out),
                  header_extra={"mods": [str(m) for m in args.mod or []]})
     print("\n".join(_result_table(match)), file=out)
@@ -82,7 +82,8 @@ def cmd_replay(args) -> int:
     from ..runtime.record import read_log
     from ..sim.run import replay
     header, choices = read_log(args.file)
-    game = load_game(header.get("folder") or find_game(header["game"]), header.get("mods") or ())
+    game = load_game(header.get("folder") or find_game(header["game"]), header.get("mods") or (),
+                     options=header.get("options") or {})
     print(f"{game.name}: {header['players']} players, seed {header['seed']}")
     match = replay(game, header, choices, on_say=print)
     if match.over:
@@ -94,9 +95,10 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     from ..sim.batch import simulate
-    game = _load(args.game, args.mod)
+    opts = _options(args.option)
+    game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    data = simulate(game, args.games, players, args.seed, _options(args.option))
+    data = simulate(game, args.games, players, args.seed, opts)
     s = data["summary"]
     print(f"{game.name}: {s['games']} matches, {players} players, seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"rounds: mean {s['rounds']['mean']}, min {s['rounds']['min']}, max {s['rounds']['max']}; "
@@ -167,6 +169,19 @@ def _mod_base(folder):
     return str(games[base])
 
 
+def _option_sets(folder, mods) -> list[dict]:
+    """The defaults, then each value of each option that chooses included files: every file gets checked."""
+    from ..model.build import include_options
+    try:
+        opts = include_options(folder, mods)
+    except ContentError:
+        return [{}]
+    sets = [{}]
+    for k, values in opts.items():
+        sets += [{k: v} for v in values]
+    return sets
+
+
 def cmd_validate(args) -> int:
     diags: list[Diagnostic] = []
     checked = 0
@@ -175,17 +190,20 @@ def cmd_validate(args) -> int:
             diags.append(Diagnostic(Place(path), "no such file or folder" if kind == "missing"
                                     else "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
             continue
-        warnings: list = []
         try:
-            if kind == "game":
-                load_game(path, args.mod or (), warnings)
-            else:
-                load_game(_mod_base(path), [path, *(args.mod or ())], warnings)
+            folder, mods = (path, list(args.mod or ())) if kind == "game" else (_mod_base(path), [path, *(args.mod or ())])
         except ContentError as e:
             diags.extend(e.diagnostics)
-        diags.extend(warnings)
+            continue
+        for options in _option_sets(folder, mods):
+            warnings: list = []
+            try:
+                load_game(folder, mods, warnings, options=options)
+            except ContentError as e:
+                diags.extend(e.diagnostics)
+            diags.extend(warnings)
         checked += 1
-    diags.sort(key=Diagnostic.sort_key)
+    diags = sorted(set(diags), key=Diagnostic.sort_key)
     errors = sum(d.severity == "error" for d in diags)
     warns = len(diags) - errors
     if args.format == "json":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from pathlib import Path
 
 from ..check.schema import validate
@@ -67,8 +68,27 @@ def _place(mapping, key, default: Place) -> Place:
     return places[key] if isinstance(places, list) else places.get(key, default)
 
 
-def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None) -> GameDef:
-    """Load, check and compile a game folder with its mods. Raises ContentError listing every mistake."""
+def include_options(folder: str | os.PathLike, mods=()) -> dict:
+    """The options whose values choose which files a game includes, each with its values."""
+    from ..loader.yaml_source import load_file as _load
+    data = _load(os.path.join(str(folder), "game.yaml"))
+    opts = {k: list(v.get("values", [])) for k, v in (data.get("options") or {}).items()}
+    for m in mods:
+        try:
+            md = _load(os.path.join(str(m), "mod.yaml"))
+        except ContentError:
+            continue
+        for k, v in ((md or {}).get("options") or {}).items():
+            opts.setdefault(k, [])
+            opts[k] += [x for x in v.get("values", []) if x not in opts[k]]
+    return {k: opts[k] for k in sorted(include_keys(data)) if k in opts}
+
+
+def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, options: dict | None = None) -> GameDef:
+    """Load, check and compile a game folder with its mods. Raises ContentError listing every mistake.
+
+    `options` choose the files the game includes (`includes:` in game.yaml, e.g. an expansion switched on
+    by an option, or `bosses/{boss}.yaml`); a GameDef is built for one such choice."""
     folder = str(folder)
     col = _Collect()
     game_path = os.path.join(folder, "game.yaml")
@@ -98,7 +118,53 @@ def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None) 
             layers.append((md, str(m), _shown(mod_path)))
     if col.diags:
         raise ContentError(col.diags)
-    return _Builder(col, layers, folder).build(warnings)
+    chosen = _option_values(layers, options or {})
+    included = []
+    incs = data.get("includes") or []
+    for i, inc in enumerate(incs):
+        when = inc.get("when") or {}
+        if any(chosen.get(k) != str(v) for k, v in when.items()):
+            continue
+        rel = inc["file"]
+        for k, v in chosen.items():
+            rel = rel.replace("{" + k + "}", v)
+        path = os.path.join(folder, rel)
+        place = _place(incs[i], "file", incs.places[i])
+        if not os.path.isfile(path):
+            col.error(place, f"included file `{rel}` not found", "E-MISSING-FILE")
+            continue
+        inc_data = col.guard(load_file, path, _shown(path))
+        if inc_data is None:
+            continue
+        errs = validate(inc_data, "mod", _shown(path))
+        col.diags += errs
+        if not errs:
+            included.append((inc_data, os.path.dirname(path), _shown(path)))
+    if col.diags:
+        raise ContentError(col.diags)
+    layers[1:1] = included  # the game's own files first, then the mods
+    game = _Builder(col, layers, folder).build(warnings)
+    game.include_choice = {k: chosen[k] for k in include_keys(data) if k in chosen}
+    return game
+
+
+def include_keys(data) -> set:
+    keys = set()
+    for inc in data.get("includes") or []:
+        keys |= set((inc.get("when") or {}).keys())
+        keys |= set(re.findall(r"\{([a-z_][a-z0-9_]*)\}", inc.get("file", "")))
+    return keys
+
+
+def _option_values(layers, given: dict) -> dict:
+    """Each option's value: given, else its default (mods may add values to an option)."""
+    out = {}
+    for data, _, _ in layers:
+        for k, v in (data.get("options") or {}).items():
+            if k not in out or "default" in v:
+                out[k] = str(v.get("default", out.get(k, "")))
+    out.update({k: str(v) for k, v in given.items()})
+    return out
 
 
 class _Builder:
@@ -126,7 +192,17 @@ class _Builder:
         names = NameTable()
         enums, _ = self.section("enums")
         kinds, kind_places = self.section("kinds")
-        options_raw, opt_places = self.section("options")
+        options_raw, opt_places = {}, {}
+        for data, _, _ in self.layers:  # a mod may add values to an option
+            for k, o in (data.get("options") or {}).items():
+                prev = options_raw.get(k)
+                merged = dict(o)
+                if prev is not None:
+                    merged["values"] = list(prev["values"]) + [v for v in o.get("values", []) if v not in prev["values"]]
+                    merged.setdefault("default", prev["default"])
+                    merged.setdefault("doc", prev.get("doc", ""))
+                options_raw[k] = merged
+                opt_places[k] = (_place(data["options"], k, data["options"].place), data["options"])
         options = {}
         for k, o in options_raw.items():
             if o["default"] not in o["values"]:

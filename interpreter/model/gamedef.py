@@ -84,4 +84,5 @@ class GameDef:
     max_rounds: int
     faction: Callable | None = None
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
+    include_choice: dict = field(default_factory=dict)  # option values that chose the included files
     description: str = ""

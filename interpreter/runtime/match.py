@@ -50,6 +50,10 @@ class Match:
         self.game = game
         self.seed = seed
         self.options = Options(resolve_options(game, options or {}))
+        for k, v in game.include_choice.items():
+            if self.options.values.get(k) != v:
+                raise UsageError(f"this game was loaded for option {k}={v}; load it again with "
+                                 f"{k}={self.options.values.get(k)} (its files depend on it)")
         self.rng = random.Random(seed)
         self.steps = 0
         self.depth = 0
