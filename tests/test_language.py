@@ -220,3 +220,26 @@ def test_endless_recursion_is_a_content_error_with_its_place(tmp_path):
     with pytest.raises(RuntimeContentError) as e:
         s.call("t")
     assert "nested deeper" in str(e.value) and e.value.place.path.endswith("game.yaml")
+
+
+def test_positions_in_a_zone_and_copying_an_expression(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, me.hand)
+        let b = first(me.hand where it.id == "blue_two")
+        say("{position(b)} {at(me.hand, 1).name} {at(me.hand, 9)} {value_of(b, \\"worth\\", me.left)}")
+    """)})
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["3 Red One none 20"]
+
+
+def test_a_view_hides_hidden_zones_and_other_hands(tmp_path):
+    g = game_with(tmp_path, {"t": ([], "move(first(box), me.hand)\nmove(box, deck)")})
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    mine, theirs = s.match.view(1), s.match.view(2)
+    assert mine["players"][0]["zones"]["hand"]["cards"][0]["id"] == "red_one"
+    assert "cards" not in theirs["players"][0]["zones"]["hand"] and theirs["players"][0]["zones"]["hand"]["count"] == 1
+    assert "cards" not in mine["zones"]["deck"] and mine["zones"]["deck"]["count"] == 2
+    import json
+    json.dumps(mine)  # plain data

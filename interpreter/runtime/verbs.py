@@ -153,6 +153,31 @@ def v_first(M, xs):
     return items[0] if items else None
 
 
+@verb("position", 1, doc="A card's place in its zone, counted from 1 at the bottom (the first placed); 0 if nowhere.",
+      example="position(c)")
+def v_position(M, card):
+    if type(card) is not Piece or card.zone is None:
+        return 0
+    return card.zone.items.index(card) + 1
+
+
+@verb("at", 2, doc="The card at a place of a zone, counted from 1 at the bottom; none if there is none.",
+      example="at(me.city, 6)")
+def v_at(M, zone, i):
+    items = ops.items(zone)
+    i = _int(i)
+    return items[i - 1] if 1 <= i <= len(items) else None
+
+
+@verb("value_of", 3, doc="A card's expression hook computed for another player (to copy a card's effect).",
+      example='value_of(c, "score", me)')
+def v_value_of(M, card, hook, player):
+    if type(card) is not Piece:
+        raise RuntimeContentError(f"value_of: expected a card, got {ops.describe(card)}")
+    fn = card.card.expressions.get(hook)
+    return fn(M, player, card) if fn is not None else None
+
+
 @verb("rivals", 1, doc="The other players, clockwise from the given one.", example="rivals(me)")
 def v_rivals(M, p):
     ps = M.players

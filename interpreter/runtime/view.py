@@ -6,9 +6,9 @@ from .state import Piece, Player, Zone
 
 def _card(p: Piece) -> dict:
     d = {"id": p.card.id, "name": p.card.name, "kind": p.card.kind, "uid": p.uid}
-    d.update(p.card.fields)
+    d.update({k: _value(v) for k, v in p.card.fields.items()})
     if p.f:
-        d.update(p.f)
+        d.update({k: _value(v) for k, v in p.f.items()})
     return d
 
 
