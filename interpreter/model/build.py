@@ -128,10 +128,12 @@ def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, 
         rel = inc["file"]
         for k, v in chosen.items():
             rel = rel.replace("{" + k + "}", v)
-        path = os.path.join(folder, rel)
+        # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
+        candidates = [os.path.join(d, rel) for d in [folder] + [str(m) for m in mods]]
+        path = next((c for c in candidates if os.path.isfile(c)), None)
         place = _place(incs[i], "file", incs.places[i])
-        if not os.path.isfile(path):
-            col.error(place, f"included file `{rel}` not found", "E-MISSING-FILE")
+        if path is None:
+            col.error(place, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
             continue
         inc_data = col.guard(load_file, path, _shown(path))
         if inc_data is None:
