@@ -85,3 +85,41 @@ def test_schema_prints_the_json_schemas(capsys):
     data = json.loads(out)
     assert code == 0 and set(data) == {"game", "cards", "mod"}
     assert data["game"]["$schema"].endswith("2020-12/schema")
+
+
+def test_resume_a_cut_log_to_the_same_end(tmp_path):
+    """A log cut mid-match, its last line half-written (what a kill leaves), resumes to the same end."""
+    full = tmp_path / "full.jsonl"
+    run_args = ["play", "kaiju-inc", "--players", "3", "--bots", "all", "--seed", "21"]
+    assert main(run_args + ["--log", str(full)]) == 0
+    cut = tmp_path / "cut.jsonl"
+    lines = full.read_text().splitlines(keepends=True)
+    cut.write_text("".join(lines[:40]) + lines[40][:7])
+    assert main(["play", "--resume", str(cut)]) == 0
+    assert cut.read_text() == full.read_text()
+    assert main(["play", "--resume", str(cut)]) == 2  # over: nothing to resume
+
+
+def test_resume_a_killed_process(tmp_path):
+    """A real process killed while it waits for a human at seat 1 is resumed with bots to the same end as an
+    uninterrupted bot match (the choices logged before the kill are the bots' own)."""
+    import subprocess
+    import sys
+    import time
+    full, killed = tmp_path / "full.jsonl", tmp_path / "killed.jsonl"
+    base = ["play", "kaiju-inc", "--players", "3", "--seed", "21"]
+    assert main(base + ["--bots", "all", "--log", str(full)]) == 0
+    p = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", *base, "--bots", "2,3", "--log", str(killed)],
+                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    for _ in range(500):  # wait until it blocks on seat 1's question (the log stops growing)
+        time.sleep(0.02)
+        if killed.exists() and killed.read_text().count("\n") >= 1:
+            size = killed.stat().st_size
+            time.sleep(0.2)
+            if killed.stat().st_size == size:
+                break
+    p.kill()
+    p.wait()
+    assert p.returncode != 0
+    assert main(["play", "--resume", str(killed), "--bots", "all"]) == 0
+    assert killed.read_text().splitlines()[1:] == full.read_text().splitlines()[1:]

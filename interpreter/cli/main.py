@@ -66,6 +66,21 @@ def _result_table(match) -> list[str]:
 
 def cmd_play(args) -> int:
     from ..sim.run import play, seat_agents
+    resume = None
+    if args.resume:
+        from ..runtime.record import read_log
+        header, resume = read_log(args.resume)
+        args.game = header.get("folder") or header["game"]
+        args.players, args.seed = header["players"], header["seed"]
+        args.option = [f"{k}={v}" for k, v in (header.get("options") or {}).items()]
+        args.mod = header.get("mods") or []
+        if args.bots is None:
+            args.bots = header.get("bots") or None
+        if header.get("finished"):
+            raise MeepleError(f"{args.resume}: this match is already over (see `meeple replay`)")
+        args.log = args.resume
+    if args.game is None:
+        raise MeepleError("play needs a GAME (or --resume FILE)")
     opts = _options(args.option)
     game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
@@ -73,7 +88,7 @@ def cmd_play(args) -> int:
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=lambda line: print(line, file=out),
-                 header_extra={"mods": [str(m) for m in args.mod or []]})
+                 header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or ""}, resume=resume)
     print("\n".join(_result_table(match)), file=out)
     return 0
 
@@ -229,17 +244,18 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="the bundled games, their player counts and options").set_defaults(fn=cmd_list)
 
-    def game_args(sp):
-        sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
+    def game_args(sp, required=True):
+        sp.add_argument("game", nargs=None if required else "?", help="a bundled game (see `meeple list`) or a game folder")
         sp.add_argument("--players", type=int)
         sp.add_argument("--seed", type=int, default=0)
         sp.add_argument("--option", action="append", metavar="KEY=VALUE")
         sp.add_argument("--mod", action="append", metavar="PATH")
 
     sp = sub.add_parser("play", help="play a match (bots or humans at this terminal)")
-    game_args(sp)
+    game_args(sp, required=False)
     sp.add_argument("--bots", help="`all`, `none`, or the bot seats (default: every seat but 1)")
     sp.add_argument("--log", metavar="FILE", help="write the match log (JSON lines) as it goes")
+    sp.add_argument("--resume", metavar="FILE", help="continue an interrupted match from its log")
     sp.set_defaults(fn=cmd_play)
 
     sp = sub.add_parser("simulate", help="many bot matches and a summary")

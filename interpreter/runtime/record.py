@@ -13,9 +13,18 @@ FORMAT = 1
 
 
 class LogWriter:
-    def __init__(self, path: str, header: dict):
-        self.f = open(path, "w", encoding="utf-8")
-        self._write({"meeple_log": FORMAT, **header})
+    def __init__(self, path: str, header: dict, append: bool = False):
+        if append:  # resuming: cut a line the interruption left half-written, then go on
+            with open(path, "rb+") as f:
+                data = f.read()
+                keep = data[: data.rfind(b"\n") + 1] if not data.endswith(b"\n") else data
+                f.seek(0)
+                f.truncate()
+                f.write(keep)
+            self.f = open(path, "a", encoding="utf-8")
+        else:
+            self.f = open(path, "w", encoding="utf-8")
+            self._write({"meeple_log": FORMAT, **header})
 
     def _write(self, obj) -> None:
         self.f.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
@@ -38,7 +47,7 @@ def read_log(path: str) -> tuple[dict, list[int]]:
             lines = f.read().splitlines()
     except OSError as e:
         raise MeepleError(f"{path}: cannot read the log ({e.strerror})") from None
-    header, choices = None, []
+    header, choices, finished = None, [], False
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -52,10 +61,13 @@ def read_log(path: str) -> tuple[dict, list[int]]:
             if not isinstance(obj, dict) or obj.get("meeple_log") != FORMAT:
                 raise MeepleError(f"{path}:1: not a meeple match log")
             header = obj
+        elif isinstance(obj, dict) and "result" in obj:
+            finished = True
         elif isinstance(obj, dict) and "choice" in obj:
             if not isinstance(obj["choice"], int):
                 raise MeepleError(f"{path}:{n}: a choice must be a number")
             choices.append(obj["choice"])
     if header is None:
         raise MeepleError(f"{path}: empty log")
+    header["finished"] = finished
     return header, choices

@@ -27,16 +27,27 @@ def seat_agents(players: int, bots: str | None, seed: int, agent: str = "random"
 
 
 def play(game, players: int, seed: int, options: dict, agents: list, log_path: str | None = None,
-         on_say=None, header_extra: dict | None = None) -> Match:
+         on_say=None, header_extra: dict | None = None, resume: list | None = None) -> Match:
+    """Play to the end. With `resume` (the choices of an interrupted log), those choices are replayed
+    first; bots are still asked, so that their own random generators end where they were."""
     log = None
     match = Match(game, players, seed, options, on_say=on_say)
     if log_path:
-        log = LogWriter(log_path, {"game": game.id, "folder": game.folder, "players": players, "seed": seed,
-                                   "options": match.options.values, **(header_extra or {})})
+        header = {"game": game.id, "folder": game.folder, "players": players, "seed": seed,
+                  "options": match.options.values, **(header_extra or {})}
+        log = LogWriter(log_path, header, append=resume is not None)
+    pending = list(resume or [])
     try:
         while not match.over:
             d = match.pending
-            k = agents[d.player.index].choose(match.view(d.player), d)
+            agent = agents[d.player.index]
+            if pending:
+                k = pending.pop(0)
+                if not isinstance(agent, HumanAgent):
+                    agent.choose(match.view(d.player), d)
+                match.choose(k)
+                continue
+            k = agent.choose(match.view(d.player), d)
             match.choose(k)
             if log:
                 log.choice(d.player.seat, k, d.options[k].label)
