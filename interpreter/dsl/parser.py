@@ -18,7 +18,7 @@ MAX_DEPTH = 60  # nesting of brackets and blocks
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True, cache=False)
+                maybe_placeholders=True, cache=True)
 
 
 class Origin:
