@@ -1,0 +1,230 @@
+"""Kaiju Incorporated: the six Special Action cards (KI-SA-1 .. KI-SA-5, with KI-TURN-4)."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import field, line_index, stack, tableau
+
+HOME = "start_gwai_harbourfront_towers"  # Ann's own ¥ building (YT construction, cost 3): no special case for her
+
+
+def play(s, action, answers=()):
+    """Ann takes `action` from the row (with a filler card beside it) and plays it."""
+    stack(s, s.zone("row"), action, "london_tube_shelter")
+    name = s.game.cards[action].name
+    return s.call("take_turn", s.p(1), answers=[name, f"Play {name}", *answers])
+
+
+TAKEOVERS = [
+    # suit, action card, Ben's target, Cleo's target, Ann's own card of that suit (never offered)
+    ("industrial", "hostile_takeover_industrial", "hong_kong_kwun_tong_cannery", "tokyo_odaiba_robot_plant",
+     "moscow_samovar_smelter"),
+    ("construction", "hostile_takeover_construction", "mumbai_gateway_bastion", "sydney_opera_house_shelter",
+     "tokyo_capsule_shelters"),
+    ("technology", "hostile_takeover_technology", "mumbai_dabbawala_drones", "tokyo_akihabara_otaku_hub",
+     "st_louis_cornfield_sensors"),
+]
+
+
+@pytest.mark.parametrize("suit,action,ben_card,cleo_card,own", TAKEOVERS, ids=[t[0] for t in TAKEOVERS])
+def test_ki_sa_1_hostile_takeover_buys_a_rival_building_of_its_suit(scenario, suit, action, ben_card, cleo_card, own):
+    """KI-SA-1: Hostile Takeover (one per suit) buys a building of that suit from a rival's tableau, paying its cost
+    to that rival; only rivals' buildings of that suit are offered, and the action card is discarded."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME, own)
+    tableau(s, 2, ben_card, "rio_redeemer_colossus_hangar" if suit != "construction" else "rio_carnival_float_factory")
+    tableau(s, 3, cleo_card)
+    ann.counters["money"] = 7
+    cost = s.game.cards[cleo_card].fields["cost"]
+    d = play(s, action)
+    assert d.player is ann
+    assert sorted(d.labels()) == sorted([s.game.cards[ben_card].name, s.game.cards[cleo_card].name])
+    assert s.answer(s.game.cards[cleo_card].name) is None
+    assert ann.counters["money"] == 7 - cost
+    assert cleo.counters["money"] == 5 + cost
+    assert ben.counters["money"] == 5
+    assert s.ids(ann.zones["tableau"]) == [HOME, own, cleo_card]
+    assert cleo.zones["tableau"].items == []
+    assert s.ids(s.zone("building_discard")) == [action]
+    line_index(s, f"Ann takes over {s.game.cards[cleo_card].name} from Cleo for {cost}¥.")
+
+
+def test_ki_sa_2_takeover_needs_room_in_the_rivals_bank(scenario):
+    """KI-SA-2: a building is a takeover target only if its cost fits in the rival's bank (at most 11¥ after the
+    payment) - and, of course, if the buyer can pay it."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME)
+    tableau(s, 2, "hong_kong_kwun_tong_cannery")  # cost 4, Ben at 8¥: 12 > 11, no room
+    tableau(s, 3, "st_louis_mutagen_refinery",  # cost 9: Cleo has room (2 + 9 = 11) but Ann has only 7¥
+            "tokyo_odaiba_robot_plant",  # cost 6: fits
+            "sydney_botany_bay_coal_loader")  # cost 3: fits
+    ann.counters["money"] = 7
+    ben.counters["money"] = 8
+    cleo.counters["money"] = 2
+    d = play(s, "hostile_takeover_industrial")
+    assert sorted(d.labels()) == ["Botany Bay Coal Loader", "Odaiba Giant Robot Plant"]
+    s.answer("Odaiba Giant Robot Plant")
+    assert (ann.counters["money"], cleo.counters["money"]) == (1, 8)
+
+
+def test_ki_sa_2_room_up_to_exactly_11(scenario):
+    """KI-SA-2: a payment that brings the rival exactly to 11¥ is allowed; one more ¥ is not."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME)
+    tableau(s, 2, "tokyo_odaiba_robot_plant")  # cost 6
+    ann.counters["money"] = 11
+    ben.counters["money"] = 5
+    assert play(s, "hostile_takeover_industrial") is None  # the single target is taken without a question
+    assert ben.counters["money"] == 11 and ann.counters["money"] == 5
+    assert s.ids(ann.zones["tableau"]) == [HOME, "tokyo_odaiba_robot_plant"]
+
+
+def test_ki_sa_2_not_playable_without_a_target_only_income(scenario):
+    """KI-SA-2: with no building that fits a rival's bank, the Hostile Takeover is not playable (`playable` is
+    false) and the only option is income: the card is discarded for its suit."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME, "moscow_samovar_smelter")  # Ann: YT industrial 2¥
+    tableau(s, 2, "tokyo_odaiba_robot_plant")  # cost 6
+    ben.counters["money"] = 6  # 6 + 6 = 12: no room
+    ann.counters["money"] = 10
+    card = s.put("hostile_takeover_industrial", ann.zones["chosen"])
+    assert field(s, card, "playable") is False
+    ben.counters["money"] = 5
+    assert field(s, card, "playable") is True
+    ben.counters["money"] = 6
+    s.match.place(card, s.zone("row"))
+    s.put("london_tube_shelter", s.zone("row"))
+    d = s.call("take_turn", ann, answers=["Hostile Takeover (Industrial)"])
+    assert d is None  # no menu: income was forced
+    assert ann.counters["money"] == 11 and ben.counters["money"] == 6 + 3  # Odaiba is Rival's Turn: Ben +3¥
+    assert s.ids(ben.zones["tableau"]) == ["tokyo_odaiba_robot_plant"]
+    assert s.ids(s.zone("building_discard")) == ["hostile_takeover_industrial"]
+    line_index(s, "Ann discards Hostile Takeover (Industrial) for industrial income.")
+
+
+def test_ki_sa_2_own_buildings_are_never_targets(scenario):
+    """KI-SA-2 (with KI-SA-1): a player's own buildings are not takeover targets, so with none at the rivals the
+    action is not playable."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    tableau(s, 1, HOME, "hong_kong_kwun_tong_cannery", "moscow_samovar_smelter")
+    card = s.put("hostile_takeover_industrial", ann.zones["chosen"])
+    assert field(s, card, "playable") is False
+
+
+def test_ki_sa_3_kaiju_mind_control(scenario):
+    """KI-SA-3: Kaiju Mind Control costs 4¥: the player's kaiju wheel goes to zero (no attack for her), every
+    rival's wheel rises by 1 - a rival moving from 5 onto the Kaiju Attack space is attacked."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME)
+    s.put("godzillionaire", s.zone("kaiju_current"))
+    s.put("gazhonga", s.zone("kaiju_deck"))
+    ann.counters.update(money=4, kaiju=5)
+    ben.counters.update(kaiju=2)
+    cleo.counters.update(kaiju=5, money=6)
+    assert play(s, "kaiju_mind_control") is None
+    assert ann.counters["money"] == 0 and ann.counters["kaiju"] == 0
+    assert ben.counters["kaiju"] == 3
+    assert cleo.counters["kaiju"] == 0 and cleo.counters["money"] == 3  # attacked: half of 6 eaten
+    line_index(s, "Godzillionaire attacks Cleo!")
+    assert not any("attacks Ann" in line for line in s.lines())
+    assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]
+    assert s.ids(s.zone("building_discard")) == ["kaiju_mind_control"]
+
+
+def test_ki_sa_3_mind_control_needs_4_yen(scenario):
+    """KI-SA-3: with 3¥ Kaiju Mind Control cannot be played: it is discarded for Technology income."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben = s.p(1), s.p(2)
+    tableau(s, 1, HOME)
+    ann.counters.update(money=3, kaiju=4)
+    stack(s, s.zone("row"), "kaiju_mind_control", "london_tube_shelter")
+    assert s.call("take_turn", ann, answers=["Kaiju Mind Control"]) is None
+    assert ann.counters == {"money": 3, "research": 0, "kaiju": 4}
+    assert ben.counters["kaiju"] == 0
+
+
+def test_ki_sa_4_no_bid_contract_random_building_from_the_deck(scenario):
+    """KI-SA-4: No-Bid Contract costs 5¥: a random Building card from the face-down Building deck joins the
+    tableau (a Special Action card in the deck is never awarded)."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    tableau(s, 1, HOME)
+    stack(s, s.zone("building_deck"), "patent_lawsuit", "rio_samba_school", "kaiju_mind_control")
+    assert play(s, "no_bid_contract") is None
+    assert ann.counters["money"] == 0
+    assert s.ids(ann.zones["tableau"]) == [HOME, "rio_samba_school"]
+    assert sorted(s.ids(s.zone("building_deck"))) == ["kaiju_mind_control", "patent_lawsuit"]
+    assert s.ids(s.zone("building_discard")) == ["no_bid_contract"]
+    line_index(s, "No-Bid Contract: Samba School of Kaiju Studies is awarded")
+
+
+def test_ki_sa_4_no_bid_contract_is_random(scenario):
+    """KI-SA-4: the awarded building is random, not the top of the deck."""
+    got = set()
+    for seed in range(8):
+        s = scenario("kaiju-inc", 3, seed=seed)
+        tableau(s, 1, HOME)
+        deck = ["rio_samba_school", "moscow_samovar_smelter", "tokyo_capsule_shelters", "london_royal_society"]
+        stack(s, s.zone("building_deck"), *deck)
+        play(s, "no_bid_contract")
+        new = s.ids(s.p(1).zones["tableau"])[1:]
+        assert len(new) == 1 and new[0] in deck
+        assert len(s.zone("building_deck").items) == 3
+        got.add(new[0])
+    assert len(got) >= 2
+
+
+def test_ki_sa_4_no_bid_contract_needs_5_yen(scenario):
+    """KI-SA-4: with 4¥ the No-Bid Contract is only discarded for Construction income."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    tableau(s, 1, HOME)  # YT construction 3¥ 0R 1K
+    ann.counters["money"] = 4
+    stack(s, s.zone("building_deck"), "rio_samba_school")
+    stack(s, s.zone("row"), "no_bid_contract", "london_tube_shelter")
+    assert s.call("take_turn", ann, answers=["No-Bid Contract"]) is None
+    assert ann.counters["money"] == 7 and s.ids(ann.zones["tableau"]) == [HOME]
+
+
+def test_ki_sa_5_patent_lawsuit_random_product_from_the_deck(scenario):
+    """KI-SA-5: Patent Lawsuit costs 9¥: the player takes a random card of the face-down New Product deck; the
+    face-up products are untouched and nothing is revealed."""
+    got = set()
+    for seed in range(8):
+        s = scenario("kaiju-inc", 3, seed=seed)
+        ann = s.p(1)
+        tableau(s, 1, HOME)
+        ann.counters["money"] = 10
+        for pid in ("mecha_grade_rebar", "giant_robot_chassis", "kaiju_dna_sequencer"):
+            s.put(pid, s.zone("products"))
+        deck = ["catastrophe_bonds", "kaiju_petting_zoo", "global_kaiju_franchise", "luxury_kaiju_cruises"]
+        stack(s, s.zone("product_deck"), *deck)
+        assert play(s, "patent_lawsuit") is None
+        assert ann.counters["money"] == 1
+        taken = s.ids(ann.zones["products"])
+        assert len(taken) == 1 and taken[0] in deck
+        assert sorted(s.ids(s.zone("product_deck")) + taken) == sorted(deck)
+        assert s.ids(s.zone("products")) == ["mecha_grade_rebar", "giant_robot_chassis", "kaiju_dna_sequencer"]
+        assert s.ids(s.zone("building_discard")) == ["patent_lawsuit"]
+        assert not any("revealed" in line for line in s.lines())
+        got.add(taken[0])
+    assert len(got) >= 2
+
+
+def test_ki_sa_5_patent_lawsuit_needs_9_yen(scenario):
+    """KI-SA-5: with 8¥ Patent Lawsuit cannot be played."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    tableau(s, 1, HOME)
+    ann.counters["money"] = 8
+    s.put("catastrophe_bonds", s.zone("product_deck"))
+    stack(s, s.zone("row"), "patent_lawsuit", "london_tube_shelter")
+    assert s.call("take_turn", ann, answers=["Patent Lawsuit"]) is None
+    assert ann.zones["products"].items == [] and ann.counters["money"] == 8
+    assert s.ids(s.zone("building_discard")) == ["patent_lawsuit"]
