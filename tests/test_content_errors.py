@@ -171,3 +171,24 @@ def test_no_traceback_for_a_missing_path(capsys):
     assert main(["validate", "no/such/folder"]) == 1
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err and "no such file" in captured.out
+
+
+def test_unused_definitions_are_warnings_and_strict_fails(tmp_path, capsys):
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n  unused_one:\n    do: say(\"never\")\n").replace(
+        "events:\n", "events:\n  silence: []\n")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    warnings = []
+    load_game(folder, warnings=warnings)
+    msgs = sorted(w.message for w in warnings)
+    assert msgs == ["event `silence` is never fired", "procedure `unused_one` is never used"]
+    assert all(w.severity == "warning" and w.place.line > 1 for w in warnings)
+    assert main(["validate", str(folder)]) == 0
+    assert "warning" in capsys.readouterr().out
+    assert main(["validate", str(folder), "--strict"]) == 1
+
+
+def test_a_name_of_a_missing_card_is_refused(tmp_path):
+    text = MINI_GAME.replace("move(box, deck)", 'move(box where it.id == "red_two", deck)')
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-UNKNOWN-CARD")
+    assert "red_two" in d.message and "red_one" in d.hint

@@ -31,6 +31,7 @@ class Compiler:
         self.diags: list[Diagnostic] = []
         self.count = 0
         self.ns: dict | None = None
+        self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
 
     # ---- bodies
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=False) -> str:
@@ -190,6 +191,7 @@ class _Body:
                 else:
                     self.line(ind, f"v_{t.id} = v_{t.id} - {value}", p)
             elif t.id in self.c.names.global_counters or t.id in self.c.names.global_vars:
+                self.c.used.add(t.id)
                 self.line(ind, f"yield from SETG(M, {t.id!r}, {s.op!r}, {value})", p)
             else:
                 self._unknown(t.id, p, "a local name, a global counter or a global var")
@@ -304,6 +306,7 @@ class _Body:
         if n == "round":
             return "M.round"
         names = self.c.names
+        self.c.used.add(n)
         if n in names.global_counters:
             return f"M.counters[{n!r}]"
         if n in names.global_zones:
@@ -342,12 +345,23 @@ class _Body:
         return f"{_OPS[e.op]}({a}, {b})"
 
     def e_Compare(self, e):
+        self._check_card_id(e)
         a, b = self.expr(e.left), self.expr(e.right)
         if e.op == "in":
             return f"IN({a}, {b})"
         if e.op == "notin":
             return f"(not IN({a}, {b}))"
         return f"({a} {_CMP[e.op]} {b})"
+
+    def _check_card_id(self, e):
+        """`c.id == "name"`: the name must be a card of the game (a mod that names a missing card is refused)."""
+        if e.op not in ("==", "!="):
+            return
+        for attr, const in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(attr, A.Attr) and attr.attr == "id" and isinstance(const, A.Const) \
+                    and isinstance(const.value, str) and self.c.names.card_ids and const.value not in self.c.names.card_ids:
+                self.c.error(self.place(const), f"no card has the id `{const.value}`", "E-UNKNOWN-CARD",
+                             did_you_mean(const.value, self.c.names.card_ids))
 
     def e_BoolOp(self, e):
         joiner = " and " if e.op == "and" else " or "
@@ -408,6 +422,9 @@ class _Body:
         p = self.place(e)
         names = self.c.names
         f = e.func
+        self.c.used.add(f)
+        if f in ("emit", "modify") and e.args and isinstance(e.args[0], A.Const):
+            self.c.used.add(str(e.args[0].value))
         if f in names.procedures:
             if self.pure:
                 self.c.error(p, f"procedure `{f}` cannot be called here (only in effects, not in expressions)",

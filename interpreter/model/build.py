@@ -302,6 +302,8 @@ class _Builder:
             cards[cd.id] = cd
         self.check_counts(cards)
         col.diags += comp.diags
+        self.warn_unused(comp.used, procs, proc_places, funcs, func_places, values_raw, value_places, events,
+                         counters, pcounters, handlers_src, cards)
         errors = [d for d in col.diags if d.severity == "error"]
         if errors:
             raise ContentError(col.diags)
@@ -340,6 +342,24 @@ class _Builder:
             line_map=comp.line_map, description=g.get("description", ""),
         )
 
+    def warn_unused(self, used, procs, proc_places, funcs, func_places, values, value_places, events,
+                    counters, pcounters, handlers, cards):
+        """Definitions nothing refers to: warnings (W-UNUSED), which fail only with --strict."""
+        for what, defs, places in (("procedure", procs, proc_places), ("function", funcs, func_places),
+                                   ("value", values, value_places)):
+            for k in defs:
+                if k not in used and not any(k in c.source.get("modifiers", []) for c in cards.values()):
+                    self.col.warn(places[k][0], f"{what} `{k}` is never used", "W-UNUSED")
+        fired = {ev for s in list(counters.values()) + list(pcounters.values())
+                 for ev in (s.on_wrap, s.on_wrap_back, s.on_threshold) if ev}
+        for ev in events:
+            if ev not in used and ev not in fired:
+                where = self.gplace
+                for data, _, _ in self.layers:
+                    if ev in (data.get("events") or {}):
+                        where = _place(data["events"], ev, where)
+                self.col.warn(where, f"event `{ev}` is never fired", "W-UNUSED")
+
     def counter(self, name, v) -> CounterSpec:
         return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
                            v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
@@ -356,8 +376,8 @@ class _Builder:
                     self.col.error(self.gplace, f"`{k}` is a builtin name and cannot be a {what}", "E-RESERVED")
 
     def load_cards(self):
-        out = []
-        for data, folder, _shown_as in self.layers:
+        out = []  # (card mapping, path, layer): a later layer's card replaces an earlier one of the same id
+        for layer, (data, folder, _shown_as) in enumerate(self.layers):
             patterns = data.get("cards")
             if patterns is None:
                 patterns = ["cards/*.yaml"] if data is self.game else []
@@ -375,15 +395,19 @@ class _Builder:
                         self.col.diags += errs
                         continue
                     lst = cdata["cards"] if isinstance(cdata, dict) else cdata
-                    out += [(c, _shown(path)) for c in lst]
+                    for c in lst:
+                        earlier = [(o, p, lay) for o, p, lay in out if o["id"] == c["id"] and lay < layer]
+                        if earlier:
+                            out = [e for e in out if not (e[0]["id"] == c["id"] and e[2] < layer)]
+                        out.append((c, _shown(path), layer))
             removed = data.get("remove_cards") or []
             for i, cid in enumerate(removed):
                 before = len(out)
-                out = [(c, p) for c, p in out if c["id"] != cid]
+                out = [e for e in out if e[0]["id"] != cid]
                 if len(out) == before:
                     self.col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
-                                   did_you_mean(cid, [c["id"] for c, _ in out]))
-        return out
+                                   did_you_mean(cid, [e[0]["id"] for e in out]))
+        return [(c, p) for c, p, _ in out]
 
     def card(self, raw, path, kinds, enums, events, effect, expression):
         col = self.col

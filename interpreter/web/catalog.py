@@ -1,0 +1,104 @@
+"""The games a server offers: every bundled game, or the one game (folder) it was started with, each with
+the mods that extend it. A game is compiled once per option set and kept."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..errors import ContentError, MeepleError, did_you_mean
+from ..model.build import bundled_games, load_game
+
+
+@dataclass
+class Entry:
+    id: str
+    folder: str
+    mods: tuple = ()
+    summary: dict | None = None  # what the lobby shows; None until loaded
+    games: dict = field(default_factory=dict)  # option items -> GameDef
+
+
+def _mod_extends(path: str) -> str | None:
+    from ..loader.yaml_source import load_file
+    try:
+        data = load_file(os.path.join(path, "mod.yaml"))
+    except (ContentError, OSError):
+        return None
+    return str(data.get("extends")) if isinstance(data, dict) and data.get("extends") else None
+
+
+def _find(name: str) -> str:
+    games = bundled_games()
+    if name in games:
+        return str(games[name])
+    if os.path.isfile(os.path.join(name, "game.yaml")):
+        return name
+    hint = did_you_mean(name, games)
+    raise MeepleError(f"no bundled game or game folder `{name}`" + (f"; {hint}" if hint else "")
+                      + f" (bundled: {', '.join(games)})")
+
+
+class Catalog:
+    """`target` is a bundled game's name or a game folder (None: every bundled game)."""
+
+    def __init__(self, target: str | None = None, mods=()):
+        self.mods = tuple(os.path.abspath(m) for m in mods or ())
+        for m in self.mods:
+            if not os.path.isfile(os.path.join(m, "mod.yaml")):
+                raise MeepleError(f"--mod {m}: no mod.yaml in this folder")
+        self.entries: dict[str, Entry] = {}
+        if target is not None:
+            folder = os.path.abspath(_find(target))
+            game = load_game(folder, self.mods)  # a game that does not load is refused at once, with its places
+            entry = Entry(game.id, folder, self.mods)
+            entry.games[()] = game
+            self.entries[game.id] = entry
+        else:
+            for gid, folder in bundled_games().items():
+                mods = tuple(m for m in self.mods if _mod_extends(m) == gid)
+                self.entries[gid] = Entry(gid, str(folder), mods)
+            unused = [m for m in self.mods if not any(m in e.mods for e in self.entries.values())]
+            if unused:
+                raise MeepleError(f"--mod {unused[0]}: it extends no bundled game")
+
+    def summaries(self) -> list[dict]:
+        return [self.summary(gid) for gid in self.entries]
+
+    def summary(self, gid: str) -> dict:
+        e = self.entries[gid]
+        if e.summary is None:
+            try:
+                g = self.game(gid, {})
+            except ContentError as err:
+                e.summary = {"id": gid, "name": gid, "error": f"does not load ({len(err.diagnostics)} problem(s); "
+                                                             f"run `meeple validate {e.folder}`)"}
+                return e.summary
+            e.summary = {
+                "id": gid, "name": g.name, "description": g.description,
+                "players": {"min": g.min_players, "max": g.max_players},
+                "options": [{"name": o.name, "values": list(o.values), "default": o.default, "doc": o.doc}
+                            for o in g.options.values()],
+            }
+        return e.summary
+
+    def entry(self, gid) -> Entry:
+        if not isinstance(gid, str) or gid not in self.entries:
+            hint = did_you_mean(str(gid), self.entries) if isinstance(gid, str) else ""
+            raise MeepleError(f"no game `{gid}` on this server" + (f"; {hint}" if hint else "")
+                              + f" (games: {', '.join(self.entries)})")
+        return self.entries[gid]
+
+    def game(self, gid: str, options: dict):
+        """The compiled game for these options (some options choose which files it includes)."""
+        from ..runtime.match import resolve_options
+        e = self.entry(gid)
+        if () not in e.games:
+            e.games[()] = load_game(e.folder, e.mods)
+        base = e.games[()]
+        values = resolve_options(base, options)  # an unknown option or value is refused here, by name
+        key = tuple(sorted((k, v) for k, v in values.items() if k in base.include_choice))
+        if key == tuple(sorted(base.include_choice.items())):
+            return base
+        if key not in e.games:
+            e.games[key] = load_game(e.folder, e.mods, options=dict(key))
+        return e.games[key]
