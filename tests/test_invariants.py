@@ -52,7 +52,7 @@ def check_state(m: Match) -> None:
             assert piece.uid not in seen, f"{piece} is in two zones"
             seen.add(piece.uid)
     assert len(seen) == sum(c.copies for c in m.game.cards.values()), "a card was lost or created"
-    for owner, specs, values in [(None, m.game.counters, m.counters)] + [
+    for _owner, specs, values in [(None, m.game.counters, m.counters)] + [
             (p, m.game.player_counters, p.counters) for p in m.players]:
         for name, spec in specs.items():
             v = values[name]
@@ -104,7 +104,7 @@ def test_views_never_reveal_hidden_cards_or_their_order(name):
     m = Match(g, players, seed=5)
     agents = [make_agent("random", 5, p.seat) for p in m.players]
     rng = random.Random(0)
-    for step in range(60):
+    for _step in range(60):
         if m.over:
             break
         for viewer in m.players:
@@ -115,7 +115,7 @@ def test_views_never_reveal_hidden_cards_or_their_order(name):
             for z in hidden:
                 rng.shuffle(z.items)  # a different hidden order: nothing the viewer sees may change
             after = json.dumps(m.view(viewer), sort_keys=True)
-            for z, items in zip(hidden, saved):
+            for z, items in zip(hidden, saved, strict=True):
                 z.items[:] = items
             assert before == after, f"{viewer.name}'s view depends on the order of a hidden zone"
             view = m.view(viewer)
