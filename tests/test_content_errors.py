@@ -192,3 +192,15 @@ def test_a_name_of_a_missing_card_is_refused(tmp_path):
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
     d = one(errors_of(folder), "E-UNKNOWN-CARD")
     assert "red_two" in d.message and "red_one" in d.hint
+
+
+def test_smoke_finds_content_that_parses_but_breaks_in_play(tmp_path, capsys):
+    text = MINI_GAME.replace("          gain(p, c.value)", "          gain(p, c.value)\n          let boom = c.value / (c.value - c.value)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder)]) == 0
+    assert main(["validate", str(folder), "--smoke", "2", "--format", "json"]) == 1
+    import json
+    d = json.loads(capsys.readouterr().out)
+    d = [x for x in d if x["code"] == "E-RUNTIME"][0]
+    assert "division by zero" in d["message"] and "1 players, seed 0" in d["message"]
+    assert d["file"].endswith("game.yaml") and d["line"] == line_of(text, "          let boom = c.value / (c.value - c.value)")

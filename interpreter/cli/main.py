@@ -197,6 +197,26 @@ def _option_sets(folder, mods) -> list[dict]:
     return sets
 
 
+def _smoke(game, options: dict, n: int):
+    """Play n seeded bot matches per player count; the first runtime failure, placed in the content."""
+    from ..runtime.match import Match
+    from ..agents import make_agent
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(n):
+            try:
+                m = Match(game, players, seed, options)
+                agents = [make_agent("random", seed, p.seat) for p in m.players]
+                while not m.over:
+                    d = m.pending
+                    m.choose(agents[d.player.index].choose(m.view(d.player), d))
+            except RuntimeContentError as e:
+                where = e.place or Place(os.path.join(game.folder, "game.yaml"))
+                opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+                msg = str(e).split(": ", 1)[1] if e.place and str(e).startswith(str(e.place)) else str(e)
+                return Diagnostic(where, f"in play ({players} players, seed {seed}, {opts}): {msg}", "E-RUNTIME")
+    return None
+
+
 def cmd_validate(args) -> int:
     diags: list[Diagnostic] = []
     checked = 0
@@ -213,10 +233,15 @@ def cmd_validate(args) -> int:
         for options in _option_sets(folder, mods):
             warnings: list = []
             try:
-                load_game(folder, mods, warnings, options=options)
+                game = load_game(folder, mods, warnings, options=options)
             except ContentError as e:
                 diags.extend(e.diagnostics)
+                game = None
             diags.extend(warnings)
+            if game is not None and args.smoke:
+                failure = _smoke(game, options, args.smoke)
+                if failure is not None:
+                    diags.append(failure)
         checked += 1
     diags = sorted(set(diags), key=Diagnostic.sort_key)
     errors = sum(d.severity == "error" for d in diags)
@@ -269,6 +294,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=["text", "json", "github"], default="text")
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--strict", action="store_true", help="warnings fail too")
+    sp.add_argument("--smoke", type=int, default=0, metavar="N",
+                    help="also play N seeded bot matches per player count and option set")
     sp.set_defaults(fn=cmd_validate)
 
     sp = sub.add_parser("replay", help="replay a match log, printing the same account as play")
