@@ -199,8 +199,8 @@ def _option_sets(folder, mods) -> list[dict]:
 
 def _smoke(game, options: dict, n: int):
     """Play n seeded bot matches per player count; the first runtime failure, placed in the content."""
-    from ..runtime.match import Match
     from ..agents import make_agent
+    from ..runtime.match import Match
     for players in range(game.min_players, game.max_players + 1):
         for seed in range(n):
             try:
