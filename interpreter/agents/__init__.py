@@ -1,7 +1,12 @@
-"""Agents: whoever answers a decision. Every agent sees only its player's view and the decision."""
-from .base import Agent, make_agent
+"""Agents: whoever answers a decision. Every agent sees only its player's view and the decision;
+search agents also get the match's public facts (worlds.Table) and imagine hidden cards anew."""
+from .base import Agent, agent_classes, make_agent
+from .greedy import GreedyAgent
 from .human import HumanAgent
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .scripted import ScriptedAgent
+from .worlds import Table
 
-__all__ = ["Agent", "HumanAgent", "RandomAgent", "ScriptedAgent", "make_agent"]
+__all__ = ["Agent", "GreedyAgent", "HumanAgent", "MCTSAgent", "RandomAgent", "ScriptedAgent", "Table",
+           "agent_classes", "make_agent"]

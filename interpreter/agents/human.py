@@ -8,6 +8,7 @@ from .base import Agent
 
 class HumanAgent(Agent):
     name = "human"
+    wants_view = False
 
     def __init__(self, read=input, write=print):
         self.read, self.write = read, write

@@ -8,6 +8,7 @@ from .base import Agent
 
 class RandomAgent(Agent):
     name = "random"
+    wants_view = False
 
     def __init__(self, seed):
         self.rng = random.Random(seed)

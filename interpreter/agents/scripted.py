@@ -12,6 +12,14 @@ class ScriptedAgent(Agent):
         self.answers = list(answers)
         self.fallback = fallback
 
+    @property
+    def wants_view(self) -> bool:
+        return self.fallback is not None and getattr(self.fallback, "wants_view", True)
+
+    def sit(self, table) -> None:
+        if self.fallback is not None and hasattr(self.fallback, "sit"):
+            self.fallback.sit(table)
+
     def choose(self, view, decision) -> int:
         if not self.answers:
             if self.fallback is None:

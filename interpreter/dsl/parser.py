@@ -165,7 +165,7 @@ class _ToAst(Transformer):
         return A.Neg(items[0], **_pos(meta))
 
     def attr(self, meta, items):
-        return A.Attr(items[0], str(items[1]), **_pos(meta))
+        return A.Attr(items[0], str(items[1]), **_pos(items[1]))  # placed at the field's name
 
     def index(self, meta, items):
         return A.Index(items[0], items[1], **_pos(meta))
@@ -313,7 +313,7 @@ def _syntax_message(text: str, e: UnexpectedInput) -> str:
         tok = e.token
         if tok.type == "$END":
             return "the effect ends too early (an unclosed bracket or brace?)"
-        what = repr(str(tok)) if tok.type != "_NL" else "end of line"
+        what = repr(str(tok)) if tok.type != "_NL" else "end of line (the line ends too early?)"
         hint = _expected(e)
         if tok.type == "_NL" and "`else`" in hint:
             return "unexpected end of line (write `} else {` on one line)"

@@ -208,8 +208,8 @@ class _Builder:
         options = {}
         for k, o in options_raw.items():
             if o["default"] not in o["values"]:
-                col.error(opt_places[k][0], f"option `{k}`: default {o['default']!r} is not among its values",
-                          "E-OPTION")
+                col.error(_place(opt_places[k][1][k], "default", opt_places[k][0]),
+                          f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")
             options[k] = OptionSpec(k, tuple(str(v) for v in o["values"]), str(o["default"]), o.get("doc", ""))
         zones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
                  for k, v in self.section("zones")[0].items()}
@@ -239,6 +239,16 @@ class _Builder:
         names.functions.update(names.values)
         names.events = events
         names.options = set(options)
+        for kname, kd in kinds.items():
+            fields = kd.get("fields") or {}
+            for fname, decl in fields.items():
+                ftype = (decl["type"] if isinstance(decl, dict) else decl).rstrip("?")
+                inner = ftype[5:-1] if ftype.startswith("list[") else ftype
+                if inner not in SCALAR_TYPES and inner not in enums:
+                    where = _place(decl, "type", _place(fields, fname, kind_places[kname][0])) \
+                        if isinstance(decl, dict) else _place(fields, fname, kind_places[kname][0])
+                    col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
+                              did_you_mean(inner, list(SCALAR_TYPES) + list(enums)))
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -246,11 +256,14 @@ class _Builder:
         for vals in enums.values():
             names.enum_values |= set(vals)
         self.check_name_clashes(names)
-        for spec in list(counters.values()) + list(pcounters.values()):
-            for ev in (spec.on_wrap, spec.on_wrap_back, spec.on_threshold):
-                if ev and ev not in events:
-                    col.error(self.gplace, f"counter `{spec.name}` fires unknown event `{ev}`", "E-UNKNOWN-EVENT",
-                              did_you_mean(ev, events))
+        for sub in (None, "player"):
+            raw, places = self.section("counters", sub)
+            for name, v in raw.items():
+                for key in ("on_wrap", "on_wrap_back", "on_threshold"):
+                    ev = v.get(key)
+                    if ev and ev not in events:
+                        col.error(_place(v, key, places[name][0]), f"counter `{name}` fires unknown event `{ev}`",
+                                  "E-UNKNOWN-EVENT", did_you_mean(ev, events))
 
         raw_cards = self.load_cards()
         names.card_ids = {c["id"] for c, _ in raw_cards}
@@ -279,7 +292,7 @@ class _Builder:
             on = data.get("on") or {}
             for ev, body in on.items():
                 if ev not in events:
-                    col.error(_place(on, ev, on.place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                    col.error(on.key_places.get(ev, on.place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
                               did_you_mean(ev, events))
                     continue
                 handlers_src.setdefault(ev, []).append(effect(body, _place(on, ev, on.place), (), events[ev]))
@@ -364,16 +377,29 @@ class _Builder:
         return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
                            v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
 
+    def key_place(self, section: str, key: str) -> Place:
+        """Where a top-level section's entry is named (the last layer that defines it)."""
+        where = self.gplace
+        for data, _, _ in self.layers:
+            sec = data.get(section)
+            if sec and key in sec:
+                where = getattr(sec, "key_places", {}).get(key, where)
+        return where
+
     def check_name_clashes(self, names: NameTable):
         seen = {}
-        for what, keys in [("global counter", names.global_counters), ("global zone", names.global_zones),
-                           ("global var", names.global_vars), ("constant", names.constants)]:
+        for what, section, keys in [("global counter", "counters", names.global_counters),
+                                    ("global zone", "zones", names.global_zones),
+                                    ("global var", "vars", names.global_vars),
+                                    ("constant", "constants", names.constants)]:
             for k in keys:
                 if k in seen:
-                    self.col.error(self.gplace, f"`{k}` is both a {seen[k]} and a {what}", "E-DUPLICATE-NAME")
+                    self.col.error(self.key_place(section, k), f"`{k}` is both a {seen[k]} and a {what}",
+                                   "E-DUPLICATE-NAME")
                 seen[k] = what
                 if k in NameTable.BUILTIN_NAMES:
-                    self.col.error(self.gplace, f"`{k}` is a builtin name and cannot be a {what}", "E-RESERVED")
+                    self.col.error(self.key_place(section, k), f"`{k}` is a builtin name and cannot be a {what}",
+                                   "E-RESERVED")
 
     def load_cards(self):
         out = []  # (card mapping, path, layer): a later layer's card replaces an earlier one of the same id
@@ -448,7 +474,7 @@ class _Builder:
                 cd.fields[key] = _plain(default) if default is not None or not ftype.startswith("list") else []
         for ev, body in (raw.get("on") or {}).items():
             if ev not in events:
-                col.error(_place(raw["on"], ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                col.error(raw["on"].key_places.get(ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
                           did_you_mean(ev, events))
                 continue
             cd.handlers[ev] = effect(body, _place(raw["on"], ev, place), (), events[ev])
@@ -492,9 +518,7 @@ class _Builder:
                 self.col.error(place, f"`{key}`: {value!r} is not a {ftype}", "E-TYPE",
                                did_you_mean(str(value), enums[ftype]) or f"one of: {', '.join(enums[ftype])}")
             return _plain(value)
-        self.col.error(place, f"field `{key}` has an unknown type `{ftype}`", "E-TYPE",
-                       did_you_mean(ftype, list(SCALAR_TYPES) + list(enums)))
-        return _plain(value)
+        return _plain(value)  # an unknown type: reported once, at the kind's declaration
 
     def check_counts(self, cards):
         declared = self.game.get("counts") or {}

@@ -1,14 +1,16 @@
 """Plays one match with agents (and replays one from its choices)."""
 from __future__ import annotations
 
-from ..agents import HumanAgent, make_agent
+from ..agents import HumanAgent, Table, make_agent
 from ..errors import IllegalChoice, UsageError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
 
 
-def seat_agents(players: int, bots: str | None, seed: int, agent: str = "random") -> list:
-    """`--bots all` or `--bots 2,3`: the other seats are human."""
+def seat_agents(players: int, bots: str | None, seed: int, agent="random", agent_options: dict | None = None) -> list:
+    """`--bots all` or `--bots 2,3`: the other seats are human. `agent`: one agent name for every bot seat,
+    or a list of names, one per seat."""
+    names = [agent] * players if isinstance(agent, str) else list(agent)
     if bots in (None, ""):
         bot_seats = set(range(2, players + 1))
     elif bots == "all":
@@ -23,15 +25,24 @@ def seat_agents(players: int, bots: str | None, seed: int, agent: str = "random"
         bad = [s for s in bot_seats if not 1 <= s <= players]
         if bad:
             raise UsageError(f"--bots: no seat {bad[0]} with {players} players")
-    return [make_agent(agent, seed, s) if s in bot_seats else HumanAgent() for s in range(1, players + 1)]
+    return [make_agent(names[s - 1], seed, s, agent_options) if s in bot_seats else HumanAgent()
+            for s in range(1, players + 1)]
 
 
 def play(game, players: int, seed: int, options: dict, agents: list, log_path: str | None = None,
-         on_say=None, header_extra: dict | None = None, resume: list | None = None) -> Match:
+         on_say=None, header_extra: dict | None = None, resume: list | None = None, watch=None) -> Match:
     """Play to the end. With `resume` (the choices of an interrupted log), those choices are replayed
-    first; bots are still asked, so that their own random generators end where they were."""
+    first; bots are still asked, so that their own random generators end where they were.
+    `watch(match)` (sim.details.Recorder) follows the match from the side, for statistics."""
     log = None
     match = Match(game, players, seed, options, on_say=on_say)
+    for i, agent in enumerate(agents):
+        sit = getattr(agent, "sit", None)
+        if sit is not None:
+            sit(Table(game, players, seed, match.options.values, i + 1, match.choices))
+    views = [getattr(a, "wants_view", True) for a in agents]
+    if watch is not None:
+        watch.start(match)
     if log_path:
         header = {"game": game.id, "folder": game.folder, "players": players, "seed": seed,
                   "options": match.options.values, **(header_extra or {})}
@@ -44,13 +55,18 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
             if pending:
                 k = pending.pop(0)
                 if not isinstance(agent, HumanAgent):
-                    agent.choose(match.view(d.player), d)
+                    agent.choose(match.view(d.player) if views[d.player.index] else None, d)
                 match.choose(k)
                 continue
-            k = agent.choose(match.view(d.player), d)
-            match.choose(k)
+            k = agent.choose(match.view(d.player) if views[d.player.index] else None, d)
+            if watch is not None:
+                watch.choose(match, d, k)
+            else:
+                match.choose(k)
             if log:
                 log.choice(d.player.seat, k, d.options[k].label)
+        if watch is not None:
+            watch.end(match)
         if log:
             log.result(match.result.as_dict())
     finally:

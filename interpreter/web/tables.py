@@ -54,6 +54,7 @@ class Table:
                 s.agent = make_agent("random", seed, s.seat)
         self.watch_token = secrets.token_urlsafe(18)  # the public view only: for a screen that watches
         self.version = 0
+        self.history: list[dict] = []  # every answer, as the log writes it
         self.error: str | None = None
         self.bot_delay = bot_delay
         self.created = time.time()
@@ -67,11 +68,7 @@ class Table:
             os.makedirs(log_dir, exist_ok=True)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.log_path = os.path.join(log_dir, f"{stamp}-{game.id}-{self.id}.jsonl")
-            bots = ",".join(str(s.seat) for s in self.seats if not s.human) or "none"
-            self.log = LogWriter(self.log_path, {
-                "game": game.id, "folder": entry.folder, "players": players, "seed": seed,
-                "options": self.match.options.values, "mods": list(entry.mods), "bots": bots,
-                "names": [s.name for s in self.seats]})
+            self.log = LogWriter(self.log_path, self.header())
 
     # ---- who is asking
     def seat_of(self, token) -> int | None:
@@ -130,13 +127,19 @@ class Table:
             self._apply(option)
         except IllegalChoice as e:
             raise WebError(422, f"refused: {e}") from None
+        except MeepleError as e:
+            self.error = f"content failed while playing: {e}"
+            self.changed()
+            raise WebError(409, f"the match has stopped: {self.error}") from None
         self.changed()
+        self.run_bots()
 
     def _apply(self, option) -> None:
         d = self.match.pending
         self.account.choose(option)
+        k = self.match.choices[-1]
+        self.history.append({"seat": d.player.seat, "choice": k, "label": d.options[k].label})
         if self.log is not None:
-            k = self.match.choices[-1]
             self.log.choice(d.player.seat, k, d.options[k].label)
             if self.match.over:
                 self.log.result(self.match.result.as_dict())
@@ -185,6 +188,20 @@ class Table:
 
     def unwatch(self, ev: asyncio.Event) -> None:
         self._watchers.discard(ev)
+
+    def header(self) -> dict:
+        """The log's header: enough, with the choices, to rebuild the match (so it holds the seed)."""
+        return {"game": self.game.id, "folder": self.entry.folder, "players": len(self.seats), "seed": self.seed,
+                "options": self.match.options.values, "mods": list(self.entry.mods),
+                "bots": ",".join(str(s.seat) for s in self.seats if not s.human) or "none",
+                "names": [s.name for s in self.seats]}
+
+    def log_text(self) -> str:
+        import json
+        rows = [{"meeple_log": 1, **self.header()}, *self.history]
+        if self.match.result is not None:
+            rows.append({"result": self.match.result.as_dict()})
+        return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
 
     def close(self) -> None:
         if self._bots is not None:

@@ -1,0 +1,132 @@
+"""The search agent: information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+Each iteration samples a world the seat cannot tell from the true one (the choices so far replayed,
+then every card hidden from the seat re-dealt: agents/worlds.py), walks the shared tree in that world
+(every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
+same move in every world; a child counts how often it was available), adds one node, plays the rest
+at random (or up to `depth` choices) and credits every node of the path with its mover's reward.
+The budget is `iterations` (deterministic) or `seconds` (wall clock: not reproducible).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .base import Agent
+from .worlds import Table, relative_rank, sample_world
+
+
+class _Node:
+    __slots__ = ("seat", "n", "w", "avail", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat  # who made the move into this node
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict = {}
+
+
+def rewards(m, depth_cut: bool) -> dict:
+    """Each seat's reward in 0..1 at the end of a playout."""
+    seats = [p.seat for p in m.players]
+    r = m.result
+    if r is None:  # a cut playout: the game's score decides
+        return {s: relative_rank(m, s) for s in seats}
+    if r.outcome == "won":
+        return dict.fromkeys(seats, 1.0)
+    if r.outcome == "lost":
+        return dict.fromkeys(seats, 0.0)
+    return {s: 0.75 * (r.winner == s) + 0.25 * relative_rank(m, s) for s in seats}
+
+
+class MCTSAgent(Agent):
+    name = "mcts"
+    wants_view = False
+    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int}
+
+    def __init__(self, seed, iterations: int = 300, seconds: float | None = None, c: float = 0.7,
+                 depth: int | None = None):
+        self.rng = random.Random(seed)
+        self.iterations = max(1, int(iterations))
+        self.seconds = float(seconds) if seconds else None
+        self.c = float(c)
+        self.depth = int(depth) if depth else None
+        self.table: Table | None = None
+        self.last_stats: dict = {}
+
+    def sit(self, table: Table) -> None:
+        self.table = table
+
+    def choose(self, view, decision) -> int:
+        n = len(decision.options)
+        if self.table is None or n < 2:
+            return self.rng.randrange(n)
+        labels = [o.label for o in decision.options]
+        if len(set(labels)) == 1:
+            return 0
+        history = list(self.table.history)
+        root = _Node(self.table.seat)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if done >= len(set(labels)) and time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iterations:
+                break
+            self._iterate(root, history)
+            done += 1
+        stats = {lab: (ch.n, ch.w / ch.n if ch.n else 0.0) for lab, ch in root.children.items()}
+        self.last_stats = {"iterations": done, "children": stats}
+        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))[0]
+        return labels.index(best)
+
+    def _iterate(self, root: _Node, history) -> None:
+        rng = self.rng
+        w = sample_world(self.table, rng, history)
+        node = root
+        path = []
+        expanded = False
+        while not w.over and not expanded:
+            d = w.pending
+            seat = d.player.seat
+            index: dict = {}
+            for i, o in enumerate(d.options):
+                index.setdefault(o.label, i)
+            children = node.children
+            untried = [lab for lab in index if lab not in children]
+            for lab in index:
+                ch = children.get(lab)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                lab = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(seat)
+                child.avail = 1
+                children[lab] = child
+                expanded = True
+            else:
+                c = self.c
+                best, best_u = None, -1.0
+                for lab in index:
+                    ch = children[lab]
+                    u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if u > best_u:
+                        best, best_u = lab, u
+                lab = best
+                child = children[lab]
+            w.choose(index[lab])
+            path.append(child)
+            node = child
+        steps = 0
+        depth = self.depth
+        choose = w.choose
+        while not w.over and (depth is None or steps < depth):
+            choose(rng.randrange(len(w.pending.options)))
+            steps += 1
+        r = rewards(w, depth is not None)
+        for node in path:
+            node.n += 1
+            node.w += r[node.seat]

@@ -1,0 +1,119 @@
+"""What a search agent knows of its match, and the positions it imagines from that.
+
+A position holds running procedures, so it cannot be copied: it is rebuilt by replaying the choices
+so far into a new `Match` (principle 4). A replay reproduces the true position, hidden cards included,
+so a search agent never searches the replayed position itself: `sample_world` first *forgets* what the
+seat cannot see (`forget`) and only then hands the position to the search. The sampled world agrees
+with everything the seat has seen and knows nothing more than it (see docs/balance.md).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..runtime.match import Match
+
+
+@dataclass
+class Table:
+    """The public facts of a match, given to an agent when it sits down: the rules, the seat, the choices."""
+    game: object
+    players: int
+    seed: int
+    options: dict
+    seat: int
+    history: list = field(default_factory=list)  # the match's choices so far (a live list, read only)
+
+
+def rebuild(table: Table, history=None) -> Match:
+    """The position after `history` (default: every choice so far), by replay."""
+    m = Match(table.game, table.players, table.seed, table.options)
+    choose = m.choose
+    for k in table.history if history is None else history:
+        choose(k)
+    return m
+
+
+def seen_by(zone, seat: int) -> bool:
+    """The same rule as `match.view`: public zones, and the seat's own `owner` zones."""
+    vis = zone.spec.visibility
+    return vis == "public" or (vis == "owner" and zone.owner is not None and zone.owner.seat == seat)
+
+
+def forget(m: Match, seat: int, rng: random.Random) -> None:
+    """Re-deal, at random, every card the seat cannot see; give the match a new random future.
+
+    Cards are only exchanged with cards of the same kind, among the zones hidden from the seat (the box,
+    which holds what is out of play, only among itself); each zone keeps its size and its number of cards
+    of each kind, and nothing else of where the cards were. Cards and slots are put in a canonical order
+    before the agent's generator deals them, so the result does not depend on the true arrangement."""
+    hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
+    for p in m.players:
+        hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
+    pools: dict = {}
+    for z in hidden:
+        for piece in z.items:
+            pools.setdefault(piece.card.kind, []).append(piece)
+    for kind in sorted(pools):
+        pool = pools[kind]
+        pool.sort(key=_uid)
+        rng.shuffle(pool)
+    for z in hidden:
+        kinds = sorted(piece.card.kind for piece in z.items)
+        rng.shuffle(kinds)
+        z.items[:] = [pools[k].pop() for k in kinds]
+        for piece in z.items:
+            piece.zone = z
+    box = m.zones.get("box")
+    if box is not None and box.items:
+        box.items.sort(key=_uid)
+        rng.shuffle(box.items)
+    m.rng = random.Random(rng.getrandbits(64))
+
+
+def sample_world(table: Table, rng: random.Random, history=None) -> Match:
+    """One position the seat cannot tell from the true one: replayed, then re-dealt where hidden."""
+    m = rebuild(table, history)
+    forget(m, table.seat, rng)
+    return m
+
+
+def _uid(piece) -> int:
+    return piece.uid
+
+
+# ---- evaluations shared by greedy and the search
+def outcome_value(m: Match, seat: int) -> int:
+    """1 when the seat (or its team) has won, -1 when it has lost, 0 while the match goes on."""
+    r = m.result
+    if r is None:
+        return 0
+    if r.outcome == "won":
+        return 1
+    if r.outcome == "lost":
+        return -1
+    return 1 if r.winner == seat else -1
+
+
+def score_key(m: Match, seat: int) -> tuple:
+    """The game's own score for the seat, then its ranking keys: what its `score:` and `ranking:` say."""
+    g = m.game
+    p = m.players[seat - 1]
+    if m.result is not None:
+        return (m.result.scores.get(seat, 0),)
+    score = g.score(m, p, None) if g.score is not None else 0
+    return (score, *(k(m, p, None) for k in g.ranking))
+
+
+def relative_rank(m: Match, seat: int) -> float:
+    """0..1: the share of the other players the seat is ahead of by the game's score (ties count half)."""
+    n = len(m.players)
+    if n < 2:
+        return 0.5
+    mine = score_key(m, seat)
+    ahead = 0.0
+    for p in m.players:
+        if p.seat != seat:
+            other = score_key(m, p.seat)
+            ahead += 1.0 if mine > other else 0.5 if mine == other else 0.0
+    return ahead / (n - 1)

@@ -1,0 +1,352 @@
+"""The web application (Starlette, ASGI): the pages, the JSON API and the pushed updates (server-sent events).
+
+    GET  /                               the lobby: start a match, open a log
+    GET  /play/{id}#TOKEN[,TOKEN]        a table; the seat tokens stay in the fragment, never in a request line
+    GET  /replay/{id}                    a replay, stepped forward and back
+    GET  /api/games                      the games on offer, their player counts and options
+    POST /api/matches                    {game, players, seed, options, seats: [here|remote|bot...], names}
+    GET  /api/matches/{id}/state         ?viewer=SEAT|public; token in X-Meeple-Token (or ?token=)
+    GET  /api/matches/{id}/events        server-sent events: the state of each seat the tokens hold
+    POST /api/matches/{id}/choose        {option, version}; token in X-Meeple-Token
+    GET  /api/matches/{id}/log           the JSON-lines log, once the match is over
+    POST /api/matches/{id}/replay        a replay of the match, once it is over
+    GET  /api/logs                       logs saved by this server (--logs DIR) of matches not being played
+    POST /api/replays                    {text, name} (a log's text) or {saved: NAME}: opens a replay
+    GET  /api/replays/{id}               ?step=N&viewer=SEAT|public
+
+Every refusal is JSON {"error": reason} with a 4xx status; nothing answers with a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import ContentError, MeepleError
+from .catalog import Catalog
+from .errors import WebError
+from .replays import MAX_LOG_BYTES, Replays, parse_log
+from .tables import SEAT_KINDS, Tables, check_choose_body, check_seed
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_JSON_BYTES = 64_000
+HEARTBEAT = 10.0
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+log = logging.getLogger("meeple.web")
+
+
+async def _body(request: Request, limit: int):
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise WebError(413, f"the body is larger than {limit} bytes")
+    chunks, total = [], 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise WebError(413, f"the body is larger than {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        raise WebError(400, "the body is empty: a JSON object is expected")
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise WebError(400, f"the body is not JSON: {e}") from None
+
+
+def _tokens(request: Request) -> list[str]:
+    raw = request.headers.get("x-meeple-token", "")
+    found = [t.strip() for t in raw.split(",") if t.strip()]
+    for q in request.query_params.getlist("token"):
+        found += [t.strip() for t in q.split(",") if t.strip()]
+    if len(found) > 8:
+        raise WebError(400, "too many tokens")
+    return found
+
+
+def _seats(table, request: Request) -> list[int]:
+    """The seats the request's tokens hold (0: the watch token); refused unless every token is good."""
+    tokens = _tokens(request)
+    if not tokens:
+        table.seat_of(None)  # raises: a token is needed
+    seats = []
+    for t in tokens:
+        s = table.seat_of(t)
+        if s not in seats:
+            seats.append(s)
+    return seats
+
+
+def _viewer(request: Request, allowed: list[int] | None) -> int | None:
+    """?viewer=SEAT or `public`; by default the first seat held. None means the public view.
+    `allowed` is the seats the tokens hold (None: any seat, for replays)."""
+    v = request.query_params.get("viewer")
+    if v is None or v == "":
+        return allowed[0] if allowed else None
+    if v == "public":
+        return None
+    if not v.isdigit():
+        raise WebError(400, f"`viewer` must be a seat number or `public`, not {v[:20]!r}")
+    seat = int(v)
+    if allowed is not None and seat not in allowed:
+        raise WebError(403, f"your token is not seat {seat}'s: a seat's view needs that seat's token")
+    return seat
+
+
+def _json(data, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_dir: str | None = None,
+               host: str = "127.0.0.1") -> Starlette:
+    """The application serving `target` (a bundled game or a game folder; None: every bundled game)."""
+    catalog = Catalog(target, mods)
+    tables = Tables(catalog, bot_delay, log_dir)
+    replays = Replays(catalog)
+
+    def page(name):
+        async def serve_page(request: Request):
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+        return serve_page
+
+    async def games(request: Request):
+        return _json({"games": catalog.summaries(), "fixed": target is not None, "logs": bool(log_dir)})
+
+    async def create_match(request: Request):
+        body = await _body(request, MAX_JSON_BYTES)
+        if not isinstance(body, dict):
+            raise WebError(400, "the body must be a JSON object")
+        gid = body.get("game")
+        if not isinstance(gid, str):
+            raise WebError(400, "`game` is missing: the id of a game from /api/games")
+        entry = catalog.entry(gid)
+        summary = catalog.summary(entry.id)
+        if "error" in summary:
+            raise WebError(422, f"{gid} {summary['error']}")
+        players = body.get("players", summary["players"]["min"])
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise WebError(400, "`players` must be a number")
+        options = body.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(v, (str, int, bool)) for v in options.values()):
+            raise WebError(400, "`options` must be a mapping of option names to values")
+        options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
+        kinds = body.get("seats")
+        if kinds is None:
+            kinds = ["here"] + ["bot"] * (players - 1) if 1 <= players <= 16 else []
+        if not isinstance(kinds, list) or any(k not in SEAT_KINDS for k in kinds):
+            raise WebError(400, f"`seats` must list one of {', '.join(SEAT_KINDS)} for each seat")
+        names = body.get("names")
+        if names is not None:
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise WebError(400, "`names` must be a list of strings")
+            names = [n.strip()[:24] or f"Player {i + 1}" for i, n in enumerate(names)]
+            if len(names) < players:
+                from ..runtime.match import DEFAULT_NAMES
+                names += DEFAULT_NAMES[len(names):players]
+        seed = check_seed(body.get("seed"))
+        t = tables.create(gid, players, seed, options, kinds, names)
+        seats = []
+        for s in t.seats:
+            d = s.public() | {"where": s.kind}
+            if s.token:
+                d["token"] = s.token
+                d["url"] = f"/play/{t.id}#{s.token}"
+            seats.append(d)
+        here = [s.token for s in t.seats if s.kind == "here"]
+        return _json({"id": t.id, "seed": seed, "seats": seats, "watch_url": f"/play/{t.id}#{t.watch_token}",
+                      "play_url": f"/play/{t.id}#{','.join(here)}" if here else None}, 201)
+
+    async def match_state(request: Request):
+        t = tables.get(request.path_params["id"])
+        held = _seats(t, request)
+        seat = _viewer(request, [s for s in held if s])
+        return _json(t.state(seat))
+
+    async def match_events(request: Request):
+        t = tables.get(request.path_params["id"])
+        held = _seats(t, request)
+        keys = [str(s) for s in held if s]
+        if len(keys) != 1:
+            keys.append("public")  # several seats on one screen (or the watch link): the view nobody hides from
+
+        async def stream():
+            ev = asyncio.Event()
+            t.watch(ev)
+            sent: dict[str, int] = {}
+            last = -1
+            try:
+                yield "retry: 1000\n\n"
+                while True:
+                    ev.clear()
+                    if t.version != last:
+                        last = t.version
+                        states = {}
+                        for k in keys:
+                            st = t.state(None if k == "public" else int(k), sent.get(k, 0), with_meta=k not in sent)
+                            sent[k] = st["log_size"]
+                            states[k] = st
+                        yield f"event: state\ndata: {json.dumps({'version': last, 'states': states})}\n\n"
+                    try:
+                        await asyncio.wait_for(ev.wait(), HEARTBEAT)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+            finally:
+                t.unwatch(ev)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def match_choose(request: Request):
+        t = tables.get(request.path_params["id"])
+        body = await _body(request, MAX_JSON_BYTES)
+        option, version = check_choose_body(body)
+        held = _seats(t, request)
+        humans = [s for s in held if s]
+        if not humans:
+            raise WebError(403, "the watch link only watches: it cannot choose")
+        d = t.match.pending
+        seat = d.player.seat if d is not None and d.player.seat in humans else humans[0]
+        t.choose(seat, option, version)
+        return _json(t.state(seat, with_meta=False))
+
+    def _over(t, request):
+        _seats(t, request)
+        if not t.match.over:
+            raise WebError(409, "the match is not over: its log holds the seed, which would show the face-down "
+                                "cards, so it is given out only at the end")
+
+    async def match_log(request: Request):
+        t = tables.get(request.path_params["id"])
+        _over(t, request)
+        return PlainTextResponse(t.log_text(), media_type="application/x-ndjson", headers={
+            "Content-Disposition": f'attachment; filename="{t.game.id}-{t.id}.jsonl"'})
+
+    async def match_replay(request: Request):
+        t = tables.get(request.path_params["id"])
+        _over(t, request)
+        r = replays.open({**t.header(), "finished": True}, list(t.match.choices))
+        return _json({"id": r.id, "steps": r.steps, "url": f"/replay/{r.id}"}, 201)
+
+    def _saved() -> list[str]:
+        if not log_dir or not os.path.isdir(log_dir):
+            return []
+        live = tables.live_logs()
+        return sorted((n for n in os.listdir(log_dir) if n.endswith(".jsonl") and n not in live), reverse=True)
+
+    async def saved_logs(request: Request):
+        out = []
+        for name in _saved()[:100]:
+            try:
+                header, choices = parse_log(Path(log_dir, name).read_text(encoding="utf-8"), name)
+            except (WebError, OSError, UnicodeDecodeError):
+                continue
+            out.append({"name": name, "game": header.get("game"), "players": header.get("players"),
+                        "choices": len(choices), "finished": header.get("finished", False)})
+        return _json({"logs": out})
+
+    async def open_replay(request: Request):
+        body = await _body(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
+        if not isinstance(body, dict):
+            raise WebError(400, "the body must be a JSON object: {\"text\": LOG} or {\"saved\": NAME}")
+        if "saved" in body:
+            name = body["saved"]
+            if not isinstance(name, str) or name not in _saved():
+                raise WebError(404, f"no saved log {str(name)[:80]!r} (see /api/logs)")
+            text = Path(log_dir, name).read_text(encoding="utf-8", errors="replace")
+        else:
+            text, name = body.get("text"), body.get("name") or "match.jsonl"
+            if not isinstance(text, str) or not isinstance(name, str):
+                raise WebError(400, "`text` must be the log's text (JSON lines) and `name` its file name")
+        header, choices = parse_log(text, name)
+        r = replays.open(header, choices)
+        return _json({"id": r.id, "steps": r.steps, "url": f"/replay/{r.id}"}, 201)
+
+    async def replay_state(request: Request):
+        r = replays.get(request.path_params["id"])
+        step = request.query_params.get("step", "0")
+        if not step.lstrip("-").isdigit() or len(step) > 9:
+            raise WebError(400, f"`step` must be a number, not {step[:20]!r}")
+        seat = _viewer(request, None)
+        if seat is not None and not 1 <= seat <= r.players:
+            raise WebError(400, f"no seat {seat} in this match of {r.players} players")
+        return _json(r.state(int(step), seat))
+
+    async def on_web_error(request: Request, exc: WebError):
+        return _json({"error": exc.reason}, exc.status)
+
+    async def on_meeple_error(request: Request, exc: MeepleError):
+        if isinstance(exc, ContentError):
+            first = exc.diagnostics[0] if exc.diagnostics else exc
+            return _json({"error": f"the game does not load: {first}"}, 422)
+        return _json({"error": str(exc)}, 400)
+
+    async def on_http_error(request: Request, exc: HTTPException):
+        reason = exc.detail if exc.status_code != 404 else f"nothing at {request.url.path[:100]}"
+        return _json({"error": reason}, exc.status_code)
+
+    async def on_crash(request: Request, exc: Exception):
+        log.exception("unexpected error on %s", request.url.path)
+        return _json({"error": "the server failed on this request (a bug: the server's console has the details)"},
+                     500)
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/play/{id}", page("play.html")),
+        Route("/replay/{id}", page("replay.html")),
+        Route("/api/games", games),
+        Route("/api/matches", create_match, methods=["POST"]),
+        Route("/api/matches/{id}/state", match_state),
+        Route("/api/matches/{id}/events", match_events),
+        Route("/api/matches/{id}/choose", match_choose, methods=["POST"]),
+        Route("/api/matches/{id}/log", match_log),
+        Route("/api/matches/{id}/replay", match_replay, methods=["POST"]),
+        Route("/api/logs", saved_logs),
+        Route("/api/replays", open_replay, methods=["POST"]),
+        Route("/api/replays/{id}", replay_state),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    middleware = [Middleware(SecurityHeaders)]
+    if host in LOOPBACK:  # a page of another site cannot reach this server through a rebound DNS name
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "::1",
+                                                                           "[::1]"]))
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={
+        WebError: on_web_error, MeepleError: on_meeple_error, HTTPException: on_http_error, Exception: on_crash})
+    app.state.tables = tables
+    app.state.replays = replays
+    app.state.catalog = catalog
+    return app
+
+
+class SecurityHeaders:
+    """Pages run only their own scripts, are not framed, and send no referrer (tokens live in fragments)."""
+
+    HEADERS = [(b"content-security-policy", b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+               (b"x-frame-options", b"DENY")]
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = list(message.get("headers", [])) + self.HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+

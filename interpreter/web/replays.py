@@ -1,0 +1,139 @@
+"""Replays: a finished or interrupted match opened from its log and stepped forward and back.
+
+A log holds the seed, so whoever has it can rebuild every hidden card anyway: a replay may be looked at
+from any seat (or as a spectator). Live matches never hand out their log before they are over.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+
+from ..errors import ContentError, IllegalChoice, MeepleError, RuntimeContentError
+from ..runtime.match import Match
+from ..runtime.record import read_log
+from .errors import WebError
+from .privacy import Account
+
+MAX_REPLAYS = 50
+MAX_LOG_BYTES = 5_000_000
+
+
+def parse_log(text: str, name: str = "match.jsonl") -> tuple[dict, list[int]]:
+    """read_log's reading of a log given as text (its messages name the file, not a temporary path)."""
+    if len(text.encode("utf-8", "replace")) > MAX_LOG_BYTES:
+        raise WebError(413, f"the log is larger than {MAX_LOG_BYTES // 1_000_000} MB")
+    name = os.path.basename(name or "match.jsonl")[:80] or "match.jsonl"
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        try:
+            return read_log(path)
+        except MeepleError as e:
+            raise WebError(400, str(e).replace(d + os.sep, "")) from None
+
+
+class Replay:
+    def __init__(self, catalog, header: dict, choices: list[int]):
+        self.id = secrets.token_urlsafe(9)
+        gid = header.get("game")
+        if not isinstance(gid, str) or gid not in catalog.entries:
+            raise WebError(400, f"the log is of game `{str(gid)[:60]}`, which this server does not offer "
+                                f"(games: {', '.join(catalog.entries)})")
+        entry = catalog.entries[gid]
+        mods = header.get("mods") or []
+        if not isinstance(mods, list) or any(os.path.abspath(str(m)) not in entry.mods for m in mods):
+            raise WebError(400, "the log was played with mods this server was not started with "
+                                "(start it with the same --mod)")
+        players, seed, options = header.get("players"), header.get("seed"), header.get("options") or {}
+        if isinstance(players, bool) or not isinstance(players, int) or isinstance(seed, bool) \
+                or not isinstance(seed, int) or not isinstance(options, dict):
+            raise WebError(400, "the log's header needs `players` and `seed` numbers and an `options` mapping")
+        names = header.get("names")
+        self.names = [str(n) for n in names] if isinstance(names, list) else None
+        try:
+            self.game = catalog.game(gid, options)
+            self.players, self.seed, self.options = players, seed, options
+            self._start()
+        except ContentError as e:
+            raise WebError(400, f"the game does not load: {e}") from None
+        except (MeepleError, RuntimeContentError) as e:
+            raise WebError(400, f"the log does not replay: {e}") from None
+        self.header = header
+        self.choices = list(choices)
+        self.finished = bool(header.get("finished"))
+        # walk to the end once: a log that does not replay is refused now, not in the middle of stepping
+        self.goto(len(self.choices))
+        self.steps = self.step
+        self.meta = None
+
+    def _start(self) -> None:
+        self.match = Match(self.game, self.players, self.seed, self.options, names=self.names)
+        self.account = Account(self.match)
+        self.step = 0
+
+    def goto(self, step: int) -> None:
+        if step < self.step:
+            self._start()
+        while self.step < step:
+            if self.match.over:
+                raise WebError(400, f"the log has {len(self.choices) - self.step} choice(s) after the end of "
+                                    "the match")
+            try:
+                self.account.choose(self.choices[self.step])
+            except IllegalChoice as e:
+                raise WebError(400, f"choice {self.step + 1} of the log is refused: {e}") from None
+            except (MeepleError, RuntimeContentError) as e:
+                raise WebError(400, f"the log does not replay at choice {self.step + 1}: {e}") from None
+            self.step += 1
+
+    def state(self, step: int, seat: int | None) -> dict:
+        from .layout import meta
+        step = max(0, min(step, self.steps))
+        self.goto(step)
+        m = self.match
+        d = m.pending
+        nxt = None
+        if d is not None and step < self.steps:
+            k = self.choices[step]
+            from .privacy import readers
+            allowed = readers(m, k)
+            label = d.options[k].label if allowed is None or seat in allowed else "(hidden)"
+            nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": d.prompt, "label": label}
+        if self.meta is None:
+            self.meta = meta(self.game, m)
+        result = None
+        if m.result is not None:
+            result = m.result.as_dict()
+            result["names"] = {str(p.seat): p.name for p in m.players}
+        return {
+            "replay": self.id, "step": step, "steps": self.steps, "finished": self.finished, "viewer": seat,
+            "seats": [{"seat": p.seat, "name": p.name} for p in m.players],
+            "view": m.view(seat), "log": self.account.lines(seat), "next": nxt,
+            "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": d.prompt}
+                         if d is not None else None),
+            "over": m.over, "result": result, "meta": self.meta,
+            "game": {"id": self.game.id, "name": self.game.name, "players": self.players, "seed": self.seed,
+                     "options": m.options.values},
+        }
+
+
+class Replays:
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.replays: dict[str, Replay] = {}
+
+    def open(self, header: dict, choices: list[int]) -> Replay:
+        r = Replay(self.catalog, header, choices)
+        while len(self.replays) >= MAX_REPLAYS:
+            del self.replays[next(iter(self.replays))]
+        self.replays[r.id] = r
+        return r
+
+    def get(self, rid: str) -> Replay:
+        r = self.replays.get(rid)
+        if r is None:
+            raise WebError(404, f"no replay `{rid[:40]}` on this server (replays are kept in memory: open the "
+                                "log again)")
+        return r
