@@ -123,3 +123,13 @@ def test_resume_a_killed_process(tmp_path):
     assert p.returncode != 0
     assert main(["play", "--resume", str(killed), "--bots", "all"]) == 0
     assert killed.read_text().splitlines()[1:] == full.read_text().splitlines()[1:]
+
+
+def test_every_bundled_content_file_names_its_schema():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "content"
+    for f in root.rglob("*.yaml"):
+        first = f.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), f
+        schema = (f.parent / first.split("$schema=")[1]).resolve()
+        assert schema.is_file() and schema.parent.name == "grammar", f

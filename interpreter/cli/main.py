@@ -169,7 +169,11 @@ def _validate_targets(paths) -> list:
                     targets.append(("empty", path))
         else:
             targets.append(("missing", path))
-    return targets
+    unique = []  # several files of one game: the game is checked once
+    for t in targets:
+        if t not in unique:
+            unique.append(t)
+    return unique
 
 
 def _mod_base(folder):
