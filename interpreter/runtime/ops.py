@@ -145,6 +145,8 @@ def contains(a, b) -> bool:
 
 
 def index(a, i):
+    if type(a) is dict:  # a constant table: `city_names[c.city]`
+        return a.get(i)
     seq = items(a)
     if type(i) is not int:
         raise RuntimeContentError("an index must be a number")

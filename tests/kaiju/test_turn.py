@@ -67,7 +67,7 @@ def test_ki_turn_3_build_pays_the_cost_and_joins_the_tableau(scenario):
     assert s.ids(a.zones["tableau"]) == [SOLVENT[0], "sydney_opera_house_shelter"]
     assert s.ids(s.zone("row")) == ["tokyo_capsule_shelters"]
     assert s.zone("building_discard").items == []
-    line_index(s, "Ann builds Opera House Shelter Shells (sydney, construction) for 6¥.")
+    line_index(s, "Ann builds Opera House Shelter Shells (Sydney, construction) for 6¥.")
     # building gives no income: nothing else moved
     assert a.counters["research"] == 0 and a.counters["kaiju"] == 0
 
