@@ -106,16 +106,13 @@ def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, 
         if not os.path.isfile(mod_path):
             col.error(Place(_shown(mod_path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
             continue
-        md = col.guard(load_file, mod_path, _shown(mod_path))
-        if md is None:
-            continue
-        errs = validate(md, "mod", _shown(mod_path))
-        col.diags += errs
-        if not errs:
+        layer = _mod_layer(col, mod_path)
+        if layer is not None:
+            md = layer[0]
             if md["extends"] != data["game"]:
                 col.error(_place(md, "extends", md.place), f"this mod extends `{md['extends']}`, not `{data['game']}`",
                           "E-MOD")
-            layers.append((md, str(m), _shown(mod_path)))
+            layers.append(layer)
     if col.diags:
         raise ContentError(col.diags)
     chosen = _option_values(layers, options or {})
@@ -131,23 +128,29 @@ def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, 
         # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
         candidates = [os.path.join(d, rel) for d in [folder] + [str(m) for m in mods]]
         path = next((c for c in candidates if os.path.isfile(c)), None)
-        place = _place(incs[i], "file", incs.places[i])
         if path is None:
-            col.error(place, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            col.error(_place(incs[i], "file", incs.places[i]), f"included file `{rel}` not found in the game or its mods",
+                      "E-MISSING-FILE")
             continue
-        inc_data = col.guard(load_file, path, _shown(path))
-        if inc_data is None:
-            continue
-        errs = validate(inc_data, "mod", _shown(path))
-        col.diags += errs
-        if not errs:
-            included.append((inc_data, os.path.dirname(path), _shown(path)))
+        layer = _mod_layer(col, path)
+        if layer is not None:
+            included.append(layer)
     if col.diags:
         raise ContentError(col.diags)
     layers[1:1] = included  # the game's own files first, then the mods
     game = _Builder(col, layers, folder).build(warnings)
     game.include_choice = {k: chosen[k] for k in include_keys(data) if k in chosen}
     return game
+
+
+def _mod_layer(col: _Collect, path: str):
+    """A mod-format file (a mod's mod.yaml or an included file), loaded and checked: (data, folder, shown)."""
+    data = col.guard(load_file, path, _shown(path))
+    if data is None:
+        return None
+    errs = validate(data, "mod", _shown(path))
+    col.diags += errs
+    return None if errs else (data, os.path.dirname(path), _shown(path))
 
 
 def include_keys(data) -> set:
