@@ -144,6 +144,8 @@ def load_text(text: str, path: str):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         msg = e.problem or e.context or "YAML syntax error"
+        if "nesting depth" in f"{e.problem} {e.context}":  # libyaml's own limit (newer versions)
+            raise _err(path, mark, "nested too deeply", "E-YAML-DEPTH") from None
         if "\t" in msg or "tab" in msg.lower():
             msg = "a tab character where YAML needs spaces"
         raise _err(path, mark, f"YAML syntax: {msg}", "E-YAML-SYNTAX") from None
