@@ -7,8 +7,9 @@ line remembers the content place it came from, so a runtime failure names the fi
 """
 from __future__ import annotations
 
-from ..errors import Diagnostic, Place, did_you_mean
+from ..errors import Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
+from ..runtime.state import Piece, Player
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
 from .names import NameTable
@@ -93,7 +94,7 @@ class Compiler:
 
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
-        "G": ops.get, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
+        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
         "GameOver": GameOver, "K": dict(names.constants), "range": range, "max": max, "min": min,
@@ -105,8 +106,6 @@ def _runtime_namespace(names: NameTable) -> dict:
 
 def _set(M, obj, name, op, value):
     """Generator: `obj.name op value` for a player's counter or var, or a card's field."""
-    from ..errors import RuntimeContentError
-    from ..runtime.state import Piece, Player
     if type(obj) is Player:
         spec = M.game.player_counters.get(name)
         if spec is not None:
@@ -141,6 +140,14 @@ def _combine(old, op, value):
     if isinstance(old, list):
         return [x for x in old if x not in ops.items(value)]
     return old - value
+
+
+def _is_truth(e) -> bool:
+    if isinstance(e, (A.Compare, A.Not)):
+        return True
+    if isinstance(e, A.BoolOp):
+        return all(_is_truth(v) for v in e.values)
+    return isinstance(e, A.Const) and isinstance(e.value, bool)
 
 
 class _Body:
@@ -206,7 +213,7 @@ class _Body:
     def s_If(self, s, ind, p):
         for i, (test, body) in enumerate(s.branches):
             kw = "if" if i == 0 else "elif"
-            self.line(ind, f"{kw} T({self.expr(test)}):", self.place(test))
+            self.line(ind, f"{kw} {self.cond(test)}:", self.place(test))
             self.stmts(body, ind + 1)
         if s.orelse is not None:
             self.line(ind, "else:", p)
@@ -222,7 +229,7 @@ class _Body:
         self.loop -= 1
 
     def s_While(self, s, ind, p):
-        self.line(ind, f"while T({self.expr(s.test)}):", p)
+        self.line(ind, f"while {self.cond(s.test)}:", p)
         self.line(ind + 1, "M.tick()", p)
         self.loop += 1
         self.stmts(s.body, ind + 1)
@@ -244,7 +251,7 @@ class _Body:
             label = self.expr(opt.label)
             op = self.place(opt)
             if opt.guard is not None:
-                self.line(ind, f"if T({self.expr(opt.guard)}):", op)
+                self.line(ind, f"if {self.cond(opt.guard)}:", op)
                 self.line(ind + 1, f"{offered}.append(({i}, TXT({label})))", op)
             else:
                 self.line(ind, f"{offered}.append(({i}, TXT({label})))", op)
@@ -276,6 +283,11 @@ class _Body:
         self.line(ind, self.expr(e), p)
 
     # ---- expressions
+    def cond(self, e) -> str:
+        """An expression used as a condition: T() only where the value may be a zone (or anything else)."""
+        code = self.expr(e)
+        return code if _is_truth(e) else f"T({code})"
+
     def expr(self, e) -> str:
         return getattr(self, "e_" + type(e).__name__)(e)
 
@@ -330,7 +342,14 @@ class _Body:
 
     def e_Attr(self, e):
         self._check_attr(e.attr, self.place(e))
-        return f"G(M, {self.expr(e.obj)}, {e.attr!r})"
+        n, a = self.c.names, e.attr
+        others = n.player_zones | n.player_vars | set(n.PLAYER_ATTRS) | set(n.ZONE_ATTRS) | n.options
+        getter = "G"
+        if a in n.card_fields and a not in others and a not in n.player_counters:
+            getter = "GF"
+        elif a in n.player_counters and a not in others and a not in n.card_fields:
+            getter = "GC"
+        return f"{getter}(M, {self.expr(e.obj)}, {a!r})"
 
     def e_Index(self, e):
         return f"IDX({self.expr(e.obj)}, {self.expr(e.index)})"
@@ -365,16 +384,16 @@ class _Body:
 
     def e_BoolOp(self, e):
         joiner = " and " if e.op == "and" else " or "
-        return "(" + joiner.join(f"T({self.expr(v)})" for v in e.values) + ")"
+        return "(" + joiner.join(self.cond(v) for v in e.values) + ")"
 
     def e_Not(self, e):
-        return f"(not T({self.expr(e.operand)}))"
+        return f"(not {self.cond(e.operand)})"
 
     def e_Neg(self, e):
         return f"(-{self.expr(e.operand)})"
 
     def e_IfExpr(self, e):
-        return f"({self.expr(e.then)} if T({self.expr(e.test)}) else {self.expr(e.orelse)})"
+        return f"({self.expr(e.then)} if {self.cond(e.test)} else {self.expr(e.orelse)})"
 
     def _bound(self, var, e):
         """Compile `e` with `var` bound as a comprehension / lambda variable (pure context)."""
@@ -388,15 +407,19 @@ class _Body:
             if not had:
                 self.lazy.discard(var)
 
+    def _bound_cond(self, var, e):
+        code = self._bound(var, e)
+        return code if _is_truth(e) else f"T({code})"
+
     def e_Filter(self, e):
         items = self.expr(e.items)
-        cond = self._bound("it", e.cond)
-        return f"[v_it for v_it in ITEMS({items}) if T({cond})]"
+        cond = self._bound_cond("it", e.cond)
+        return f"[v_it for v_it in ITEMS({items}) if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
-        cond = self._bound(e.var, e.cond)
-        return f"[v_{e.var} for v_{e.var} in ITEMS({items}) if T({cond})]"
+        cond = self._bound_cond(e.var, e.cond)
+        return f"[v_{e.var} for v_{e.var} in ITEMS({items}) if {cond}]"
 
     def e_Choose(self, e):
         p = self.place(e)
@@ -408,9 +431,9 @@ class _Body:
             var = e.var or "it"
             saved = set(self.lazy)
             self.lazy.add("it")
-            cond = self._bound(var, e.cond)
+            cond = self._bound_cond(var, e.cond)
             self.lazy = saved
-            code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if T({cond})]"
+            code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if {cond}]"
         else:
             code_items = f"ITEMS({items})"
         by = self.expr(e.by) if e.by is not None else "me"

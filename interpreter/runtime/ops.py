@@ -81,6 +81,27 @@ def get(M, obj, name: str):
     raise RuntimeContentError(f"{describe(obj)} has no field `{name}`")
 
 
+def get_card_field(M, obj, name: str):
+    """`obj.name` where the name is only a card field: the common case first, else the general rule."""
+    if type(obj) is Piece:
+        f = obj.f
+        if f is not None and name in f:
+            return f[name]
+        fields = obj.card.fields
+        if name in fields:
+            return fields[name]
+    return get(M, obj, name)
+
+
+def get_counter(M, obj, name: str):
+    """`obj.name` where the name is only a player's counter."""
+    if type(obj) is Player:
+        c = obj.counters
+        if name in c:
+            return c[name]
+    return get(M, obj, name)
+
+
 def describe(v) -> str:
     if isinstance(v, bool):
         return "a truth value"
