@@ -15,8 +15,15 @@ CONTENT = ROOT / "content"
 
 
 @functools.cache
-def game(name: str):
-    return load_game(CONTENT / name)
+def _game(name: str, include_choice: frozenset):
+    return load_game(CONTENT / name, options=dict(include_choice))
+
+
+def game(name: str, options: dict | None = None):
+    """A bundled game, loaded once per choice of the options that pick its included files."""
+    from interpreter.model.build import include_options
+    keys = include_options(CONTENT / name)
+    return _game(name, frozenset((k, v) for k, v in (options or {}).items() if k in keys))
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +34,7 @@ def kaiju():
 @pytest.fixture
 def scenario():
     def make(name, players, **kw):
-        return Scenario(game(name), players, **kw)
+        return Scenario(game(name, kw.get("options")), players, **kw)
     return make
 
 

@@ -243,3 +243,14 @@ def test_a_view_hides_hidden_zones_and_other_hands(tmp_path):
     assert "cards" not in mine["zones"]["deck"] and mine["zones"]["deck"]["count"] == 2
     import json
     json.dumps(mine)  # plain data
+
+
+def test_finish_runs_once_after_the_last_round_and_ending_tells(tmp_path):
+    text = MINI_GAME.replace("score: me.coins", 'score: me.coins\nfinish: |\n  say("finished: {ending()}")\n  for p in players { p.coins += 1 }\n')
+    text = text.replace('      if deck.size == 0 { trigger_end("the deck is empty") }',
+                        '      say("ending {ending()}")\n      if deck.size == 0 { trigger_end("the deck is empty") }')
+    m = Match(load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})), 2, seed=1)
+    while not m.over:
+        m.choose(0)
+    assert m.lines[-1] == "finished: yes" and "ending no" in m.lines
+    assert sum(m.result.scores.values()) == 6

@@ -300,6 +300,7 @@ class _Builder:
                     continue
                 handlers_src.setdefault(ev, []).append(effect(body, _place(on, ev, on.place), (), events[ev]))
         setup_f = effect(g["setup"], _place(g, "setup", self.gplace)) if "setup" in g else None
+        finish_f = effect(g["finish"], _place(g, "finish", self.gplace)) if "finish" in g else None
         phase_fs = [(ph["phase"], effect(ph["do"], _place(ph, "do", ph.place))) for ph in g["round"]]
         score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
         faction_f = expression(g["faction"], _place(g, "faction", self.gplace)) if "faction" in g else None
@@ -350,6 +351,7 @@ class _Builder:
             functions={k: ns[f"F_{k}"] for k in list(func_fnames) + list(value_fnames)},
             values=names.values,
             setup=ns[setup_f] if setup_f else None,
+            finish=ns[finish_f] if finish_f else None,
             phases=[Phase(n, ns[f]) for n, f in phase_fs],
             score=ns[score_f] if score_f else None,
             ranking=[ns[f] for f in ranking_fs],

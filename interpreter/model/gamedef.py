@@ -78,6 +78,7 @@ class GameDef:
     functions: dict
     values: dict  # value name -> its parameter names
     setup: Callable | None
+    finish: Callable | None
     phases: list
     score: Callable | None
     ranking: list

@@ -177,6 +177,9 @@ class Match:
                 for phase in g.phases:
                     self.phase = phase.name
                     yield from phase.body(self, None, None)
+            if g.finish is not None:
+                self.phase = "finish"
+                yield from g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
         except GameOver as over:
             outcome, reason, winner = over.outcome, over.reason, over.winner

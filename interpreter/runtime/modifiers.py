@@ -1,7 +1,7 @@
 """Modifiers on named values: a value's base expression, then every modifier that applies to it.
 
 A value is declared in a game's `values:` (a name, parameters, a base expression) and read like a
-function: `gadget_price(c, me)`. Modifiers come from cards lying in active zones (their `modifiers:`
+function: `price(c, me)`. Modifiers come from cards lying in active zones (their `modifiers:`
 list, each with `add`, `times` and an optional `when`), and from the `modify` verb, which adds one
 for a while (`until` an event) and for some parameters only (`player=me`). The result is
 base x every `times`, plus every `add`, then bounded by the value's `min` and `max`.

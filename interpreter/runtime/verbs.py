@@ -282,6 +282,11 @@ def v_trigger_end(M, reason):
     return None
 
 
+@verb("ending", 0, doc="Whether the game ends after this round (trigger_end was called).", example="ending()")
+def v_ending(M):
+    return M.end_reason is not None
+
+
 @verb("end_game", 1, kwargs=("outcome", "winner"),
       doc="End the game at once (outcome for cooperative games: \"won\" or \"lost\").",
       example='end_game("the city fell", outcome="lost")')
