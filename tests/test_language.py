@@ -254,3 +254,14 @@ def test_finish_runs_once_after_the_last_round_and_ending_tells(tmp_path):
         m.choose(0)
     assert m.lines[-1] == "finished: yes" and "ending no" in m.lines
     assert sum(m.result.scores.values()) == 6
+
+
+def test_a_var_naming_a_hidden_card_does_not_reveal_it(tmp_path):
+    text = MINI_GAME.replace("  alarms: []", "  alarms: []\n  secret: none").replace(
+        "procedures:\n", "procedures:\n  t:\n    do: |\n      move(box, deck)\n      secret = top(deck)\n")
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    assert s.match.view(1)["vars"]["secret"] == {"card": "(hidden)"}
+    s.match.place(s.match.vars["secret"], s.match.zones["pool"])
+    assert s.match.view(1)["vars"]["secret"]["card"] in ("Red One", "Blue Two")

@@ -4,30 +4,38 @@ from __future__ import annotations
 from .state import Piece, Player, Zone
 
 
-def _card(p: Piece) -> dict:
+def _seen(z: Zone | None, viewer) -> bool:
+    if z is None:
+        return True
+    vis = z.spec.visibility
+    return vis == "public" or (vis == "owner" and viewer is not None and z.owner is viewer)
+
+
+def _card(p: Piece, viewer) -> dict:
     d = {"id": p.card.id, "name": p.card.name, "kind": p.card.kind, "uid": p.uid}
-    d.update({k: _value(v) for k, v in p.card.fields.items()})
+    d.update({k: _value(v, viewer) for k, v in p.card.fields.items()})
     if p.f:
-        d.update({k: _value(v) for k, v in p.f.items()})
+        d.update({k: _value(v, viewer) for k, v in p.f.items()})
     return d
 
 
-def _value(v):
+def _value(v, viewer):
+    """A var's or a field's value as the viewer may see it: a card lying where the viewer cannot see is hidden."""
     if type(v) is Piece:
+        if not _seen(v.zone, viewer):
+            return {"card": "(hidden)"}
         return {"card": v.card.name, "uid": v.uid}
     if type(v) is Player:
         return {"player": v.seat}
     if type(v) is list:
-        return [_value(x) for x in v]
+        return [_value(x, viewer) for x in v]
     return v
 
 
 def _zone(z: Zone, viewer) -> dict:
-    vis = z.spec.visibility
-    seen = vis == "public" or (vis == "owner" and viewer is not None and z.owner is viewer)
-    out = {"count": len(z.items), "visibility": vis}
-    if seen:
-        out["cards"] = [_card(p) for p in z.items]
+    out = {"count": len(z.items), "visibility": z.spec.visibility}
+    if _seen(z, viewer):
+        out["cards"] = [_card(p, viewer) for p in z.items]
     return out
 
 
@@ -40,11 +48,11 @@ def view(match, player) -> dict:
         "viewer": player.seat if player is not None else None,
         "first_player": match.first.seat,
         "counters": dict(match.counters),
-        "vars": {k: _value(v) for k, v in match.vars.items()},
+        "vars": {k: _value(v, player) for k, v in match.vars.items()},
         "zones": {n: _zone(z, player) for n, z in match.zones.items() if n != "box"},
         "players": [{
             "seat": p.seat, "name": p.name, "counters": dict(p.counters),
-            "vars": {k: _value(v) for k, v in p.vars.items()},
+            "vars": {k: _value(v, player) for k, v in p.vars.items()},
             "zones": {n: _zone(z, player) for n, z in p.zones.items()},
         } for p in match.players],
     }
