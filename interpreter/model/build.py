@@ -17,6 +17,7 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
+REFERENCE_TYPES = ("card", "player")  # set during play (a die on a villain, a card's keeper); none in files
 
 
 def bundled_games() -> dict[str, Path]:
@@ -247,11 +248,11 @@ class _Builder:
             for fname, decl in fields.items():
                 ftype = (decl["type"] if isinstance(decl, dict) else decl).rstrip("?")
                 inner = ftype[5:-1] if ftype.startswith("list[") else ftype
-                if inner not in SCALAR_TYPES and inner not in enums:
+                if inner not in SCALAR_TYPES and inner not in enums and inner not in REFERENCE_TYPES:
                     where = _place(decl, "type", _place(fields, fname, kind_places[kname][0])) \
                         if isinstance(decl, dict) else _place(fields, fname, kind_places[kname][0])
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
-                              did_you_mean(inner, list(SCALAR_TYPES) + list(enums)))
+                              did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -472,7 +473,8 @@ class _Builder:
         for key, decl in fdecl.items():
             if key not in cd.fields:
                 ftype, default = (decl["type"], decl.get("default")) if isinstance(decl, dict) else (decl, None)
-                if default is None and not ftype.endswith("?") and not ftype.startswith("list"):
+                if default is None and not ftype.endswith("?") and not ftype.startswith("list") \
+                        and ftype not in REFERENCE_TYPES:
                     default = {"int": 0, "bool": False, "str": ""}.get(ftype.rstrip("?"))
                     if default is None:
                         col.error(place, f"card `{raw['id']}` lacks field `{key}` ({ftype})", "E-MISSING-FIELD")
@@ -512,6 +514,11 @@ class _Builder:
                 return []
             places = getattr(value, "places", [place] * len(value))
             return [self.field_value(key, v, inner, enums, places[i]) for i, v in enumerate(value)]
+        if ftype in REFERENCE_TYPES:
+            if value is not None:
+                self.col.error(place, f"`{key}` refers to a {ftype} during play; in a file it can only be empty",
+                               "E-TYPE")
+            return None
         if ftype in SCALAR_TYPES:
             want = SCALAR_TYPES[ftype]
             ok = isinstance(value, want) and not (want is int and isinstance(value, bool))

@@ -1,0 +1,208 @@
+"""Debtzilla Heroes: DZ-HERO-1, DZ-HERO-2, the six Heroes, and the FAQ rulings DZ-FAQ-TWEET and DZ-FAQ-LADY."""
+from __future__ import annotations
+
+from .helpers import board, field, has_line, heroes, roll_as, set_rolled, stack, take, value
+
+CITS = [("poor_citizen_1", 1), ("middle_citizen_1", 2), ("rich_citizen_1", 3)]
+
+
+def table(dz, *hero_ids, villains=(("ponzitron", 1), ("madame_bubble", 2)), citizens=CITS, **kw):
+    s = dz(len(hero_ids), **kw)
+    hs = heroes(s, *hero_ids)
+    pieces = board(s, villains, citizens)
+    return s, hs, pieces
+
+
+def test_dz_hero_1_an_ability_once_per_turn(dz):
+    """DZ-HERO-1: an Ability can be used once per turn."""
+    s, (oracle, _), (ponz, *_) = table(dz, "the_oracle", "lady_easing")
+    roll_as(s, 1, 1, 1)
+    p = s.p(1)
+    assert value(s, "ability_ready", p, oracle, "modify")
+    s.call("use_ability", p, oracle, answers=["1 (The Oracle)"])  # only The Oracle has rolled: no Hero to choose
+    assert not value(s, "ability_ready", p, oracle, "modify")
+    d = s.call("modify_turn", p)
+    assert d is None or "The Oracle's Ability" not in d.labels()
+    s.match.round = 2
+    assert value(s, "ability_ready", p, oracle, "modify")
+
+
+def test_dz_hero_1_conditions_and_costs(dz):
+    """DZ-HERO-1: an Ability's condition (Iron Girl: 3W or more) or cost (Lady Easing: 1 Happiness) must be met."""
+    s, (iron, lady), _ = table(dz, "iron_girl", "lady_easing")
+    p1, p2 = s.p(1), s.p(2)
+    p1.counters["wonga"] = 2
+    assert not value(s, "ability_ready", p1, iron, "before_roll")
+    p1.counters["wonga"] = 3
+    assert value(s, "ability_ready", p1, iron, "before_roll")
+    assert not value(s, "ability_ready", p1, iron, "modify")  # only before the battle
+    assert not value(s, "ability_ready", p2, lady, "working")
+    p2.counters["happiness"] = 1
+    assert value(s, "ability_ready", p2, lady, "working")
+
+
+def test_dz_hero_2_special_move_needs_a_full_meter_spends_it_and_stacks(dz):
+    """DZ-HERO-2: a Special Move needs a full Happiness meter (5), spends all of it, and may be used in the same turn
+    as the Ability."""
+    s, (oracle, _), _ = table(dz, "the_oracle", "lady_easing")
+    p = s.p(1)
+    roll_as(s, 1, 1, 2)
+    p.counters["happiness"] = 4
+    d = s.call("modify_turn", p)
+    assert d.labels() == ["The Oracle's Ability", "Done"]
+    s.answer("The Oracle's Ability", "1 (The Oracle)", "Done")
+    set_rolled(s, 1, 1, 2)
+    p.counters["happiness"] = 5
+    d = s.call("modify_turn", p)
+    assert d.labels() == ["The Oracle's Special Move", "Done"]  # the Ability was used; the Special Move stacks
+    s.answer("The Oracle's Special Move", "1 (The Oracle)", "(done)")
+    assert p.counters["happiness"] == 0
+
+
+def test_dz_hero_ali_cheaper_gadgets_and_any_number_of_gadgets(dz):
+    """DZ-HERO-ALI: Ali Baba's gadgets cost 1W less (for him only); Special Move: a chosen Hero may Use any number of
+    gadgets this turn."""
+    s, (ali, oracle), _ = table(dz, "ali_baba", "the_oracle")
+    fist = take(s, "fistful_of_money", s.zone("shop"))
+    assert value(s, "gadget_price", fist, s.p(1)) == 2 and value(s, "gadget_price", fist, s.p(2)) == 3
+    q = s.p(2)
+    for g in ("lucky_penny", "bananarang", "coin_flipper"):
+        take(s, g, q.zones["inventory"])
+    roll_as(s, 2, 1, 1)
+    assert value(s, "inventory_uses", q) == 1
+    s.p(1).counters["happiness"] = 5
+    s.call("hero_actions", s.p(1), "modify", answers=["Ali Baba's Special Move", "The Oracle"])
+    assert value(s, "inventory_uses", q) == 100
+    for _ in range(3):
+        s.call("use_gadget", q, answers=[0, 0])
+    assert q.vars["inventory_used"] == 3 and value(s, "usable_gadgets", q) == []
+    s.emit("turn_end")
+    assert value(s, "inventory_uses", q) == 1
+
+
+def test_dz_hero_hulk_more_dice_with_boss_health_and_debt(dz):
+    """DZ-HERO-HULK: +1 / +2 / +3 dice at Boss Health 60-79 / 80-89 / 90-99; Special Move: +1 die per Debt card in
+    his Play Area (the two stack)."""
+    s, (hulk, _), _ = table(dz, "debt_hulk", "the_oracle")
+    got = {}
+    for h in (59, 60, 79, 80, 89, 90, 99):
+        s.match.counters["boss_health"] = h
+        got[h] = value(s, "attack_dice", hulk)
+    assert got == {59: 2, 60: 3, 79: 3, 80: 4, 89: 4, 90: 5, 99: 5}
+    s.match.counters["boss_health"] = 65
+    p = s.p(1)
+    stack(s, p.zones["play"], "credit_card_loan", "credit_card_loan", "savings")
+    take(s, "housing_loan", p.zones["equip"])
+    p.counters["happiness"] = 5
+    s.call("hero_actions", p, "before_roll", answers=["Debt Hulk's Special Move"])
+    assert value(s, "attack_dice", hulk) == 2 + 1 + 3
+    s.call("roll_dice", p)
+    assert len(p.zones["rolled"].items) == 5  # never more dice than the player has
+
+
+def test_dz_hero_iron_extra_die_and_many_targets(dz):
+    """DZ-HERO-IRON: with 3W or more (not spent), +1 die to any Hero before a battle; Special Move: target any number
+    of villains and distribute her dice among them."""
+    s, (iron, oracle), (ponz, bubble, *_) = table(dz, "iron_girl", "the_oracle")
+    p = s.p(1)
+    p.counters["wonga"] = 3
+    s.call("hero_actions", p, "before_roll", answers=["Iron Girl's Ability", "Iron Girl"])
+    assert p.counters["wonga"] == 3 and value(s, "attack_dice", iron) == 3
+    p.counters["happiness"] = 5
+    d = s.call("choose_targets")
+    assert d.labels() == ["Iron Girl's Special Move", "Target one villain"]
+    s.answer("Iron Girl's Special Move", "Ponzitron", "Madame Bubble")
+    assert s.answer("Ponzitron") is None  # The Oracle targets one villain
+    assert p.vars["targets"] == [ponz, bubble] and p.counters["happiness"] == 0
+    assert s.p(2).vars["targets"] == [ponz]
+    roll_as(s, 1, 2, 6, 4)
+    s.call("place_dice", p, answers=["6 (Iron Girl)", "4 (Iron Girl)", "Madame Bubble", "2 (Iron Girl)"])
+    placed = {(field(s, d, "sits_on").card.id, d.f["value"]) for d in s.zone("placed").items}
+    assert placed == {("madame_bubble", 6), ("madame_bubble", 4), ("ponzitron", 2)}
+
+
+def test_dz_hero_lady_restore_and_protect(dz):
+    """DZ-HERO-LADY: lose 1 Happiness to restore 2W to a citizen (never above its starting Wealth), at any time of a
+    turn; Special Move: a chosen citizen's Wealth cannot drop below 1 this turn."""
+    s, (lady, _), pieces = table(dz, "lady_easing", "the_oracle")
+    poor, middle, rich = pieces[2:]
+    p = s.p(1)
+    p.counters["happiness"] = 3
+    pieces[3].f["wealth"] = 2
+    assert lady.card.fields["ability_steps"] == ["working", "shopping", "before_roll", "modify"]
+    s.call("hero_actions", p, "working", answers=["Lady Easing's Ability", "Middle-Class Citizen 1", "Done"])
+    assert field(s, middle, "wealth") == 4 and p.counters["happiness"] == 2
+    s.match.round = 2
+    s.call("hero_actions", p, "shopping", answers=["Lady Easing's Ability", "Rich Citizen 1", "Done"])
+    assert field(s, rich, "wealth") == 7 and p.counters["happiness"] == 1  # already full: nothing to restore
+    p.counters["happiness"] = 5
+    s.call("hero_actions", p, "modify", answers=["Lady Easing's Special Move", "Poor Citizen 1", "Done"])
+    s.call("reduce_wealth", poor, 10, "a test")
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens")
+    s.match.round = 3
+    s.call("reduce_wealth", poor, 1, "a test")
+    assert poor.zone is s.zone("courthouse")  # the protection lasted one turn
+
+
+def test_dz_hero_ora_reroll_one_die_or_any_number(dz):
+    """DZ-HERO-ORA: reroll 1 die of a chosen Hero; Special Move: reroll any number of a chosen Hero's dice."""
+    s, (oracle, lady), _ = table(dz, "the_oracle", "lady_easing", seed=3)
+    p = s.p(1)
+    roll_as(s, 1, 1, 1)
+    roll_as(s, 2, 6, 6)
+    d = s.call("use_ability", p, oracle)
+    assert d.labels() == ["The Oracle", "Lady Easing"]
+    d = s.answer("Lady Easing")
+    assert d.labels() == ["6 (Lady Easing)", "6 (Lady Easing)"]
+    s.answer(0)
+    assert len([line for line in s.lines() if "Lady Easing's die is rerolled: 6 ->" in line]) == 1
+    assert [d.f["value"] for d in p.zones["rolled"].items] == [1, 1]
+    p.counters["happiness"] = 5
+    set_rolled(s, 2, 6, 6)
+    s.call("use_special", p, answers=["Lady Easing", "6 (Lady Easing)", "6 (Lady Easing)"])
+    assert len([line for line in s.lines() if "Lady Easing's die is rerolled: 6 ->" in line]) == 3
+
+
+def test_dz_hero_tweet_scam_for_3w_and_bankrupt_for_the_rest(dz):
+    """DZ-HERO-TWEET: scam a citizen for 3W (Poor -1, Middle-Class -1, Rich -2: the Rich value is designed);
+    Special Move: bankrupt a citizen and collect its remaining Wealth."""
+    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle")
+    poor, middle, rich = pieces[2:]
+    p = s.p(1)
+    scams = [("Poor Citizen 1", poor, 1), ("Middle-Class Citizen 1", middle, 1), ("Rich Citizen 1", rich, 2)]
+    for rnd, (who, c, loss) in enumerate(scams, 1):
+        s.match.round = rnd
+        before = field(s, c, "wealth")
+        s.call("use_ability", p, tweet, answers=[who])
+        assert p.counters["wonga"] == 3 * rnd and field(s, c, "wealth") == before - loss
+    assert [field(s, c, "wealth") for c in (poor, middle, rich)] == [2, 4, 5]
+    p.counters["happiness"] = 5
+    s.call("use_special", p, answers=["Rich Citizen 1"])
+    assert p.counters["wonga"] == 9 + 5 and rich.zone is s.zone("courthouse")
+    assert s.match.counters["boss_health"] == 18 + 7  # a bankruptcy like any other
+    assert p.counters["happiness"] == 0
+
+
+def test_dz_faq_tweet_the_ability_works_on_a_citizen_with_less_than_3w(dz):
+    """DZ-FAQ-TWEET: Tweetman's Ability can be used on a citizen with less than 3W: he still collects 3W."""
+    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle", citizens=[("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])
+    poor = pieces[2]
+    assert value(s, "ability_ready", s.p(1), tweet, "shopping")
+    s.call("use_ability", s.p(1), tweet, answers=["Poor Citizen 1"])
+    assert s.p(1).counters["wonga"] == 3 and poor.zone is s.zone("courthouse")
+
+
+def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
+    """DZ-FAQ-LADY: with Lady Easing's Special Move on a citizen, Tweetman's Ability cannot bankrupt it (he still
+    collects 3W), and his Special Move fails and pays nothing."""
+    s, (lady, tweet), pieces = table(dz, "lady_easing", "tweetman", citizens=[("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])
+    poor = pieces[2]
+    s.p(1).counters["happiness"] = 5
+    s.call("use_special", s.p(1), answers=["Poor Citizen 1"])
+    s.call("use_ability", s.p(2), tweet, answers=["Poor Citizen 1"])
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 3
+    s.p(2).counters["happiness"] = 5
+    s.call("use_special", s.p(2), answers=["Poor Citizen 1"])
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 3
+    assert has_line(s, "Poor Citizen 1 is not Bankrupted, so Tweetman collects nothing.")
+    assert s.match.counters["boss_health"] == 18
