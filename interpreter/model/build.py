@@ -17,7 +17,7 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
-REFERENCE_TYPES = ("card", "player")  # set during play (a die on a villain, a card's keeper); none in files
+REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 
 
 def bundled_games() -> dict[str, Path]:
