@@ -97,7 +97,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
-        "GameOver": GameOver, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "type": type, "int": int, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -140,6 +140,19 @@ def _combine(old, op, value):
     if isinstance(old, list):
         return [x for x in old if x not in ops.items(value)]
     return old - value
+
+
+def _quiet(spec) -> bool:
+    """A counter whose changes fire no event."""
+    return not (spec.wrap or spec.thresholds or spec.on_wrap or spec.on_wrap_back or spec.on_threshold)
+
+
+def _bounded(code: str, spec) -> str:
+    if spec.min is not None:
+        code = f"max({spec.min}, {code})"
+    if spec.max is not None:
+        code = f"min({spec.max}, {code})"
+    return code
 
 
 def _is_truth(e) -> bool:
@@ -206,6 +219,20 @@ class _Body:
         if isinstance(t, A.Attr):
             self._check_attr(t.attr, self.place(t))
             obj = self.expr(t.obj)
+            n = self.c.names
+            spec = n.player_counters.get(t.attr)
+            if spec is not None and _quiet(spec) and t.attr not in n.card_fields and t.attr not in n.player_vars:
+                # a counter that fires no event: plain arithmetic on a player, bounds inlined
+                tmp, cur, val = self.c._fresh("_p"), self.c._fresh("_c"), self.c._fresh("_v")
+                new = val if s.op == "=" else f"{cur}[{t.attr!r}] {s.op[0]} {val}"
+                self.line(ind, f"{tmp} = {obj}", p)
+                self.line(ind, f"{val} = {value}", p)
+                self.line(ind, f"if type({tmp}) is Player and type({val}) is int:", p)
+                self.line(ind + 1, f"{cur} = {tmp}.counters", p)
+                self.line(ind + 1, f"{cur}[{t.attr!r}] = {_bounded(new, spec)}", p)
+                self.line(ind, "else:", p)
+                self.line(ind + 1, f"yield from SET(M, {tmp}, {t.attr!r}, {s.op!r}, {val})", p)
+                return
             self.line(ind, f"yield from SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
@@ -494,6 +521,8 @@ class _Body:
                 args.append(self.expr(a))
         args += [f"{k}={self.expr(v)}" for k, v in e.kwargs.items()]
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
+        if f == "say":  # the text is built only when someone reads the account
+            return f"(M.narrate and {call})"
         if verb.gen:
             if self.pure:
                 self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")

@@ -44,7 +44,7 @@ class Result:
 
 class Match:
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
-                 names: list[str] | None = None, on_say=None, start: bool = True):
+                 names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True):
         if not game.min_players <= players <= game.max_players:
             raise UsageError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
         self.game = game
@@ -64,6 +64,7 @@ class Match:
         self.modifiers: list = []
         self.lines: list[str] = []
         self.on_say = on_say
+        self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
         self.result: Result | None = None
         self._uid = 0

@@ -30,12 +30,13 @@ def seat_agents(players: int, bots: str | None, seed: int, agent="random", agent
 
 
 def play(game, players: int, seed: int, options: dict, agents: list, log_path: str | None = None,
-         on_say=None, header_extra: dict | None = None, resume: list | None = None, watch=None) -> Match:
+         on_say=None, header_extra: dict | None = None, resume: list | None = None, watch=None,
+         narrate: bool = True) -> Match:
     """Play to the end. With `resume` (the choices of an interrupted log), those choices are replayed
     first; bots are still asked, so that their own random generators end where they were.
     `watch(match)` (sim.details.Recorder) follows the match from the side, for statistics."""
     log = None
-    match = Match(game, players, seed, options, on_say=on_say)
+    match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
     for i, agent in enumerate(agents):
         sit = getattr(agent, "sit", None)
         if sit is not None:
