@@ -1,9 +1,12 @@
-"""The greedy agent: tries each option once and keeps the one whose next position looks best.
+"""The greedy agent: tries each option and keeps the one whose position after its move looks best.
 
-The look is the game's own evaluation: a finished match by its outcome, else the game's `score:` for
-the seat, then its `ranking:` keys (money left, say). A game that declares no score is judged by the
-outcome of random playouts from the next position instead. Every option is tried in the same sampled
-world (common random numbers), rebuilt by replay with the hidden cards re-dealt (agents/worlds.py).
+Its move is the option and every further decision of its own that follows at once (the card it takes,
+then what it does with it); those are tried too, level by level while a whole level fits in a budget of
+positions (`budget`), and the best line counts. The look is the game's own evaluation: a finished match by its outcome, else
+the game's `score:` for the seat; ties are broken by its `ranking:` keys only when `ranking=1`, else at
+random. A game that declares no score is judged by the outcome of random playouts instead. Every line is
+tried in the same sampled world (common random numbers), rebuilt by replay with the hidden cards re-dealt
+(agents/worlds.py), so greedy never reads what its seat cannot see.
 """
 from __future__ import annotations
 
@@ -16,11 +19,13 @@ from .worlds import Table, outcome_value, relative_rank, sample_world, score_key
 class GreedyAgent(Agent):
     name = "greedy"
     wants_view = False
-    OPTIONS = {"rollouts": int}
+    OPTIONS = {"rollouts": int, "budget": int, "ranking": int}
 
-    def __init__(self, seed, rollouts: int = 3):
+    def __init__(self, seed, rollouts: int = 3, budget: int = 12, ranking: int = 0):
         self.rng = random.Random(seed)
         self.rollouts = max(1, int(rollouts))
+        self.budget = max(1, int(budget))
+        self.ranking = bool(ranking)
         self.table: Table | None = None
 
     def sit(self, table: Table) -> None:
@@ -30,33 +35,69 @@ class GreedyAgent(Agent):
         n = len(decision.options)
         if self.table is None or n < 2:
             return self.rng.randrange(n)
-        history = list(self.table.history)
-        seat = self.table.seat
-        world_seed = self.rng.getrandbits(64)
-        scored = self.table.game.score is not None
-        best: list[int] = []
-        best_value = None
-        for k in range(n):
-            if scored:
-                w = sample_world(self.table, random.Random(world_seed), history)
-                w.choose(k)
-                value = (outcome_value(w, seat), score_key(w, seat))
-            else:
-                value = self._playouts(history, k, world_seed, seat)
-            if best_value is None or value > best_value:
-                best, best_value = [k], value
-            elif value == best_value:
-                best.append(k)
+        self._history = list(self.table.history)
+        self._world_seed = self.rng.getrandbits(64)
+        if self.table.game.score is None:
+            values = [self._playouts([k]) for k in range(n)]
+        else:
+            values = self._lines(n)
+        top = max(values)
+        best = [k for k, v in enumerate(values) if v == top]
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
-    def _playouts(self, history, k, world_seed, seat) -> float:
-        """The generic evaluation: mean result of random playouts after option k."""
+    def _world(self, line: list, seed: int):
+        """The sampled world (the same for every line), then the line's moves in it."""
+        w = sample_world(self.table, random.Random(seed), self._history)
+        for k in line:
+            w.choose(k)
+        return w
+
+    def _value(self, w) -> tuple:
+        seat = self.table.seat
+        key = score_key(w, seat)
+        return (outcome_value(w, seat), key if self.ranking else key[:1])
+
+    def _lines(self, n: int) -> list:
+        """Each option's value. Where the move goes on with more decisions of the agent's own (it takes a card,
+        then says what it does with it), the best continuation counts, level by level, as long as the whole next
+        level fits in the budget: every option is judged as deep as every other."""
+        seat = self.table.seat
+        values: list = [None] * n
+        ended: dict = {}  # option -> the best value of its lines that ended the move at an earlier level
+        lines = [(k, [k]) for k in range(n)]
+        spent = 0
+        while lines:
+            results = []
+            for k, line in lines:
+                w = self._world(line, self._world_seed)
+                spent += 1
+                d = w.pending
+                more = len(d.options) if d is not None and not w.over and d.player.seat == seat else 0
+                results.append((k, line, self._value(w), more))
+            level = dict(ended)
+            for k, _line, v, _more in results:
+                level[k] = max(level[k], v) if k in level else v
+            for k, v in level.items():
+                values[k] = v
+            wanted = sum(r[3] for r in results)
+            if wanted == 0 or spent + wanted > self.budget:
+                break
+            lines = []
+            for k, line, v, more in results:
+                if more:
+                    lines += [(k, line + [j]) for j in range(more)]
+                else:
+                    ended[k] = max(ended[k], v) if k in ended else v
+        return values
+
+    def _playouts(self, line) -> float:
+        """The generic evaluation: mean result of random playouts after the line."""
         total = 0.0
         for i in range(self.rollouts):
-            w = sample_world(self.table, random.Random(world_seed + i), history)
-            w.choose(k)
-            rng = random.Random(world_seed ^ (i + 1))
+            w = self._world(line, self._world_seed + i)
+            rng = random.Random(self._world_seed ^ (i + 1))
             while not w.over:
                 w.choose(rng.randrange(len(w.pending.options)))
+            seat = self.table.seat
             total += (outcome_value(w, seat) + 1) / 2 + 0.01 * relative_rank(w, seat)
         return total / self.rollouts

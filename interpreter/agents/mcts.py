@@ -4,7 +4,9 @@ Each iteration samples a world the seat cannot tell from the true one (the choic
 then every card hidden from the seat re-dealt: agents/worlds.py), walks the shared tree in that world
 (every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
 same move in every world; a child counts how often it was available), adds one node, plays the rest
-at random (or up to `depth` choices) and credits every node of the path with its mover's reward.
+at random (or up to `depth` choices) and credits every node of the path with its mover's reward
+(a win, graded by the score margin: `rewards`), mixed (`mix`, half by default) with how the new node
+itself looks by the game's score: the playout sees the long run, the score the move just made.
 The budget is `iterations` (deterministic) or `seconds` (wall clock: not reproducible).
 """
 from __future__ import annotations
@@ -28,31 +30,44 @@ class _Node:
         self.children: dict = {}
 
 
-def rewards(m, depth_cut: bool) -> dict:
-    """Each seat's reward in 0..1 at the end of a playout."""
+def rewards(m) -> dict:
+    """Each seat's reward in 0..1 at the end of a playout: a win, and by how much (the score margin
+    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome."""
     seats = [p.seat for p in m.players]
     r = m.result
-    if r is None:  # a cut playout: the game's score decides
-        return {s: relative_rank(m, s) for s in seats}
-    if r.outcome == "won":
+    if r is not None and r.outcome == "won":
         return dict.fromkeys(seats, 1.0)
-    if r.outcome == "lost":
+    if r is not None and r.outcome == "lost":
         return dict.fromkeys(seats, 0.0)
-    return {s: 0.75 * (r.winner == s) + 0.25 * relative_rank(m, s) for s in seats}
+    if r is not None:
+        scores = {s: r.scores.get(s, 0) for s in seats}
+    elif m.game.score is not None:  # a cut playout: the game's score decides
+        scores = {p.seat: m.game.score(m, p, None) for p in m.players}
+    else:
+        return {s: relative_rank(m, s) for s in seats}
+    out = {}
+    for s in seats:
+        mine = scores[s]
+        best = max((v for k, v in scores.items() if k != s), default=mine)
+        margin = (mine - best) / (abs(mine) + abs(best) + 1)
+        win = (r.winner == s) if r is not None else mine > best
+        out[s] = 0.6 * win + 0.4 * (1 + margin) / 2
+    return out
 
 
 class MCTSAgent(Agent):
     name = "mcts"
     wants_view = False
-    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int}
+    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float}
 
-    def __init__(self, seed, iterations: int = 300, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None):
+    def __init__(self, seed, iterations: int = 100, seconds: float | None = None, c: float = 0.7,
+                 depth: int | None = None, mix: float = 0.5):
         self.rng = random.Random(seed)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
         self.depth = int(depth) if depth else None
+        self.mix = min(1.0, max(0.0, float(mix)))
         self.table: Table | None = None
         self.last_stats: dict = {}
 
@@ -120,13 +135,18 @@ class MCTSAgent(Agent):
             w.choose(index[lab])
             path.append(child)
             node = child
+        # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
+        lookout = rewards(w) if self.mix and not w.over else None
         steps = 0
         depth = self.depth
         choose = w.choose
         while not w.over and (depth is None or steps < depth):
             choose(rng.randrange(len(w.pending.options)))
             steps += 1
-        r = rewards(w, depth is not None)
+        r = rewards(w)
+        if lookout is not None:
+            mix = self.mix
+            r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
         for node in path:
             node.n += 1
             node.w += r[node.seat]

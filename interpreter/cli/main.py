@@ -57,9 +57,10 @@ def _result_table(match) -> list[str]:
         lines.append(f"The players have {r.outcome}: {r.reason}.")
     else:
         lines.append(f"Winner: {names[r.winner]} (seat {r.winner}). The game ended: {r.reason}.")
-    lines.append(f"{'seat':>4}  {'player':<10} {'score':>5}")
-    for s in r.ranking:
-        lines.append(f"{s:>4}  {names[s]:<10} {r.scores[s]:>5}")
+    if match.game.score is not None:  # a cooperative game may have no score: the outcome says it all
+        lines.append(f"{'seat':>4}  {'player':<10} {'score':>5}")
+        for s in r.ranking:
+            lines.append(f"{s:>4}  {names[s]:<10} {r.scores[s]:>5}")
     lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
     return lines
 
@@ -111,11 +112,23 @@ def cmd_replay(args) -> int:
 def cmd_simulate(args) -> int:
     from ..sim.batch import simulate
     opts = _options(args.option)
-    game = _load(args.game, args.mod, opts)
+    folder = find_game(args.game)
+    game = load_game(folder, args.mod or (), options=opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    data = simulate(game, args.games, players, args.seed, opts)
+    agent_opts = {}
+    for p in args.agent_opt or []:
+        if "=" not in p:
+            raise MeepleError(f"--agent-opt takes KEY=VALUE, not {p!r}")
+        k, v = p.split("=", 1)
+        agent_opts[k.strip()] = v.strip()
+    data = simulate(game, args.games, players, args.seed, opts, args.agent or "random", agent_options=agent_opts,
+                    jobs=args.jobs, backend=args.backend, address=args.address, rotate=args.rotate_agents,
+                    progress=sys.stderr.isatty(), source=(os.path.abspath(folder), [os.path.abspath(m) for m in args.mod or []]))
     s = data["summary"]
     print(f"{game.name}: {s['games']} matches, {players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    if len(set(data["agents"])) > 1 or data["agents"][0] != "random":
+        print("agents: " + ", ".join(f"seat {i} {a}" for i, a in enumerate(data["agents"], 1))
+              + (" (rotating every match)" if args.rotate_agents else ""))
     print(f"rounds: mean {s['rounds']['mean']}, min {s['rounds']['min']}, max {s['rounds']['max']}; "
           f"decisions per match: {s['decisions_mean']}")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
@@ -123,12 +136,24 @@ def cmd_simulate(args) -> int:
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    if "team_wins" in s:
+        w = s["team_wins"]
+        print(f"  the players won {w['wins']} of {s['games']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for f, w in s["wins_by_faction"].items():
         print(f"  {f}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    for a, w in s.get("wins_by_agent", {}).items():
+        print(f"  agent {a}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
         print(f"results written to {args.json}")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from ..report import write_report
+    path = write_report(args.results, args.output, counter=args.counter)
+    print(f"report written to {path}")
     return 0
 
 
@@ -268,6 +293,12 @@ def cmd_schema(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    from ..web import serve
+    return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
+                 bot_delay=args.bot_delay)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="meeple", description="A declarative rules interpreter for card games.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -291,7 +322,21 @@ def parser() -> argparse.ArgumentParser:
     game_args(sp)
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--json", metavar="FILE")
+    sp.add_argument("--agent", action="append", metavar="[SEAT=]NAME",
+                    help="random, greedy or mcts: for every seat, or SEAT=NAME for one (default random)")
+    sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE",
+                    help="an agent option, e.g. iterations=200 or seconds=0.5 (mcts), rollouts=3 (greedy)")
+    sp.add_argument("--rotate-agents", action="store_true", help="match i shifts the agents by i seats")
+    sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
+    sp.add_argument("--backend", choices=["local", "dask"], default="local")
+    sp.add_argument("--address", metavar="tcp://HOST:8786", help="the Dask scheduler, with --backend dask")
     sp.set_defaults(fn=cmd_simulate)
+
+    sp = sub.add_parser("report", help="an HTML report (tables and plots) of simulate --json results")
+    sp.add_argument("results", nargs="+", metavar="RESULTS.json")
+    sp.add_argument("-o", "--output", required=True, metavar="DIR")
+    sp.add_argument("--counter", metavar="NAME", help="the counter to follow over the rounds (default: the game's first)")
+    sp.set_defaults(fn=cmd_report)
 
     sp = sub.add_parser("validate", help="check content files; exit 1 on any error")
     sp.add_argument("paths", nargs="*", metavar="PATH")
@@ -307,6 +352,15 @@ def parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_replay)
 
     sub.add_parser("schema", help="print the JSON Schemas of the content files").set_defaults(fn=cmd_schema)
+
+    sp = sub.add_parser("serve", help="a local web server to play and replay matches in the browser")
+    sp.add_argument("game", nargs="?", help="a bundled game or a game folder (default: every bundled game)")
+    sp.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
+    sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
+    sp.set_defaults(fn=cmd_serve)
     return p
 
 

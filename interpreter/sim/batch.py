@@ -1,23 +1,226 @@
-"""Many seeded bot matches and their summary."""
+"""Many seeded bot matches and their summary, in this process, on local cores or on a Dask cluster.
+
+Match i of a batch is played with seed `seed + i` and its agents seeded from that seed and their seat, so a
+match's result depends on nothing else: the results are the same whatever the backend and the number of
+workers (they are put back in seed order before anything is summed).
+"""
 from __future__ import annotations
 
+import functools
 import math
+import os
+import sys
 from collections import Counter
 
+from ..errors import UsageError
 from .run import play, seat_agents
 
 
-def simulate(game, games: int, players: int, seed: int, options: dict, agent: str = "random") -> dict:
-    results = []
-    for i in range(games):
-        s = seed + i
-        m = play(game, players, s, options, seat_agents(players, "all", s, agent))
-        r = m.result
-        results.append({"seed": s, **r.as_dict()})
-    return {"game": game.id, "players": players, "options": resolved_options(game, options),
-            "results": results, "summary": summarize(results, players)}
+# ---- agents per seat
+def lineup(spec, players: int) -> list[str]:
+    """Agent names per seat from `--agent` values: one `NAME` alone is every seat; several `NAME`s are seats
+    1, 2, ... in order; `SEAT=NAME` sets one seat. Seats not named are `random`."""
+    if spec is None:
+        return ["random"] * players
+    if isinstance(spec, str):
+        spec = [spec]
+    names = ["random"] * players
+    plain = [x.strip() for x in spec if "=" not in x]
+    if len(plain) == 1:
+        names = plain * players
+    elif len(plain) > players:
+        raise UsageError(f"{len(plain)} agents named for {players} seats")
+    else:
+        names[:len(plain)] = plain
+    for item in spec:
+        if "=" in item:
+            seat, name = item.split("=", 1)
+            if not seat.strip().isdigit() or not 1 <= int(seat) <= players:
+                raise UsageError(f"--agent {item}: no seat {seat.strip()} with {players} players")
+            names[int(seat) - 1] = name.strip()
+    from ..agents import agent_classes
+    known = agent_classes()
+    for n in names:
+        if n not in known:
+            raise UsageError(f"unknown agent `{n}` (agents: {', '.join(known)})")
+    return names
 
 
+def rotated(names: list, i: int, rotate: bool) -> list:
+    """With rotation, match i shifts the line-up by i seats, so that each agent sits everywhere."""
+    if not rotate or not names:
+        return list(names)
+    r = i % len(names)
+    return names[-r:] + names[:-r] if r else list(names)
+
+
+# ---- one match, a chunk of matches
+def run_one(game, players: int, seed: int, options: dict, names: list, agent_options: dict | None,
+            details: bool = True) -> dict:
+    from .details import Recorder
+    watch = Recorder() if details else None
+    m = play(game, players, seed, options, seat_agents(players, "all", seed, names, agent_options), watch=watch,
+             narrate=False)
+    out = {"seed": seed, **m.result.as_dict(), "agents": {str(i + 1): n for i, n in enumerate(names)}}
+    if watch is not None:
+        out.update(watch.as_dict())
+    return out
+
+
+def _run_chunk(game, job: dict) -> list:
+    base, names = job["base"], job["names"]
+    return [run_one(game, job["players"], s, job["options"], rotated(names, s - base, job["rotate"]),
+                    job["agent_options"], job["details"]) for s in job["seeds"]]
+
+
+_FORKED_GAME = None  # the parent's GameDef, inherited by forked workers (compiled code cannot be pickled)
+
+
+def _run_chunk_forked(job: dict) -> list:
+    return _run_chunk(_FORKED_GAME, job)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(folder: str, mods: tuple, options: tuple):
+    from ..model.build import load_game
+    return load_game(folder, list(mods), options=dict(options))
+
+
+def run_chunk_from_source(job: dict) -> list:
+    """On a worker that has no GameDef: load (once per process) from the game's folder, then play."""
+    folder, mods = job["source"]
+    game = _load_cached(folder, tuple(mods), tuple(sorted(job["options"].items())))
+    return _run_chunk(game, job)
+
+
+# ---- the batch
+def simulate(game, games: int, players: int, seed: int, options: dict, agent="random", *,
+             agent_options: dict | None = None, jobs: int | None = 1, backend: str = "local",
+             address: str | None = None, rotate: bool = False, details: bool = True, progress: bool = False,
+             source: tuple | None = None) -> dict:
+    """Plays `games` matches, seeds `seed`..`seed + games - 1`. `agent`: a name or `--agent` values.
+    `jobs`: local worker processes (None: every core; 1: this process). `backend="dask"` sends chunks
+    of matches to the Dask scheduler at `address`; the workers load the game from `source`
+    (folder, mods), by default the game's own folder."""
+    names = lineup(agent, players)
+    from ..agents.base import agent_options as check_agent_options
+    check_agent_options(names, agent_options)
+    resolved = resolved_options(game, options)
+    job = {"players": players, "options": dict(options), "names": names, "agent_options": dict(agent_options or {}),
+           "rotate": rotate, "details": details, "base": seed,
+           "source": source or (game.folder, ())}
+    seeds = list(range(seed, seed + games))
+    if backend == "dask":
+        if not address:
+            raise UsageError("--backend dask needs --address tcp://HOST:PORT (a running Dask scheduler)")
+        results = _dask(job, seeds, address, progress)
+    elif backend == "local":
+        jobs = jobs or os.cpu_count() or 1
+        results = _local(game, job, seeds, jobs, progress)
+    else:
+        raise UsageError(f"unknown backend `{backend}` (backends: local, dask)")
+    results.sort(key=lambda r: r["seed"])
+    out = {"game": game.id, "players": players, "options": resolved, "agents": names,
+           "results": results, "summary": summarize(results, players)}
+    if agent_options:
+        out["agent_options"] = dict(agent_options)
+    if rotate:
+        out["rotate"] = True
+    return out
+
+
+def _chunks(seeds: list, workers: int) -> list:
+    size = max(1, min(20, len(seeds) // (workers * 8)))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def _bar(total: int, progress: bool):
+    if not progress:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="match", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
+    import multiprocessing as mp
+    jobs = max(1, min(jobs, len(seeds)))
+    fork = "fork" in mp.get_all_start_methods()
+    results: list = []
+    bar = None
+    try:
+        if jobs == 1:
+            bar = _bar(len(seeds), progress)
+            for s in seeds:
+                results += _run_chunk(game, {**job, "seeds": [s]})
+                if bar is not None:
+                    bar.update(1)
+            return results
+        global _FORKED_GAME
+        chunks = [{**job, "seeds": c} for c in _chunks(seeds, jobs)]
+        if fork:
+            _FORKED_GAME = game
+            ctx, fn = mp.get_context("fork"), _run_chunk_forked
+        else:  # no fork (Windows): each worker loads the game from its folder
+            ctx, fn = mp.get_context("spawn"), run_chunk_from_source
+        with ctx.Pool(jobs) as pool:
+            bar = _bar(len(seeds), progress)
+            for part in pool.imap_unordered(fn, chunks):
+                results += part
+                if bar is not None:
+                    bar.update(len(part))
+        return results
+    finally:
+        _FORKED_GAME = None
+        if bar is not None:
+            bar.close()
+
+
+def _dask(job: dict, seeds: list, address: str, progress: bool) -> list:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise UsageError("--backend dask needs the `distributed` package: pip install 'meeple[dask]'") from None
+    _probe(address)
+    try:
+        client = Client(address, timeout="20s")
+    except OSError as e:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    results: list = []
+    bar = None
+    try:
+        workers = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()))
+        chunks = [{**job, "seeds": c} for c in _chunks(seeds, workers)]
+        futures = client.map(run_chunk_from_source, chunks, pure=False)
+        bar = _bar(len(seeds), progress)
+        for fut in as_completed(futures):
+            part = fut.result()
+            results += part
+            if bar is not None:
+                bar.update(len(part))
+    finally:
+        if bar is not None:
+            bar.close()
+        client.close()
+    return results
+
+
+def _probe(address: str) -> None:
+    """A quick look at the scheduler's port, so that a wrong address fails at once, not after a time-out."""
+    import socket
+    from urllib.parse import urlparse
+    u = urlparse(address if "://" in address else "tcp://" + address)
+    if u.scheme not in ("tcp", "tls") or not u.hostname:
+        raise UsageError(f"--address wants tcp://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((u.hostname, u.port or 8786), timeout=10).close()
+    except OSError as e:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {e.strerror or e}") from None
+
+
+# ---- statistics
 def resolved_options(game, options):
     out = {k: s.default for k, s in game.options.items()}
     out.update({k: str(v) for k, v in options.items()})
@@ -35,6 +238,16 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
 
 
+def rate(k: int, n: int) -> dict:
+    lo, hi = wilson(k, n)
+    return {"rate": round(k / n, 4) if n else 0, "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def won(r: dict, seat: int) -> bool:
+    """Whether a seat won a match: the winner of a ranked match, every seat of a cooperative win."""
+    return r["outcome"] == "won" or r["winner"] == seat
+
+
 def summarize(results: list, players: int) -> dict:
     n = len(results)
     wins = Counter(r["winner"] for r in results)
@@ -47,16 +260,24 @@ def summarize(results: list, players: int) -> dict:
         by_seat[str(s)] = {"wins": wins.get(s, 0), "rate": round(wins.get(s, 0) / n, 4) if n else 0,
                            "ci95": [round(lo, 4), round(hi, 4)]}
     factions: dict = {}
+    agents: dict = {}
     for r in results:
         for seat, f in (r.get("factions") or {}).items():
             entry = factions.setdefault(f, {"played": 0, "wins": 0})
             entry["played"] += 1
-            entry["wins"] += r["winner"] == int(seat)
-    for e in factions.values():
-        lo, hi = wilson(e["wins"], e["played"])
-        e["rate"] = round(e["wins"] / e["played"], 4)
-        e["ci95"] = [round(lo, 4), round(hi, 4)]
-    return {"games": n, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
-            "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0, "min": min(rounds, default=0),
-                       "max": max(rounds, default=0)},
-            "decisions_mean": round(sum(r["decisions"] for r in results) / n, 2) if n else 0}
+            entry["wins"] += won(r, int(seat))
+        for seat, a in (r.get("agents") or {}).items():
+            entry = agents.setdefault(a, {"played": 0, "wins": 0})
+            entry["played"] += 1
+            entry["wins"] += won(r, int(seat))
+    for e in list(factions.values()) + list(agents.values()):
+        e.update(rate(e["wins"], e["played"]))
+    out = {"games": n, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
+           "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0, "min": min(rounds, default=0),
+                      "max": max(rounds, default=0)},
+           "decisions_mean": round(sum(r["decisions"] for r in results) / n, 2) if n else 0}
+    if len(agents) > 1:
+        out["wins_by_agent"] = dict(sorted(agents.items()))
+    if outcomes.get("won") or outcomes.get("lost"):
+        out["team_wins"] = {"wins": outcomes.get("won", 0), **rate(outcomes.get("won", 0), n)}
+    return out

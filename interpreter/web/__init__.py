@@ -6,7 +6,7 @@ the pending decision's options) with display facts taken from the game's definit
 Each seat has a secret token; the server sends a seat only its own view (docs/web.md).
 
     from interpreter.web import create_app, serve
-    app = create_app("kaiju-inc")          # an ASGI application (Starlette)
+    app = create_app("content/GAME")       # an ASGI application (Starlette); None: every bundled game
     serve(None, host="127.0.0.1", port=8000)
 """
 from __future__ import annotations

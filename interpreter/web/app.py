@@ -42,6 +42,7 @@ from .tables import SEAT_KINDS, Tables, check_choose_body, check_seed
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON_BYTES = 64_000
 HEARTBEAT = 10.0
+TICK = 0.25
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 log = logging.getLogger("meeple.web")
 
@@ -96,7 +97,7 @@ def _viewer(request: Request, allowed: list[int] | None) -> int | None:
         return allowed[0] if allowed else None
     if v == "public":
         return None
-    if not v.isdigit():
+    if not (v.isascii() and v.isdigit()) or len(v) > 3:
         raise WebError(400, f"`viewer` must be a seat number or `public`, not {v[:20]!r}")
     seat = int(v)
     if allowed is not None and seat not in allowed:
@@ -197,10 +198,17 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                             sent[k] = st["log_size"]
                             states[k] = st
                         yield f"event: state\ndata: {json.dumps({'version': last, 'states': states})}\n\n"
-                    try:
-                        await asyncio.wait_for(ev.wait(), HEARTBEAT)
-                    except asyncio.TimeoutError:
-                        yield ": still here\n\n"
+                    quiet = 0.0
+                    while not ev.is_set() and not tables.closing:
+                        try:  # short waits: a server that is stopping ends its streams at once
+                            await asyncio.wait_for(ev.wait(), TICK)
+                        except asyncio.TimeoutError:
+                            quiet += TICK
+                            if quiet >= HEARTBEAT:
+                                quiet = 0.0
+                                yield ": still here\n\n"
+                    if tables.closing:
+                        return
             finally:
                 t.unwatch(ev)
 
@@ -218,7 +226,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         d = t.match.pending
         seat = d.player.seat if d is not None and d.player.seat in humans else humans[0]
         t.choose(seat, option, version)
-        return _json(t.state(seat, with_meta=False))
+        return _json({"version": t.version, "over": t.match.over})  # the new state comes by the event stream
 
     def _over(t, request):
         _seats(t, request)
@@ -275,7 +283,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     async def replay_state(request: Request):
         r = replays.get(request.path_params["id"])
         step = request.query_params.get("step", "0")
-        if not step.lstrip("-").isdigit() or len(step) > 9:
+        if not (step.isascii() and step.lstrip("-").isdigit()) or len(step) > 9:
             raise WebError(400, f"`step` must be a number, not {step[:20]!r}")
         seat = _viewer(request, None)
         if seat is not None and not 1 <= seat <= r.players:

@@ -11,6 +11,7 @@ import os
 PALETTE = ["#d9822b", "#3d85c6", "#6aa84f", "#a64d79", "#c9a227", "#45818e", "#cc4125", "#674ea7",
            "#7f6000", "#e06666", "#38761d", "#0b5394"]
 SKIP_FIELDS = {"id", "uid", "name", "kind"}
+DICE_KINDS = {"die", "dice"}
 
 
 def _raw(game) -> dict:
@@ -37,37 +38,90 @@ def _names(value, known) -> list[str] | None:
     return [str(v) for v in value if str(v) in known]
 
 
-def colour_field(game) -> str | None:
-    """The card field that colours cards: the text field most kinds share, then the one with fewest values."""
+# colour words a game may use as values, drawn in softer tones than the browser's own
+COLOUR_WORDS = {"red": "#cc4125", "green": "#6aa84f", "blue": "#3d85c6", "yellow": "#d4a72c", "orange": "#e69138",
+                "purple": "#8e63b5", "pink": "#d5739d", "brown": "#8b5a2b", "black": "#3b3b3b", "white": "#b8b8b8",
+                "grey": "#8c8c8c", "gray": "#8c8c8c", "cyan": "#45a5b5", "teal": "#45818e", "gold": "#c9a227",
+                "silver": "#a0a7ad"}
+
+
+def _texts(v) -> list:
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+        return v
+    return []
+
+
+def _field_values(game) -> tuple[dict, dict]:
     kinds: dict[str, set] = {}
     values: dict[str, set] = {}
     for c in game.cards.values():
         for k, v in c.fields.items():
-            if isinstance(v, str) and k not in SKIP_FIELDS:
+            texts = _texts(v)
+            if texts and k not in SKIP_FIELDS:
                 kinds.setdefault(k, set()).add(c.kind)
-                values.setdefault(k, set()).add(v)
+                values.setdefault(k, set()).update(texts)
+    return kinds, values
+
+
+def colour_field(game) -> str | None:
+    """The card field that colours cards: one whose values are colour words, else the text field most kinds
+    share, then the one with fewest values (a list field colours a card by its first value)."""
+    kinds, values = _field_values(game)
     fit = [k for k in kinds if 2 <= len(values[k]) <= len(PALETTE)]
     if not fit:
         return None
-    return min(fit, key=lambda k: (-len(kinds[k]), len(values[k]), k))
+    return min(fit, key=lambda k: (not values[k] <= COLOUR_WORDS.keys(), -len(kinds[k]), len(values[k]), k))
+
+
+def colours_of(game, field: str | None) -> dict:
+    if not field:
+        return {}
+    _, values = _field_values(game)
+    seen = sorted(values.get(field, ()))
+    if seen and set(seen) <= COLOUR_WORDS.keys():
+        return {v: COLOUR_WORDS[v] for v in seen}
+    return {v: PALETTE[i % len(PALETTE)] for i, v in enumerate(seen)}
+
+
+def _field_docs(raw: dict) -> dict:
+    """Card field -> its doc in game.yaml's kinds (for tooltips)."""
+    out = {}
+    kinds = raw.get("kinds") if isinstance(raw.get("kinds"), dict) else {}
+    for spec in kinds.values():
+        fields = spec.get("fields") if isinstance(spec, dict) else None
+        for name, f in (fields or {}).items() if isinstance(fields, dict) else ():
+            if isinstance(f, dict) and f.get("doc") and name not in out:
+                out[str(name)] = str(f["doc"])
+    return out
 
 
 def _counter(spec, doc: str) -> dict:
     return {"min": spec.min, "max": spec.max, "wrap": spec.wrap, "doc": doc}
 
 
-def meta(game, match=None) -> dict:
+def meta(game, match=None, hints: dict | None = None) -> dict:
+    """`hints` (by default game.yaml's `layout:` mapping, once the schema has it: see docs/web.md) choose
+    the order of the zones, the fields shown, the colours, the dice and the labels; names the game does not
+    have are ignored."""
     raw = _raw(game)
-    hints = raw.get("layout") if isinstance(raw.get("layout"), dict) else {}
+    if hints is None:
+        hints = raw.get("layout") if isinstance(raw.get("layout"), dict) else {}
     raw_player = raw.get("player") if isinstance(raw.get("player"), dict) else {}
     zones = [z for z in game.zones if z != "box"]
-    table_order = _names(hints.get("table"), zones) or zones
-    player_order = _names(hints.get("player"), game.player_zones) or list(game.player_zones)
+    # the zones named by a hint first, in its order; then the others, in the game's order
+    table_order = _names(hints.get("table"), zones) or []
+    table_order += [z for z in zones if z not in table_order]
+    player_order = _names(hints.get("player"), game.player_zones) or []
+    player_order += [z for z in game.player_zones if z not in player_order]
     by = hints.get("color_by") if isinstance(hints.get("color_by"), str) else colour_field(game)
-    colours = {}
+    colours = colours_of(game, by)
+    _, values = _field_values(game)
+    swatches = sorted(k for k in values if values[k] <= COLOUR_WORDS.keys())  # drawn in their colours
+    for k in swatches:
+        colours.update({v: COLOUR_WORDS[v] for v in values[k] if v not in colours})
     if by:
-        seen = sorted({c.fields[by] for c in game.cards.values() if isinstance(c.fields.get(by), str)})
-        colours = {v: PALETTE[i % len(PALETTE)] for i, v in enumerate(seen)}
         given = hints.get("colors")
         if isinstance(given, dict):
             colours.update({str(k): str(v) for k, v in given.items() if isinstance(v, str) and len(v) < 40})
@@ -75,6 +129,7 @@ def meta(game, match=None) -> dict:
     if isinstance(hints.get("fields"), dict):
         fields = {str(k): [str(f) for f in v] for k, v in hints["fields"].items() if isinstance(v, list)}
     labels = hints.get("labels") if isinstance(hints.get("labels"), dict) else {}
+    hide = [str(h) for h in hints.get("hide", [])] if isinstance(hints.get("hide"), list) else []
     return {
         "game": {"id": game.id, "name": game.name, "description": game.description},
         "table": [{"name": z, "visibility": game.zones[z].visibility, "doc": _doc(raw.get("zones"), z)}
@@ -84,7 +139,12 @@ def meta(game, match=None) -> dict:
         "counters": {n: _counter(s, _doc(raw.get("counters"), n)) for n, s in game.counters.items()},
         "player_counters": {n: _counter(s, _doc(raw_player.get("counters"), n))
                             for n, s in game.player_counters.items()},
-        "color_by": by, "colors": colours, "fields": fields,
-        "dice": [str(d) for d in hints.get("dice", [])] if isinstance(hints.get("dice"), list) else [],
+        "color_by": by, "colors": colours, "swatches": sorted(set(swatches) | ({by} if by else set())),
+        "fields": fields,
+        # drawn as dice: variables or counters a hint names, and kinds a hint names or called die/dice
+        "dice": ([str(d) for d in hints.get("dice", [])] if isinstance(hints.get("dice"), list) else [])
+        + sorted({c.kind for c in game.cards.values() if c.kind in DICE_KINDS}),
         "labels": {str(k): str(v) for k, v in labels.items()},
+        "hide": hide,
+        "field_docs": _field_docs(raw),
     }

@@ -19,7 +19,8 @@ def _is_loopback(host: str) -> bool:
 
 def bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say so (else each answer waits ~40 ms)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host.strip("[]"), port))
@@ -33,10 +34,15 @@ def bind(host: str, port: int) -> socket.socket:
 
 def make_server(app, sock: socket.socket, quiet: bool = False):
     import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # Ctrl+C: the open event streams end, then the server
+            app.state.tables.closing = True
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
-    return server
+                            timeout_graceful_shutdown=3)
+    return Server(config)
 
 
 def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, mods=(), log_dir: str | None = None,
@@ -47,15 +53,53 @@ def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, 
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     real_port = sock.getsockname()[1]
-    games = ", ".join(app.state.catalog.entries)
+    app.state.catalog.summaries()  # every game compiled now: the lobby opens at once, a broken game says so here
+    games = ", ".join(f"{g['id']} (does not load)" if "error" in g else g["id"] for g in app.state.catalog.summaries())
     print(f"meeple: serving {games} on http://{shown}:{real_port}/ (Ctrl+C stops)", file=out, flush=True)
     if not _is_loopback(host):
         print("meeple: warning: this address is reachable from other machines; anyone who can reach it can "
               "start matches (seats still need their tokens)", file=out, flush=True)
-    server = make_server(app, sock)
+    server = make_server(app, sock, quiet=True)
     try:
         server.run(sockets=[sock])
     finally:
         app.state.tables.close()
         sock.close()
     return 0
+
+
+class Running:
+    """The application served from a thread, on a free port of 127.0.0.1: for tests and scripts.
+
+        with Running(create_app("content/GAME", bot_delay=0)) as base:   # base = "http://127.0.0.1:PORT"
+            ...
+    """
+
+    def __init__(self, app, host: str = "127.0.0.1", port: int = 0):
+        self.app, self.host, self.port = app, host, port
+        self.server = None
+        self.thread = None
+        self.base = ""
+
+    def __enter__(self) -> str:
+        import threading
+        import time
+        sock = bind(self.host, self.port)
+        self.sock = sock
+        self.server = make_server(self.app, sock, quiet=True)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise MeepleError("the web server did not start")
+            time.sleep(0.02)
+        self.base = f"http://{self.host}:{sock.getsockname()[1]}"
+        return self.base
+
+    def __exit__(self, *exc) -> None:
+        self.app.state.tables.closing = True
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.app.state.tables.close()
+        self.sock.close()

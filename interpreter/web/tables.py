@@ -39,7 +39,7 @@ class Seat:
 
 class Table:
     def __init__(self, game, entry, players: int, seed: int, options: dict, kinds: list[str],
-                 names: list[str] | None, bot_delay: float, log_dir: str | None):
+                 names: list[str] | None, bot_delay: float, log_dir: str | None, display: dict | None = None):
         self.id = secrets.token_urlsafe(9)
         self.game = game
         self.entry = entry
@@ -61,7 +61,7 @@ class Table:
         self.touched = self.created
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
-        self.meta = meta(game, self.match)
+        self.meta = display if display is not None else meta(game, self.match)
         self.log = None
         self.log_path = None
         if log_dir:
@@ -75,10 +75,11 @@ class Table:
         """The seat a token belongs to (0 for the watch token); a forged or missing token is refused."""
         if not isinstance(token, str) or not token:
             raise WebError(403, "a seat token is needed: open the match from the link you were given")
+        given = token.encode("utf-8", "surrogateescape")  # bytes: compare_digest refuses non-ASCII text
         for s in self.seats:
-            if s.token is not None and hmac.compare_digest(s.token, token):
+            if s.token is not None and hmac.compare_digest(s.token.encode(), given):
                 return s.seat
-        if hmac.compare_digest(self.watch_token, token):
+        if hmac.compare_digest(self.watch_token.encode(), given):
             return 0
         raise WebError(403, "this token is not a seat of this match")
 
@@ -217,6 +218,8 @@ class Tables:
         self.bot_delay = bot_delay
         self.log_dir = log_dir
         self.tables: dict[str, Table] = {}
+        self.closing = False  # set when the server stops: the event streams end
+        self._display: dict[int, dict] = {}
 
     def get(self, table_id: str) -> Table:
         t = self.tables.get(table_id)
@@ -234,7 +237,10 @@ class Tables:
                                 "`meeple simulate`'s job")
         if len(self.tables) >= MAX_TABLES:
             self._evict()
-        t = Table(game, entry, players, seed, options, kinds, names, self.bot_delay, self.log_dir)
+        if id(game) not in self._display:  # the catalog keeps its games: one display per compiled game
+            self._display[id(game)] = meta(game)
+        t = Table(game, entry, players, seed, options, kinds, names, self.bot_delay, self.log_dir,
+                  self._display[id(game)])
         self.tables[t.id] = t
         t.run_bots()
         return t
@@ -249,6 +255,7 @@ class Tables:
         del self.tables[victim.id]
 
     def close(self) -> None:
+        self.closing = True
         for t in self.tables.values():
             t.close()
 

@@ -1,0 +1,389 @@
+// Draws any game from a seat's view: zones with their cards and fields, counters and tracks, players,
+// the decision. It knows no game: every name it shows comes from the view or the game's metadata.
+// Everything is built with textContent: content text is never parsed as HTML.
+
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+export function words(name) {
+  return String(name).replace(/_/g, " ");
+}
+
+export function title(name) {
+  const w = words(name);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+function fieldText(v, names) {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return v.map((x) => fieldText(x, names)).join(", ");
+  if (typeof v === "object") {
+    if ("card" in v) return v.card;
+    if ("player" in v) return names[v.player] || `seat ${v.player}`;
+    return JSON.stringify(v);
+  }
+  if (typeof v === "string") return words(v);
+  return String(v);
+}
+
+function seatNames(view) {
+  const names = {};
+  for (const p of view.players || []) names[p.seat] = p.name;
+  return names;
+}
+
+// A die (a card of a kind drawn as dice): its face is the first number among its shown fields.
+function die(c, meta, ctx, colour) {
+  const e = el("div", "card die-card");
+  e.dataset.uid = c.uid;
+  e.dataset.kind = c.kind;
+  if (colour) e.style.setProperty("--accent", colour);
+  const shown = (meta.fields && meta.fields[c.kind]) || Object.keys(c);
+  const face = shown.find((k) => Number.isInteger(c[k]) && k !== "uid");
+  e.appendChild(el("span", "face", face !== undefined ? c[face] : "?"));
+  const about = Object.entries(c).filter(([k, v]) => !["id", "uid", "kind"].includes(k) && v !== null && v !== false)
+    .map(([k, v]) => `${words(k)}: ${fieldText(v, ctx.names)}`);
+  e.title = about.join("\n");
+  return e;
+}
+
+// A card: its name, its kind, its fields (the layout hint's choice, else all), coloured by one field.
+export function card(c, meta, ctx) {
+  if (meta.dice.includes(c.kind)) {
+    const key = meta.color_by && Array.isArray(c[meta.color_by]) ? c[meta.color_by][0] : c[meta.color_by];
+    const d = die(c, meta, ctx, key !== undefined ? meta.colors[key] : null);
+    const pick = ctx.pickable && ctx.pickable.get(c.name);
+    if (pick !== undefined) {
+      d.classList.add("pickable");
+      d.addEventListener("click", () => ctx.onPick(pick));
+    }
+    return d;
+  }
+  const e = el("div", "card");
+  e.dataset.uid = c.uid;
+  e.dataset.kind = c.kind;
+  const by = meta.color_by;
+  const key = by && Array.isArray(c[by]) ? c[by][0] : by ? c[by] : undefined;
+  const colour = key !== undefined ? meta.colors[key] : null;
+  if (colour) e.style.setProperty("--accent", colour);
+  e.appendChild(el("div", "card-name", c.name));
+  e.appendChild(el("div", "card-kind", words(c.kind)));
+  const shown = (meta.fields && meta.fields[c.kind]) || Object.keys(c).filter((k) => !["id", "uid", "name", "kind"].includes(k));
+  const fields = el("div", "card-fields");
+  for (const k of shown) {
+    if (meta.hide.includes(k)) continue;
+    const v = c[k];
+    if (v === undefined || v === null || v === false || (Array.isArray(v) && !v.length)) continue;
+    const f = el("span", "field");
+    f.dataset.field = k;
+    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
+    if (v === true) {
+      f.textContent = words(meta.labels[k] || k);
+      f.classList.add("flag");
+    } else if (k === by || (meta.swatches || []).includes(k)) {
+      // the colouring field, and fields of colour words: each value in its own colour
+      f.classList.add("swatches");
+      f.appendChild(el("b", null, meta.labels[k] || words(k)));
+      for (const x of Array.isArray(v) ? v : [v]) {
+        const sw = el("span", "swatch", fieldText(x, ctx.names));
+        if (meta.colors[x]) sw.style.setProperty("--accent", meta.colors[x]);
+        f.appendChild(sw);
+      }
+    } else {
+      f.appendChild(el("b", null, meta.labels[k] || words(k)));
+      f.appendChild(document.createTextNode(" " + fieldText(v, ctx.names)));
+    }
+    fields.appendChild(f);
+  }
+  e.appendChild(fields);
+  const pick = ctx.pickable && ctx.pickable.get(c.name);
+  if (pick !== undefined) {
+    e.classList.add("pickable");
+    e.title = `choose ${c.name}`;
+    e.addEventListener("click", () => ctx.onPick(pick));
+  }
+  return e;
+}
+
+export function zone(name, z, spec, meta, ctx) {
+  const e = el("section", `zone vis-${z.visibility}`);
+  e.dataset.zone = name;
+  const h = el("h4", null, meta.labels[name] || title(name));
+  h.appendChild(el("span", "count", z.count));
+  if (spec && spec.doc) e.title = spec.doc;
+  e.appendChild(h);
+  if (!z.cards) {
+    const back = el("div", "facedown", z.count ? `${z.count} face down` : "empty");
+    if (!z.count) back.classList.add("none");
+    e.appendChild(back);
+  } else if (!z.cards.length) {
+    e.classList.add("empty");
+  } else {
+    // identical cards side by side are drawn once, with their number; a long pile on the table shows its
+    // top cards and folds the rest away (a click unfolds it)
+    const groups = stacks(z.cards);
+    const fold = ctx.fold && ctx.fold(name, groups);
+    const cards = el("div", "cards");
+    const list = fold ? groups.slice(-FOLD_SHOWN).reverse() : groups;
+    for (const [c, n] of list) {
+      const e = card(c, meta, ctx);
+      if (n > 1) {
+        e.classList.add("stack");
+        e.appendChild(el("span", "times", `×${n}`));
+      }
+      cards.appendChild(e);
+    }
+    if (fold) {
+      const hidden = groups.slice(0, -FOLD_SHOWN).reduce((a, g) => a + g[1], 0);
+      const more = el("button", "more", `+${hidden} more`);
+      more.title = "show the whole pile (top card first)";
+      more.addEventListener("click", () => ctx.unfold(name));
+      cards.appendChild(more);
+      e.classList.add("folded");
+    }
+    e.appendChild(cards);
+  }
+  return e;
+}
+
+const FOLD_SHOWN = 3;
+const FOLD_OVER = 6;
+const unfolded = new Set();
+
+function sameCard(a, b) {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => k === "uid" || JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+// Runs of identical cards (every field the same): [[card, how many], ...] in the zone's order.
+export function stacks(cards) {
+  const out = [];
+  for (const c of cards) {
+    const last = out[out.length - 1];
+    if (last && sameCard(last[0], c)) last[1] += 1;
+    else out.push([c, 1]);
+  }
+  return out;
+}
+
+// The default folding: table zones (not players') with more than FOLD_OVER stacks, unless unfolded.
+export function folding(redraw) {
+  return {
+    fold: (name, groups) => groups.length > FOLD_OVER && !unfolded.has(name),
+    unfold: (name) => { unfolded.add(name); redraw(); },
+  };
+}
+
+// A counter: its value, drawn as a track when its range is small (a wheel when it wraps).
+export function counter(name, value, spec, meta) {
+  const e = el("div", "counter");
+  e.dataset.counter = name;
+  if (spec && spec.doc) e.title = spec.doc;
+  e.appendChild(el("span", "counter-name", meta.labels[name] || words(name)));
+  e.appendChild(el("span", "counter-value", value));
+  let lo = null;
+  let hi = null;
+  if (spec && spec.wrap) {
+    lo = 0;
+    hi = spec.wrap - 1;
+    e.classList.add("wheel");
+  } else if (spec && spec.min !== null && spec.max !== null && spec.max - spec.min <= 20) {
+    lo = spec.min;
+    hi = spec.max;
+  }
+  if (lo !== null) {
+    const track = el("span", "track");
+    for (let i = lo; i <= hi; i++) {
+      const cell = el("span", i === value ? "cell on" : i < value && !(spec && spec.wrap) ? "cell full" : "cell");
+      cell.title = String(i);
+      track.appendChild(cell);
+    }
+    e.appendChild(track);
+  }
+  return e;
+}
+
+function isDice(name, v, meta) {
+  return meta.dice.includes(name) || (Array.isArray(v) && v.length > 0 && v.every((x) => Number.isInteger(x)));
+}
+
+export function vars(values, meta, ctx) {
+  const box = el("div", "vars");
+  for (const [k, v] of Object.entries(values || {})) {
+    if (meta.hide.includes(k)) continue;
+    if (v === null || v === undefined || v === false || (Array.isArray(v) && !v.length && !meta.dice.includes(k))) continue;
+    const e = el("span", "var");
+    e.dataset.var = k;
+    e.appendChild(el("b", null, meta.labels[k] || words(k)));
+    if (isDice(k, v, meta)) {
+      const dice = el("span", "dice");
+      for (const d of Array.isArray(v) ? v : [v]) dice.appendChild(el("span", "die", fieldText(d, ctx.names)));
+      e.appendChild(dice);
+    } else {
+      e.appendChild(document.createTextNode(" " + (v === true ? "yes" : fieldText(v, ctx.names))));
+    }
+    box.appendChild(e);
+  }
+  return box;
+}
+
+function counters(values, specs, meta) {
+  const box = el("div", "counters");
+  for (const [k, v] of Object.entries(values || {})) {
+    if (meta.hide.includes(k)) continue;
+    if (meta.dice.includes(k)) {
+      const e = el("span", "var");
+      e.appendChild(el("b", null, meta.labels[k] || words(k)));
+      const dice = el("span", "dice");
+      dice.appendChild(el("span", "die", v));
+      e.appendChild(dice);
+      box.appendChild(e);
+    } else {
+      box.appendChild(counter(k, v, specs[k], meta));
+    }
+  }
+  return box;
+}
+
+// The whole board of one view. ctx: {pickable: Map(label -> option index), onPick(index)}.
+export function board(view, meta, ctx = {}) {
+  ctx = { ...ctx, names: seatNames(view) };
+  const root = el("div", "board");
+  const table = el("div", "table-area");
+  table.appendChild(el("h3", "area-title", "Table"));
+  const common = el("div", "common");
+  common.appendChild(counters(view.counters, meta.counters, meta));
+  common.appendChild(vars(view.vars, meta, ctx));
+  table.appendChild(common);
+  const zones = el("div", "zones");
+  const specs = Object.fromEntries(meta.table.map((z) => [z.name, z]));
+  for (const spec of meta.table) {
+    const z = view.zones[spec.name];
+    if (z && !meta.hide.includes(spec.name)) zones.appendChild(zone(spec.name, z, spec, meta, ctx));
+  }
+  for (const [name, z] of Object.entries(view.zones)) {
+    if (!specs[name] && !meta.hide.includes(name)) zones.appendChild(zone(name, z, null, meta, ctx));
+  }
+  table.appendChild(zones);
+  root.appendChild(table);
+
+  const players = el("div", "players");
+  const deciding = view.pending ? view.pending.player : null;
+  const pspecs = Object.fromEntries(meta.player.map((z) => [z.name, z]));
+  for (const p of view.players) {
+    const box = el("div", "player");
+    box.dataset.seat = p.seat;
+    if (p.seat === view.viewer) box.classList.add("me");
+    if (p.seat === deciding) box.classList.add("deciding");
+    const h = el("h3", "player-name", p.name);
+    h.appendChild(el("span", "seat", `seat ${p.seat}`));
+    if (p.seat === view.viewer) h.appendChild(el("span", "tag you", "you"));
+    if (p.seat === view.first_player) h.appendChild(el("span", "tag first", "first player"));
+    if (p.seat === deciding) h.appendChild(el("span", "tag turn", "deciding"));
+    box.appendChild(h);
+    box.appendChild(counters(p.counters, meta.player_counters, meta));
+    box.appendChild(vars(p.vars, meta, ctx));
+    const pz = el("div", "zones");
+    for (const spec of meta.player) {
+      const z = p.zones[spec.name];
+      if (z && !meta.hide.includes(spec.name)) pz.appendChild(zone(spec.name, z, spec, meta, { ...ctx, fold: null }));
+    }
+    for (const [name, z] of Object.entries(p.zones)) {
+      if (!pspecs[name] && !meta.hide.includes(name)) pz.appendChild(zone(name, z, null, meta, { ...ctx, fold: null }));
+    }
+    box.appendChild(pz);
+    players.appendChild(box);
+  }
+  root.appendChild(players);
+  return root;
+}
+
+// The result: the outcome, the reason, and every seat by rank with its score (and faction, if any).
+export function result(r) {
+  const box = el("div", "result");
+  const names = r.names || {};
+  if (r.outcome === "won" || r.outcome === "lost") {
+    box.appendChild(el("h2", `outcome ${r.outcome}`, `The players have ${r.outcome}`));
+  } else {
+    box.appendChild(el("h2", "outcome", `${names[r.winner] || "Seat " + r.winner} wins`));
+  }
+  if (r.reason) box.appendChild(el("p", "reason", `The game ended: ${r.reason}.`));
+  const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions;
+  if (!scored) {  // a cooperative game without scores: the outcome says it all
+    box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
+    return box;
+  }
+  const t = el("table", "ranking");
+  const head = el("tr");
+  for (const h of ["#", "player", "score"].concat(r.factions ? ["faction"] : [])) head.appendChild(el("th", null, h));
+  t.appendChild(head);
+  r.ranking.forEach((seat, i) => {
+    const row = el("tr");
+    row.appendChild(el("td", null, i + 1));
+    row.appendChild(el("td", null, names[seat] || `seat ${seat}`));
+    row.appendChild(el("td", null, r.scores[String(seat)]));
+    if (r.factions) row.appendChild(el("td", null, r.factions[String(seat)]));
+    t.appendChild(row);
+  });
+  box.appendChild(t);
+  box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
+  return box;
+}
+
+// The account follows its end unless the reader scrolled up to read (scrolls the page made itself, and
+// the ones right after them, do not count).
+export function followEnd(box) {
+  box.addEventListener("scroll", () => {
+    if (performance.now() - (box.autoScrolled || 0) < 300) return;
+    box.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+  });
+}
+
+// The account: lines are only ever added, so a longer account of the same match adds its new lines.
+export function logList(lines, box, key = "") {
+  const shown = box.logLines || [];
+  const same = box.logKey === key && shown.length <= lines.length && shown.every((x, i) => x === lines[i]);
+  if (!same) box.replaceChildren();
+  const stick = !same || box.stick !== false;
+  for (const line of lines.slice(same ? shown.length : 0)) {
+    const cls = line.startsWith("==") ? "log-round" : /^ {2}[^ :]+: /.test(line) ? "log-choice" : "log-line";
+    box.appendChild(el("div", cls, line.replace(/^== /, "")));
+  }
+  box.logLines = lines.slice();
+  box.logKey = key;
+  // scrolled at the next frame: reading the height now would lay the page out at once, on every update
+  if (stick) {
+    box.autoScrolled = performance.now();
+    requestAnimationFrame(() => { box.autoScrolled = performance.now(); box.scrollTop = box.scrollHeight; });
+  }
+}
+
+export function header(view, meta, extra) {
+  const bar = el("div", "status");
+  bar.appendChild(el("span", "game-name", meta.game.name));
+  if (view.round) bar.appendChild(el("span", "pill", `Round ${view.round}`));
+  if (view.phase) bar.appendChild(el("span", "pill phase", title(view.phase)));
+  if (extra) bar.appendChild(el("span", "pill who", extra));
+  return bar;
+}
+
+export async function api(path, opts = {}) {
+  const res = await fetch(path, opts);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = { error: `${res.status} ${res.statusText}` };
+  }
+  if (!res.ok) {
+    const err = new Error(data && data.error ? data.error : `${res.status}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}

@@ -1,0 +1,189 @@
+// The lobby: choose a game, its players, seats, options and seed; or open a log to step through.
+import { api, el, title } from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let game = null;
+
+function problem(id, text) {
+  $(id).hidden = !text;
+  $(id).textContent = text || "";
+}
+
+function pickGame(g) {
+  game = g;
+  for (const b of document.querySelectorAll(".game")) b.classList.toggle("chosen", b.dataset.game === g.id);
+  $("setup").hidden = false;
+  $("created").hidden = true;
+  $("game-doc").textContent = g.description || "";
+  const players = $("players");
+  players.replaceChildren();
+  for (let n = g.players.min; n <= g.players.max; n++) players.appendChild(el("option", null, n));
+  players.value = String(Math.min(Math.max(3, g.players.min), g.players.max));
+  const opts = $("options");
+  opts.replaceChildren();
+  for (const o of g.options) {
+    const label = el("label", "option-field", title(o.name) + " ");
+    const sel = el("select");
+    sel.dataset.option = o.name;
+    for (const v of o.values) sel.appendChild(el("option", null, v));
+    sel.value = o.default;
+    label.appendChild(sel);
+    if (o.doc) label.title = o.doc;
+    opts.appendChild(label);
+  }
+  seats();
+}
+
+function seats() {
+  const n = Number($("players").value);
+  const t = $("seats");
+  const old = [...t.querySelectorAll("tr")].map((r) => [r.querySelector("input").value, r.querySelector("select").value]);
+  t.replaceChildren();
+  const defaults = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"];
+  for (let i = 0; i < n; i++) {
+    const row = el("tr");
+    row.appendChild(el("td", "seat", `seat ${i + 1}`));
+    const name = el("input");
+    name.value = old[i] ? old[i][0] : defaults[i] || `Player ${i + 1}`;
+    name.maxLength = 24;
+    name.dataset.seat = i + 1;
+    const cell = el("td");
+    cell.appendChild(name);
+    row.appendChild(cell);
+    const kind = el("select");
+    kind.dataset.seat = i + 1;
+    for (const [v, text] of [["here", "human at this screen"], ["remote", "human with its own link"], ["bot", "bot (random)"]]) {
+      const o = el("option", null, text);
+      o.value = v;
+      kind.appendChild(o);
+    }
+    kind.value = old[i] ? old[i][1] : i === 0 ? "here" : "bot";
+    const kc = el("td");
+    kc.appendChild(kind);
+    row.appendChild(kc);
+    t.appendChild(row);
+  }
+}
+
+function absolute(path) {
+  return new URL(path, location.href).href;
+}
+
+async function startMatch(ev) {
+  ev.preventDefault();
+  problem("lobby-error", null);
+  const options = {};
+  for (const s of document.querySelectorAll("#options select")) options[s.dataset.option] = s.value;
+  const body = {
+    game: game.id,
+    players: Number($("players").value),
+    seed: $("seed").value === "" ? null : Number($("seed").value),
+    options,
+    seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
+    names: [...document.querySelectorAll("#seats input")].map((s) => s.value),
+  };
+  let m;
+  try {
+    m = await api("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (e) {
+    problem("lobby-error", e.message);
+    return;
+  }
+  const remote = m.seats.filter((s) => s.where === "remote");
+  if (!remote.length && m.play_url) {
+    location.href = m.play_url;
+    return;
+  }
+  const box = $("created");
+  box.replaceChildren(el("h3", null, `Match started (seed ${m.seed})`));
+  box.appendChild(el("p", "muted", "Send each player their own link: it is the only way into their seat. Keep the links secret."));
+  const list = el("ul", "links");
+  for (const s of remote) {
+    const li = el("li");
+    li.appendChild(el("b", null, `${s.name} (seat ${s.seat}) `));
+    const a = el("a", "seat-link", absolute(s.url));
+    a.href = s.url;
+    a.target = "_blank";
+    a.dataset.seat = s.seat;
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+  const w = el("li");
+  w.appendChild(el("b", null, "To watch (public view only) "));
+  const wa = el("a", "watch-link", absolute(m.watch_url));
+  wa.href = m.watch_url;
+  w.appendChild(wa);
+  list.appendChild(w);
+  box.appendChild(list);
+  if (m.play_url) {
+    const go = el("a", "button big", "Sit down at this screen");
+    go.id = "sit-down";
+    go.href = m.play_url;
+    box.appendChild(go);
+  }
+  $("setup").hidden = true;
+  box.hidden = false;
+}
+
+async function openReplay(body) {
+  problem("replay-error", null);
+  try {
+    const r = await api("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    location.href = r.url;
+  } catch (e) {
+    problem("replay-error", e.message);
+  }
+}
+
+async function start() {
+  let data;
+  try {
+    data = await api("/api/games");
+  } catch (e) {
+    problem("lobby-error", e.message);
+    return;
+  }
+  games = data.games;
+  const box = $("games");
+  for (const g of games) {
+    const b = el("button", "game", g.name);
+    b.type = "button";
+    b.dataset.game = g.id;
+    if (g.error) {
+      b.disabled = true;
+      b.appendChild(el("small", null, g.error));
+    } else {
+      b.appendChild(el("small", null, `${g.players.min}–${g.players.max} players`));
+      b.addEventListener("click", () => pickGame(g));
+    }
+    box.appendChild(b);
+  }
+  const playable = games.filter((g) => !g.error);
+  const wanted = new URLSearchParams(location.search).get("game");
+  const first = playable.find((g) => g.id === wanted) || (playable.length === 1 || data.fixed ? playable[0] : null);
+  if (first) pickGame(first);
+  $("players").addEventListener("change", seats);
+  $("setup").addEventListener("submit", startMatch);
+  $("open-log").addEventListener("click", async () => {
+    const f = $("logfile").files[0];
+    if (!f) { problem("replay-error", "choose a log file first"); return; }
+    openReplay({ text: await f.text(), name: f.name });
+  });
+  if (data.logs) {
+    const saved = await api("/api/logs");
+    const list = el("ul", "saved");
+    for (const l of saved.logs) {
+      const li = el("li");
+      const b = el("button", "link", l.name);
+      b.addEventListener("click", () => openReplay({ saved: l.name }));
+      li.appendChild(b);
+      li.appendChild(el("span", "muted", ` ${l.game}, ${l.players} players, ${l.choices} choices${l.finished ? "" : " (interrupted)"}`));
+      list.appendChild(li);
+    }
+    if (saved.logs.length) $("saved").replaceChildren(el("h3", null, "Saved by this server"), list);
+  }
+  document.body.dataset.mode = "ready";
+}
+
+start();

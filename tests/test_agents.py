@@ -1,0 +1,204 @@
+"""Agents: random stays what it was, greedy looks one move ahead on the game's score, mcts searches sampled
+worlds; search agents never read what their seat cannot see (worlds.forget)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Match, load_game
+from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
+from interpreter.agents.base import agent_options
+from interpreter.agents.worlds import forget, rebuild, seen_by
+from interpreter.errors import UsageError
+from interpreter.sim.run import play, seat_agents
+
+
+def _state(m: Match) -> dict:
+    """Everything in the match, hidden or not: zone contents by uid, counters, the generator's next draws."""
+    zones = {n: [p.uid for p in z.items] for n, z in m.zones.items()}
+    for p in m.players:
+        zones.update({f"{p.seat}.{n}": [x.uid for x in z.items] for n, z in p.zones.items()})
+    return {"zones": zones, "counters": [dict(p.counters) for p in m.players], "rng": m.rng.random()}
+
+
+def _midgame(game, players=3, seed=5, steps=40) -> Match:
+    m = Match(game, players, seed)
+    rng = random.Random(1)
+    for _ in range(steps):
+        m.choose(rng.randrange(len(m.pending.options)))
+    return m
+
+
+# ---- random: unchanged
+def test_random_agent_gives_the_same_choices_as_before_for_the_same_seed():
+    a = make_agent("random", 7, 2)
+    assert isinstance(a, RandomAgent)
+    reference = random.Random("7:2")
+
+    class D:
+        options = [None] * 5
+    assert [a.choose(None, D) for _ in range(50)] == [reference.randrange(5) for _ in range(50)]
+
+
+def test_random_bot_match_is_unchanged_by_the_new_agents(kaiju):
+    """play() no longer builds views for agents that do not read them: the matches stay the same."""
+    m = play(kaiju, 3, 7, {}, seat_agents(3, "all", 7))
+    replay = Match(kaiju, 3, 7)
+    agents = [random.Random(f"7:{s}") for s in (1, 2, 3)]
+    while not replay.over:
+        d = replay.pending
+        replay.choose(agents[d.player.index].randrange(len(d.options)))
+    assert replay.choices == m.choices and replay.result.as_dict() == m.result.as_dict()
+
+
+def test_agents_that_read_the_view_still_get_it(kaiju):
+    seen = []
+
+    class Looking(RandomAgent):
+        wants_view = True
+
+        def choose(self, view, decision):
+            seen.append(view)
+            return super().choose(view, decision)
+    play(kaiju, 2, 3, {}, [Looking(1), RandomAgent(2)])
+    assert seen and all(isinstance(v, dict) and "zones" in v for v in seen)
+
+
+def test_unknown_agent_and_agent_options_are_usage_errors():
+    with pytest.raises(UsageError, match="unknown agent `smart`"):
+        make_agent("smart", 1, 1)
+    with pytest.raises(UsageError, match="no agent here takes the option `iterations`"):
+        agent_options(["random", "greedy"], {"iterations": "5"})
+    with pytest.raises(UsageError, match="takes a int"):
+        agent_options(["mcts"], {"iterations": "many"})
+    agent_options(["mcts", "greedy"], {"iterations": "5", "budget": "3"})
+    assert make_agent("mcts", 1, 2, {"iterations": "7", "budget": "3"}).iterations == 7
+
+
+# ---- worlds: what a search agent imagines
+def test_forget_does_not_depend_on_where_the_hidden_cards_really_are(kaiju):
+    """Two positions that differ only in what seat 1 cannot see give the very same sampled world."""
+    a = _midgame(kaiju)
+    b = _midgame(kaiju)
+    for z in b.zones.values():
+        if not seen_by(z, 1):
+            z.items.reverse()
+    b.rng.seed(99)  # the true future draws are hidden too
+    forget(a, 1, random.Random(42))
+    forget(b, 1, random.Random(42))
+    assert _state(a) == _state(b)
+
+
+def test_forget_keeps_what_the_seat_sees_and_the_size_of_what_it_does_not(kaiju):
+    m = _midgame(kaiju)
+    before = m.view(1)
+    hidden = {n: sorted(p.card.kind for p in z.items) for n, z in m.zones.items() if not seen_by(z, 1)}
+    uids = {n: [p.uid for p in z.items] for n, z in m.zones.items()}
+    forget(m, 1, random.Random(3))
+    assert m.view(1) == before
+    assert {n: sorted(p.card.kind for p in z.items) for n, z in m.zones.items() if not seen_by(z, 1)} == hidden
+    assert any(uids[n] != [p.uid for p in z.items] for n, z in m.zones.items() if not seen_by(z, 1) and len(z.items) > 2)
+    for z in m.zones.values():
+        assert all(p.zone is z for p in z.items)
+
+
+def test_a_sampled_world_goes_on_from_the_same_decision(kaiju):
+    m = _midgame(kaiju, steps=25)
+    t = Table(kaiju, 3, 5, m.options.values, m.pending.player.seat, m.choices)
+    w = rebuild(t)
+    forget(w, t.seat, random.Random(0))
+    assert w.pending.player.seat == m.pending.player.seat and w.pending.labels() == m.pending.labels()
+    while not w.over:  # and it plays to an end
+        w.choose(0)
+
+
+# ---- greedy
+def _mini(mini, score=True):
+    from interpreter import load_game
+    if not score:
+        p = mini / "game.yaml"
+        p.write_text(p.read_text().replace("score: me.coins\n", ""))
+    return load_game(mini)
+
+
+def test_greedy_takes_the_option_that_scores_best(mini):
+    game = _mini(mini)
+    m = Match(game, 2, 1)
+    g = make_agent("greedy", 1, m.pending.player.seat)
+    assert isinstance(g, GreedyAgent)
+    g.sit(Table(game, 2, 1, m.options.values, m.pending.player.seat, m.choices))
+    for _ in range(3):
+        d = m.pending
+        k = g.choose(None, d)
+        assert d.options[k].label == "Blue Two" or "Blue Two" not in d.labels()
+        m.choose(k)
+        if m.over or m.pending.player.seat != g.table.seat:
+            break
+
+
+def test_greedy_without_a_declared_score_judges_by_playouts(mini):
+    game = _mini(mini, score=False)
+    m = play(game, 2, 4, {}, seat_agents(2, "all", 4, ["greedy", "random"], {"rollouts": 2}))
+    assert m.over
+
+
+# ---- mcts
+def test_mcts_is_reproducible_and_prefers_the_better_token(mini):
+    game = _mini(mini)
+    picks = []
+    for _ in range(2):
+        m = Match(game, 2, 3)
+        seat = m.pending.player.seat
+        a = make_agent("mcts", 3, seat, {"iterations": 60})
+        assert isinstance(a, MCTSAgent)
+        a.sit(Table(game, 2, 3, m.options.values, seat, m.choices))
+        picks.append((a.choose(None, m.pending), a.last_stats["iterations"]))
+    assert picks[0] == picks[1]
+    m = Match(game, 2, 3)
+    assert m.pending.options[picks[0][0]].label == "Blue Two"
+
+
+def test_mcts_with_a_time_budget_and_cut_playouts_plays_a_whole_match(kaiju):
+    m = play(kaiju, 2, 8, {}, seat_agents(2, "all", 8, ["mcts", "random"], {"seconds": "0.002", "depth": "3"}))
+    assert m.over and m.result.winner in (1, 2)
+
+
+def test_search_agents_answer_in_every_bundled_game_that_loads():
+    """A few decisions of greedy and mcts in each game (a whole match of each is the slow test below)."""
+    from conftest import game as cached
+
+    from interpreter.errors import ContentError
+    from interpreter.model.build import bundled_games
+    for name in bundled_games():
+        try:
+            game = cached(name)
+        except ContentError:
+            continue
+        n = game.min_players
+        m = Match(game, n, 1)
+        agents = [make_agent(a, 1, s + 1, {"iterations": 3, "budget": 3})
+                  for s, a in enumerate((["greedy", "mcts"] * n)[:n])]
+        for s, a in enumerate(agents):
+            a.sit(Table(game, n, 1, m.options.values, s + 1, m.choices))
+        asked = 0
+        while not m.over and asked < 4:
+            d = m.pending
+            k = agents[d.player.index].choose(None, d)
+            assert 0 <= k < len(d.options), name
+            m.choose(k)
+            asked += 1
+
+
+@pytest.mark.slow
+def test_search_agents_play_whole_matches_of_every_bundled_game():
+    from interpreter.errors import ContentError
+    from interpreter.model.build import bundled_games
+    for name, folder in bundled_games().items():
+        try:
+            game = load_game(folder)
+        except ContentError:
+            continue
+        n = game.min_players
+        m = play(game, n, 1, {}, seat_agents(n, "all", 1, (["greedy", "mcts"] * n)[:n], {"iterations": 2, "budget": 2}))
+        assert m.over, name

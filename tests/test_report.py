@@ -1,0 +1,80 @@
+"""`meeple report`: statistics from simulate --json results and one self-contained HTML page with plots."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from interpreter.cli.main import main
+from interpreter.errors import UsageError
+from interpreter.report import build, load_results, write_report
+from interpreter.report.stats import cards, counter_over_rounds, win_rates
+from interpreter.sim.batch import simulate
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory, kaiju):
+    d = tmp_path_factory.mktemp("results")
+    paths = []
+    for players in (2, 3):
+        data = simulate(kaiju, 6, players, 100, {}, jobs=1)
+        p = d / f"r{players}.json"
+        p.write_text(json.dumps(data))
+        paths.append(str(p))
+    return paths
+
+
+def test_win_rates_by_player_count_seat_and_company(results):
+    stats = build(load_results(results))
+    assert [g["players"] for g in stats["groups"]] == [2, 3]
+    for g in stats["groups"]:
+        assert not g["cooperative"] and g["games"] == 6
+        assert sum(e["wins"] for e in g["seats"].values()) == 6
+        for e in list(g["seats"].values()) + list(g["factions"].values()):
+            assert 0 <= e["ci95"][0] <= e["rate"] <= e["ci95"][1] <= 1
+    assert stats["matches"] == 12 and sum(stats["reasons"].values()) == 12
+    assert stats["rounds"]["min"] <= stats["rounds"]["mean"] <= stats["rounds"]["max"]
+
+
+def test_cooperative_results_give_the_team_win_rate():
+    data = {"players": 2, "options": {}, "results": [
+        {"seed": i, "winner": None, "outcome": "won" if i < 3 else "lost", "reason": "r", "rounds": 5,
+         "decisions": 10, "scores": {}} for i in range(4)]}
+    g = win_rates(data)
+    assert g["cooperative"] and g["team"]["wins"] == 3 and g["seats"]["1"]["wins"] == 3
+
+
+def test_card_figures_and_a_counter_over_the_rounds(results):
+    every = [r for p in results for r in json.load(open(p))["results"]]
+    rows = cards(every)
+    assert rows and all(r["taken"] >= 0 and r["in_winners_hands"] <= r["held"] for r in rows)
+    assert sum(r["bought"] for r in rows) > 0
+    assert sum(r["in_winners_hands"] > 0 for r in rows) > 5
+    c = counter_over_rounds(every, "money")
+    assert c["scope"] == "player" and c["rounds"][0] == 1 and c["mean"][0] == 5
+    assert all(lo <= m <= hi for lo, m, hi in zip(c["p10"], c["mean"], c["p90"], strict=True))
+    assert counter_over_rounds(every, "nonsense")["missing"]
+
+
+def test_the_page_is_self_contained_with_its_plots(results, tmp_path):
+    path = write_report(results, str(tmp_path / "out"), counter="kaiju")
+    page = open(path, encoding="utf-8").read()
+    assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
+    assert len(re.findall(r'<img alt="[^"]+" src="data:image/png;base64,', page)) == 3
+    assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing fetched from elsewhere
+    for text in ("Win rates", "2 players", "3 players", "Match length", "End reasons", "kaiju", "Cards",
+                 "the winner", "holders"):
+        assert text in page
+
+
+def test_cli_report_and_its_errors(results, tmp_path, capsys):
+    assert main(["report", *results, "-o", str(tmp_path / "rep")]) == 0
+    assert "report written to" in capsys.readouterr().out
+    assert (tmp_path / "rep" / "index.html").is_file() and (tmp_path / "rep" / "report.json").is_file()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["report", str(bad), "-o", str(tmp_path / "x")]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    with pytest.raises(UsageError, match="not the output of"):
+        load_results([str(tmp_path / "rep" / "report.json")])

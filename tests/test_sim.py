@@ -1,0 +1,176 @@
+"""Simulation: agents per seat, the same results whatever the backend and the number of workers (a real
+local Dask cluster included), per-card figures and traces, and the hand-written baseline's equivalence."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli.main import main
+from interpreter.errors import UsageError
+from interpreter.sim.batch import lineup, rotated, simulate
+from interpreter.sim.run import play, seat_agents
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_lineup_reads_agent_flags():
+    assert lineup(None, 3) == ["random"] * 3
+    assert lineup(["greedy"], 3) == ["greedy"] * 3
+    assert lineup(["mcts", "greedy"], 3) == ["mcts", "greedy", "random"]
+    assert lineup(["greedy", "2=mcts"], 3) == ["greedy", "mcts", "greedy"]
+    with pytest.raises(UsageError, match="no seat 4"):
+        lineup(["4=mcts"], 3)
+    with pytest.raises(UsageError, match="unknown agent `clever`"):
+        lineup(["clever"], 2)
+    assert [rotated(["a", "b", "c"], i, True) for i in range(3)] == [["a", "b", "c"], ["c", "a", "b"], ["b", "c", "a"]]
+
+
+def _strip(data):
+    return {k: v for k, v in data.items()}
+
+
+def test_results_do_not_depend_on_the_number_of_workers(kaiju):
+    one = simulate(kaiju, 8, 2, 40, {}, jobs=1)
+    two = simulate(kaiju, 8, 2, 40, {}, jobs=2)
+    assert one == two
+    assert [r["seed"] for r in one["results"]] == list(range(40, 48))
+
+
+def test_mixed_agents_rotate_and_are_summed_by_agent(kaiju):
+    data = simulate(kaiju, 3, 2, 0, {}, ["mcts", "random"], agent_options={"iterations": 1}, rotate=True, jobs=1)
+    assert data["agents"] == ["mcts", "random"]
+    assert [r["agents"]["1"] for r in data["results"]] == ["mcts", "random", "mcts"]
+    w = data["summary"]["wins_by_agent"]
+    assert set(w) == {"mcts", "random"} and w["mcts"]["played"] == 3
+    assert w["mcts"]["wins"] + w["random"]["wins"] == 3
+
+
+def test_each_match_records_cards_and_counters_over_the_rounds(kaiju):
+    data = simulate(kaiju, 3, 3, 5, {}, jobs=1)
+    for r in data["results"]:
+        cards = r["cards"]
+        assert sum(cards["taken"].values()) > 0 and sum(cards["bought"].values()) > 0
+        assert set(cards["held"]) == {"1", "2", "3"}
+        assert set(cards["bought"]) <= set(cards["taken"]) | {c for ids in cards["held"].values() for c in ids}
+        trace = r["trace"]
+        assert trace[0]["round"] == 1 and trace[-1].get("end") and trace[-1]["round"] == r["rounds"]
+        assert [t["round"] for t in trace[:-1]] == list(range(1, r["rounds"] + 1))
+        assert set(trace[0]["players"]["1"]) >= {"money", "research", "kaiju"}
+
+
+def test_details_do_not_change_the_match(kaiju):
+    with_details = simulate(kaiju, 3, 2, 9, {}, jobs=1)
+    without = simulate(kaiju, 3, 2, 9, {}, jobs=1, details=False)
+    for a, b in zip(with_details["results"], without["results"], strict=True):
+        assert {k: v for k, v in a.items() if k not in ("cards", "trace")} == b
+
+
+def test_cli_simulate_with_agents_and_jobs(capsys, tmp_path):
+    out = tmp_path / "r.json"
+    code = main(["simulate", "kaiju-inc", "--players", "2", "--games", "2", "--agent", "mcts", "--agent", "2=random",
+                 "--agent-opt", "iterations=1", "--jobs", "2", "--json", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0 and "agents: seat 1 mcts, seat 2 random" in text
+    data = json.loads(out.read_text())
+    assert data["agents"] == ["mcts", "random"] and data["agent_options"] == {"iterations": "1"}
+    code = main(["simulate", "kaiju-inc", "--games", "1", "--agent", "random", "--agent-opt", "iterations=5"])
+    assert code == 2 and "no agent here takes the option `iterations`" in capsys.readouterr().err
+
+
+# ---- the hand-written baseline plays the very same matches
+def test_baseline_kaiju_plays_the_same_matches_as_the_interpreter(kaiju):
+    import importlib.util  # by path: the name `kaiju` is also the package tests/kaiju
+    spec = importlib.util.spec_from_file_location("baseline_kaiju", ROOT / "tools" / "baseline" / "kaiju.py")
+    hand = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hand)
+    records = hand.load_cards()
+    assert [r["id"] for r in records] == [p.card.id for p in _box(kaiju)], "card order differs from the game's"
+    for players in (2, 3, 4, 5):
+        for seed in range(6):
+            a = hand.play(records, players, seed)
+            m = play(kaiju, players, seed, {}, seat_agents(players, "all", seed)).result
+            assert (a["winner"], a["scores"], a["rounds"], a["decisions"], a["reason"]) == \
+                   (m.winner, m.scores, m.rounds, m.decisions, m.reason), \
+                   f"tools/baseline/kaiju.py no longer plays the game of content/kaiju-inc ({players} players, seed {seed})"
+
+
+def _box(game):
+    from interpreter import Match
+    return Match(game, 2, 0, start=False).zones["box"].items
+
+
+def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import bench
+    finally:
+        sys.path.pop(0)
+    b = bench.baseline(kaiju, 2, 0.01)
+    assert set(b) == {"game", "players", "handwritten_games_per_second", "interpreted_games_per_second", "ratio"}
+    assert b["ratio"] > 0
+    t = bench.timed(kaiju, 2, 0.01)
+    assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
+
+
+# ---- a real Dask cluster on loopback: a scheduler and two worker processes
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_workers(address: str, n: int, timeout: float = 60) -> None:
+    from distributed import Client
+    with Client(address, timeout="30s") as c:
+        c.wait_for_workers(n, timeout=timeout)
+
+
+def test_dask_backend_gives_the_same_results_as_local(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    logs = open(tmp_path / "dask.log", "w")
+    procs = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                               "--port", str(port), "--dashboard-address", "127.0.0.1:0", "--no-show"],
+                              stdout=logs, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)]
+    try:
+        time.sleep(0.5)
+        for i in range(2):
+            procs.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                           "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1",
+                                           "--no-dashboard", "--name", f"w{i}", "--local-directory", str(tmp_path)],
+                                          stdout=logs, stderr=subprocess.STDOUT, env=env, cwd=tmp_path))
+        _wait_for_workers(address, 2)
+        local, remote = tmp_path / "local.json", tmp_path / "dask.json"
+        args = ["simulate", "kaiju-inc", "--players", "3", "--games", "10", "--seed", "21"]
+        assert main(args + ["--jobs", "1", "--json", str(local)]) == 0
+        assert main(args + ["--backend", "dask", "--address", address, "--json", str(remote)]) == 0
+        capsys.readouterr()
+        a, b = json.loads(local.read_text()), json.loads(remote.read_text())
+        assert a == b and len(a["results"]) == 10
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in reversed(procs):
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        logs.close()
+
+
+def test_dask_backend_without_a_scheduler_is_a_clear_error(capsys):
+    pytest.importorskip("distributed")
+    code = main(["simulate", "kaiju-inc", "--games", "1", "--backend", "dask", "--address", f"tcp://127.0.0.1:{_free_port()}"])
+    assert code == 2 and "cannot reach the Dask scheduler" in capsys.readouterr().err
+    code = main(["simulate", "kaiju-inc", "--games", "1", "--backend", "dask"])
+    assert code == 2 and "needs --address" in capsys.readouterr().err

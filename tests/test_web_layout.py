@@ -1,0 +1,95 @@
+"""What the page is told about a game it does not know (layout.py), and who may read an answer's echo
+(privacy.py): unit tests without a server."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import ContentError, Match, load_game
+from interpreter.model.build import bundled_games
+from interpreter.web.layout import colour_field, meta
+from interpreter.web.privacy import HIDDEN, Account, readers
+
+SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"
+
+
+@pytest.fixture(scope="module")
+def secret():
+    return load_game(SECRET)
+
+
+def test_the_colouring_field_is_found_from_the_cards(kaiju, secret):
+    assert colour_field(kaiju) == "suit"  # shared by two kinds, three values
+    assert colour_field(secret) == "colour"  # colour words win
+    m = meta(secret)
+    assert m["colors"]["red"].startswith("#") and m["swatches"] == ["colour"]
+
+
+def test_meta_lists_every_zone_and_counter_with_its_doc(secret):
+    m = meta(secret)
+    assert [z["name"] for z in m["table"]] == ["deck", "table"]
+    assert m["table"][0] == {"name": "deck", "visibility": "hidden", "doc": "the face-down gems"}
+    assert m["player"] == [{"name": "hand", "visibility": "owner", "doc": "only its owner sees it"}]
+    assert m["player_counters"]["points"] == {"min": 0, "max": 60, "wrap": None, "doc": ""}
+    assert m["hide"] == [] and m["fields"] == {} and m["dice"] == []
+
+
+def test_hints_order_hide_label_and_colour_and_unknown_names_are_ignored(secret):
+    m = meta(secret, hints={"table": ["table", "nowhere"], "hide": ["value"], "labels": {"points": "Pts"},
+                            "colors": {"red": "#000000", "bad": 5}, "fields": {"gem": ["value"]},
+                            "dice": "not a list"})
+    assert [z["name"] for z in m["table"]] == ["table", "deck"]
+    assert m["hide"] == ["value"] and m["labels"] == {"points": "Pts"} and m["dice"] == []
+    assert m["colors"]["red"] == "#000000" and "bad" not in m["colors"]
+    assert m["fields"] == {"gem": ["value"]}
+
+
+def test_every_bundled_game_has_display_facts():
+    from conftest import game as compiled  # the games the other tests compile too, once
+    for gid in bundled_games():
+        try:
+            g = compiled(gid)
+        except ContentError:  # a game still being written is the content's tests' business
+            continue
+        m = meta(g)
+        assert {z["name"] for z in m["table"]} == set(g.zones) - {"box"}, gid
+        assert {z["name"] for z in m["player"]} == set(g.player_zones), gid
+
+
+def test_an_answer_from_a_hidden_hand_is_read_only_by_its_chooser(secret):
+    match = Match(secret, 3, seed=1)
+    d = match.pending
+    assert d.player.seat == 1
+    assert readers(match, 0) == frozenset({1})
+    account = Account(match)
+    label = d.options[0].label
+    account.choose(0)
+    echo = [i for i, line in enumerate(match.lines) if line == f"  Ann: {label}"]
+    assert len(echo) == 1
+    assert account.lines(1)[echo[0]] == f"  Ann: {label}"
+    for viewer in (2, 3, None):
+        assert account.lines(viewer)[echo[0]] == f"  Ann: {HIDDEN}"
+        assert label not in account.lines(viewer)[echo[0]]
+    assert account.lines(2, start=echo[0]) == account.lines(2)[echo[0]:]
+
+
+def test_an_answer_about_public_cards_is_read_by_everyone(kaiju):
+    match = Match(kaiju, 3, seed=7)
+    account = Account(match)
+    for _ in range(10):
+        assert readers(match, 0) is None  # Kaiju Incorporated has no private zone
+        account.choose(0)
+    assert account.secret == {} and account.lines(None) == match.lines
+
+
+def test_a_label_naming_a_card_in_the_choosers_hand_is_hidden(secret):
+    match = Match(secret, 2, seed=2)
+    d = match.pending
+    hand = [p.card.name for p in d.player.zones["hand"].items]
+    # a menu (not a card) whose label names a card only its chooser sees
+    from interpreter.runtime.decisions import Option
+    d.options.append(Option(f"Play {hand[0]}", "key"))
+    assert readers(match, len(d.options) - 1) == frozenset({1})
+    d.options.append(Option("Pass", "pass"))
+    assert readers(match, len(d.options) - 1) is None

@@ -1,0 +1,1 @@
+"""Hand-written games, the yardsticks of tools/bench.py: see kaiju.py."""

@@ -1,0 +1,172 @@
+"""The benchmark: speed of every bundled game with random agents, load-and-compile time, the ratio to a
+hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same process, and 1 vs 2 workers.
+
+    python tools/bench.py            # every game at every player count, a few seconds each
+    python tools/bench.py --quick    # one player count per game, well under a minute
+    python tools/bench.py --json     # the figures as JSON on stdout (nothing else is printed there)
+    python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
+
+One process, one core (the parallel figure excepted). Figures vary with the machine and its load:
+compare ratios, not absolute numbers (docs/performance.md).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools", "baseline"))
+
+from interpreter.errors import ContentError, MeepleError  # noqa: E402
+from interpreter.model.build import bundled_games, load_game  # noqa: E402
+from interpreter.sim.run import play, seat_agents  # noqa: E402
+
+BASELINE_GAME = "kaiju-inc"
+
+
+def load_times(folder, repeats: int) -> tuple:
+    """(the first load in this process, the best of the next ones): parse, check and compile."""
+    t = time.perf_counter()
+    game = load_game(folder)
+    first = time.perf_counter() - t
+    best = first
+    for _ in range(repeats):
+        t = time.perf_counter()
+        load_game(folder)
+        best = min(best, time.perf_counter() - t)
+    return game, first, best
+
+
+def interpreted(game, players: int, seeds) -> tuple:
+    """Plays random matches on the given seeds: (matches, decisions, seconds)."""
+    n = dec = 0
+    t = time.perf_counter()
+    for s in seeds:
+        m = play(game, players, s, {}, seat_agents(players, "all", s), narrate=False)
+        dec += m.result.decisions
+        n += 1
+    return n, dec, time.perf_counter() - t
+
+
+def timed(game, players: int, seconds: float, seed: int = 0) -> dict:
+    """Random matches for about `seconds`: games and decisions per second."""
+    n = dec = 0
+    spent = 0.0
+    s = seed
+    while spent < seconds or n < 3:
+        k, d, dt = interpreted(game, players, range(s, s + 5))
+        n, dec, spent, s = n + k, dec + d, spent + dt, s + 5
+    return {"players": players, "games": n, "games_per_second": round(n / spent, 2),
+            "decisions_per_second": round(dec / spent, 1)}
+
+
+def baseline(game, players: int, seconds: float) -> dict:
+    """The hand-written game and the interpreter on the same seeds, in turns; the best round of each."""
+    import importlib.util  # by path: `kaiju` may already name the tests' package when run inside pytest
+    spec = importlib.util.spec_from_file_location("baseline_kaiju", os.path.join(ROOT, "tools", "baseline", "kaiju.py"))
+    hand = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hand)
+    records = hand.load_cards()
+    best_hand = best_interp = 0.0
+    s = 0
+    rounds = 3
+    per = max(5, int(seconds * 40 / rounds))
+    for _ in range(rounds):
+        seeds = range(s, s + per)
+        t = time.perf_counter()
+        for x in seeds:
+            hand.play(records, players, x)
+        best_hand = max(best_hand, per / (time.perf_counter() - t))
+        n, _, dt = interpreted(game, players, seeds)
+        best_interp = max(best_interp, n / dt)
+        s += per
+    return {"game": BASELINE_GAME, "players": players, "handwritten_games_per_second": round(best_hand, 2),
+            "interpreted_games_per_second": round(best_interp, 2), "ratio": round(best_hand / best_interp, 2)}
+
+
+def parallel(game, players: int, games: int) -> dict:
+    """simulate with 1 and with 2 local worker processes: the same matches, the speed-up."""
+    from interpreter.sim.batch import simulate
+    out = {"game": game.id, "players": players, "games": games}
+    for jobs in (1, 2):
+        t = time.perf_counter()
+        simulate(game, games, players, 0, {}, jobs=jobs, details=False)
+        out[f"jobs_{jobs}_seconds"] = round(time.perf_counter() - t, 3)
+    out["speedup"] = round(out["jobs_1_seconds"] / out["jobs_2_seconds"], 2)
+    return out
+
+
+def profile(name: str, players: int, games: int) -> None:
+    import cProfile
+    import pstats
+    game = load_game(bundled_games()[name])
+    prof = cProfile.Profile()
+    prof.enable()
+    interpreted(game, players, range(games))
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="meeple's benchmark")
+    ap.add_argument("--quick", action="store_true", help="one player count per game, short runs")
+    ap.add_argument("--json", action="store_true", help="JSON on stdout")
+    ap.add_argument("--profile", metavar="GAME", help="profile random matches of GAME instead")
+    ap.add_argument("--players", type=int, default=3, help="the player count of --quick, the baseline and --profile")
+    ap.add_argument("--no-parallel", action="store_true", help="skip the 1 vs 2 workers measure")
+    a = ap.parse_args(argv)
+    if a.profile:
+        profile(a.profile, a.players, 30)
+        return 0
+    seconds = 0.6 if a.quick else 3.0
+    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
+    report = {"games": [], "baseline": None, "skipped": [], "python": sys.version.split()[0],
+              "cpus": os.cpu_count(), "quick": a.quick}
+    loaded = {}
+    for name, folder in bundled_games().items():
+        try:
+            game, first, best = load_times(folder, 2 if a.quick else 4)
+        except ContentError as e:
+            report["skipped"].append({"game": name, "reason": f"does not load: {len(e.diagnostics)} problem(s), "
+                                                               f"first: {e.diagnostics[0]}"})
+            say(f"{name}: skipped, it does not load ({e.diagnostics[0]})")
+            continue
+        loaded[name] = game
+        counts = ([min(max(a.players, game.min_players), game.max_players)] if a.quick
+                  else list(range(game.min_players, game.max_players + 1)))
+        for n in counts:
+            try:
+                r = timed(game, n, seconds)
+            except MeepleError as e:
+                report["skipped"].append({"game": name, "players": n, "reason": f"a match failed: {e}"})
+                say(f"{name}: {n} players skipped, a match failed ({e})")
+                continue
+            entry = {"game": name, "players": n, "games_per_second": r["games_per_second"],
+                     "decisions_per_second": r["decisions_per_second"], "load_seconds": round(best, 4),
+                     "first_load_seconds": round(first, 4), "matches": r["games"]}
+            report["games"].append(entry)
+            say(f"{name:12} {n} players: {entry['games_per_second']:8.1f} games/s {entry['decisions_per_second']:10.0f} "
+                f"decisions/s   load {best:.3f} s (first in process {first:.3f} s)")
+    if BASELINE_GAME in loaded:
+        game = loaded[BASELINE_GAME]
+        n = min(max(a.players, game.min_players), game.max_players)
+        report["baseline"] = baseline(game, n, seconds * 2)
+        b = report["baseline"]
+        say(f"baseline {BASELINE_GAME} {n} players: hand-written {b['handwritten_games_per_second']} games/s, "
+            f"interpreted {b['interpreted_games_per_second']} games/s, ratio {b['ratio']}")
+        if not a.no_parallel:
+            report["parallel"] = parallel(game, n, 60 if a.quick else 300)
+            p = report["parallel"]
+            say(f"parallel {p['games']} matches: 1 worker {p['jobs_1_seconds']} s, 2 workers {p['jobs_2_seconds']} s, "
+                f"speed-up {p['speedup']}")
+    if a.json:
+        print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
