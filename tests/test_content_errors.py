@@ -204,3 +204,13 @@ def test_smoke_finds_content_that_parses_but_breaks_in_play(tmp_path, capsys):
     d = [x for x in d if x["code"] == "E-RUNTIME"][0]
     assert "division by zero" in d["message"] and "1 players, seed 0" in d["message"]
     assert d["file"].endswith("game.yaml") and d["line"] == line_of(text, "          let boom = c.value / (c.value - c.value)")
+
+
+def test_an_unclosed_bracket_at_the_end_of_a_file_points_where_it_opened(tmp_path, capsys):
+    text = MINI_GAME + "broken: [unclosed\n"
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = one(errors_of(folder), "E-YAML-SYNTAX")
+    assert (d.place.line, d.place.col) == (line_of(text, "broken: [unclosed"), 9) and "never closed" in d.message
+    assert main(["validate", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "    broken: [unclosed\n            ^" in out

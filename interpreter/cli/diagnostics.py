@@ -25,6 +25,8 @@ def text(diags: list[Diagnostic]) -> str:
     for d in diags:
         out.append(str(d))
         src = _source_line(d.place.path, d.place.line)
+        if src is None and d.place.line and os.path.isfile(d.place.path):
+            src = "(end of file)"
         if src is not None:
             out.append(f"    {src}")
             out.append("    " + " " * max(0, d.place.col - 1) + "^")

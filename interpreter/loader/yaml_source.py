@@ -146,6 +146,10 @@ def load_text(text: str, path: str):
         msg = e.problem or e.context or "YAML syntax error"
         if "nesting depth" in f"{e.problem} {e.context}":  # libyaml's own limit (newer versions)
             raise _err(path, mark, "nested too deeply", "E-YAML-DEPTH") from None
+        if e.context_mark is not None and mark is not None and mark.line >= text.count("\n"):
+            # the file ends inside something left open: point where it was opened
+            raise _err(path, e.context_mark, f"YAML syntax: {e.context}, never closed ({msg})",
+                       "E-YAML-SYNTAX") from None
         if "\t" in msg or "tab" in msg.lower():
             msg = "a tab character where YAML needs spaces"
         raise _err(path, mark, f"YAML syntax: {msg}", "E-YAML-SYNTAX") from None
