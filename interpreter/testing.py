@@ -29,8 +29,10 @@ class Scenario:
         return self.match.zones[name] if seat is None else self.p(seat).zones[name]
 
     def card(self, card_id: str, zone: Zone | None = None) -> Piece:
-        """A piece of that card, from the given zone or else from the box."""
-        places = [zone] if zone is not None else [self.match.zones["box"]]
+        """A piece of that card, from the given zone or else from the box, else from wherever it lies."""
+        m = self.match
+        places = [zone] if zone is not None else [m.zones["box"], *m.zones.values(),
+                                                  *(z for p in m.players for z in p.zones.values())]
         for z in places:
             for piece in reversed(z.items):
                 if piece.card.id == card_id:

@@ -533,12 +533,16 @@ class _Builder:
         return _plain(value)  # an unknown type: reported once, at the kind's declaration
 
     def check_counts(self, cards):
-        declared = self.game.get("counts") or {}
-        for kind, n in declared.items():
+        declared = {}  # a mod or an included file may restate a total: the last word counts
+        for data, _, shown in self.layers:
+            for kind, n in (data.get("counts") or {}).items():
+                declared[kind] = (n, _place(data["counts"], kind, data.place), shown)
+        for kind, (n, place, shown) in declared.items():
             have = sum(c.copies for c in cards.values() if c.kind == kind or kind == "all")
             if have != n:
-                self.col.error(_place(declared, kind, self.gplace),
-                               f"the game declares {n} `{kind}` cards, but the card files hold {have}", "E-COUNT")
+                whose = "the game" if shown == self.layers[0][2] else os.path.basename(shown)
+                self.col.error(place, f"{whose} declares {n} `{kind}` cards, but the card files hold {have}",
+                               "E-COUNT")
 
 
 def _plain(v):

@@ -1,0 +1,89 @@
+"""Mods without code: a gadget added by a mod is bought in play; a mod naming a missing card is refused."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from interpreter import ContentError, load_game
+from interpreter.cli.main import main
+from interpreter.testing import Scenario
+from tests.conftest import CONTENT
+
+MOD = """\
+mod: pocket-gadgets
+name: Pocket Gadgets
+extends: debtzilla
+cards: [cards/*.yaml]
+counts:
+  gadget: 29
+"""
+
+GADGET = """\
+- id: pocket_calculator
+  name: Pocket Calculator
+  kind: gadget
+  provenance: designed
+  note: a gadget from a mod
+  tier: basic
+  cost: 2
+  text: "+1 to one of your dice"
+  usable: me.rolled.size > 0
+  use: adjust(me, 1)
+"""
+
+
+def write_mod(tmp_path, mod=MOD, cards=GADGET):
+    folder = tmp_path / "pocket-gadgets"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "mod.yaml").write_text(mod)
+    (folder / "cards" / "gadgets.yaml").write_text(cards)
+    return folder
+
+
+def test_a_gadget_added_by_a_mod_is_bought_in_play(tmp_path):
+    game = load_game(CONTENT / "debtzilla", mods=[write_mod(tmp_path)])
+    assert game.cards["pocket_calculator"].fields["cost"] == 2
+    s = Scenario(game, 2, seed=0, options={"heroes": "random"}, setup=True)
+    p = s.p(1)
+    for g in list(s.zone("shop").items):
+        s.match.place(g, s.zone("basic_deck"), True)
+    s.put("pocket_calculator", s.zone("shop"))
+    p.counters["wonga"] = 5
+    d = s.call("shopping", p)
+    if "Buy a gadget" not in d.labels():  # a hero's power may be offered first
+        d = s.answer(*[x for x in d.labels() if x.startswith("Done")][:1])
+    s.answer("Buy a gadget")
+    s.answer(*[x for x in ["Basic Gadgets deck"] if s.match.pending and x in s.match.pending.labels()])
+    held = [c.card.id for z in ("inventory", "equip") for c in p.zones[z].items]
+    assert "pocket_calculator" in held and p.counters["wonga"] == 3
+
+
+def test_the_mod_plays_whole_matches(tmp_path, capsys):
+    mod = write_mod(tmp_path)
+    assert main(["simulate", "debtzilla", "--mod", str(mod), "--games", "2", "--players", "2"]) == 0
+    assert main(["validate", str(mod)]) == 0
+
+
+def test_a_mod_that_names_a_missing_card_is_refused_with_its_place(tmp_path):
+    mod = write_mod(tmp_path, MOD + "remove_cards: [fistful_of_mony]\n")
+    with pytest.raises(ContentError) as e:
+        load_game(CONTENT / "debtzilla", mods=[mod])
+    d = next(d for d in e.value.diagnostics if d.code == "E-UNKNOWN-CARD")
+    assert d.place.path.endswith("pocket-gadgets/mod.yaml") and (d.place.line, d.place.col) == (7, 16)
+    assert "fistful_of_money" in d.hint
+
+
+def test_a_mod_effect_naming_a_missing_card_is_refused_with_its_place(tmp_path):
+    cards = GADGET.replace("use: adjust(me, 1)", 'use: |\n    move(box where it.id == "bananarrang", me.inventory)')
+    mod = write_mod(tmp_path, cards=cards)
+    with pytest.raises(ContentError) as e:
+        load_game(CONTENT / "debtzilla", mods=[mod])
+    d = next(d for d in e.value.diagnostics if d.code == "E-UNKNOWN-CARD")
+    assert d.place.path.endswith("cards/gadgets.yaml") and d.place.line == 11 and "bananarang" in d.hint
+
+
+def test_a_mod_that_forgets_the_new_count_is_told(tmp_path):
+    mod = write_mod(tmp_path, MOD.replace("counts:\n  gadget: 29\n", ""))
+    with pytest.raises(ContentError, match="declares 28 `gadget` cards, but the card files hold 29"):
+        load_game(CONTENT / "debtzilla", mods=[mod])
