@@ -1,8 +1,6 @@
 """Mods without code: a gadget added by a mod is bought in play; a mod naming a missing card is refused."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from interpreter import ContentError, load_game
