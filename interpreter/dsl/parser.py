@@ -332,8 +332,28 @@ def _nesting_too_deep(text: str) -> bool:
     return top > MAX_DEPTH
 
 
+_CACHE: dict = {}  # (text, place, line starts) -> statements; the trees are never changed after parsing
+_CACHE_SIZE = 8192
+
+
 def parse(text: str, origin: Origin) -> list:
-    """Effect text -> list of statements. Raises ContentError with the place of the mistake."""
+    """Effect text -> list of statements. Raises ContentError with the place of the mistake.
+
+    A text parsed before at the same place is not parsed again (validate loads a game once per option
+    set; simulations load it once per process)."""
+    key = (text, origin.place, tuple(origin.line_starts)) if isinstance(text, str) else None
+    hit = _CACHE.get(key) if key is not None else None
+    if hit is not None:
+        return hit
+    stmts = _parse(text, origin)
+    if key is not None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = stmts
+    return stmts
+
+
+def _parse(text: str, origin: Origin) -> list:
     if not isinstance(text, str):
         raise ContentError([Diagnostic(origin.place, "an effect must be a string", "E-DSL-TYPE")])
     if len(text) > MAX_SOURCE:

@@ -165,8 +165,27 @@ def load_text(text: str, path: str):
         raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
 
 
+_FILES: dict = {}  # (path, shown, mtime, size) -> data: a file read again unchanged is not parsed again
+
+
 def load_file(path: str, shown_as: str | None = None):
     shown = shown_as or path
+    try:
+        st = os.stat(path)
+        key = (os.path.abspath(path), shown, st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _FILES:
+        return _FILES[key]
+    data = _load_file(path, shown)
+    if key is not None:
+        if len(_FILES) > 256:
+            _FILES.clear()
+        _FILES[key] = data
+    return data
+
+
+def _load_file(path: str, shown: str):
     try:
         size = os.path.getsize(path)
     except OSError:
