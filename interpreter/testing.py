@@ -12,6 +12,7 @@ from .agents import ScriptedAgent
 from .errors import MeepleError
 from .runtime.match import Match
 from .runtime.state import Piece, Zone
+from .runtime.verbs import GameOver
 
 
 class Scenario:
@@ -74,3 +75,22 @@ class Scenario:
 
     def lines(self) -> list[str]:
         return list(self.match.lines)
+
+
+def finish(s: Scenario):
+    """Score the position as the end of the game does: the match's Result."""
+    def body(M, me, this):
+        raise GameOver("scored for a test", None, None)
+        yield  # makes this a generator
+    s.run(body)
+    assert s.match.result is not None
+    return s.match.result
+
+
+def line_index(s: Scenario, fragment: str, start: int = 0) -> int:
+    """Index of the first account line (from start) containing fragment; fails if none."""
+    lines = s.match.lines
+    for i in range(start, len(lines)):
+        if fragment in lines[i]:
+            return i
+    raise AssertionError(f"no line with {fragment!r} in:\n" + "\n".join(lines))
