@@ -159,7 +159,7 @@ def main(argv=None) -> int:
         say(f"baseline {BASELINE_GAME} {n} players: hand-written {b['handwritten_games_per_second']} games/s, "
             f"interpreted {b['interpreted_games_per_second']} games/s, ratio {b['ratio']}")
         if not a.no_parallel:
-            report["parallel"] = parallel(game, n, 60 if a.quick else 300)
+            report["parallel"] = parallel(game, n, 300 if a.quick else 1500)
             p = report["parallel"]
             say(f"parallel {p['games']} matches: 1 worker {p['jobs_1_seconds']} s, 2 workers {p['jobs_2_seconds']} s, "
                 f"speed-up {p['speedup']}")
