@@ -220,9 +220,11 @@ def _option_sets(folder, mods) -> list[dict]:
         opts = include_options(folder, mods)
     except ContentError:
         return [{}]
+    from ..loader.yaml_source import load_file
+    defaults = {k: str(v.get("default")) for k, v in (load_file(os.path.join(folder, "game.yaml")).get("options") or {}).items()}
     sets = [{}]
     for k, values in opts.items():
-        sets += [{k: v} for v in values]
+        sets += [{k: v} for v in values if v != defaults.get(k)]  # the default is the first set already
     return sets
 
 
