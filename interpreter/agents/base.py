@@ -1,6 +1,8 @@
 """The agent interface and the registry of agents by name."""
 from __future__ import annotations
 
+import random
+
 from ..errors import UsageError
 
 
@@ -19,6 +21,25 @@ class Agent:
 
     def sit(self, table) -> None:
         pass
+
+
+class SearchAgent(Agent):
+    """What the search agents share: their own seeded generator, the table they sit at, and a random
+    answer when there is nothing to search (no table, or a single option)."""
+    wants_view = False
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.table = None
+
+    def sit(self, table) -> None:
+        self.table = table
+
+    def nothing_to_search(self, decision) -> int | None:
+        n = len(decision.options)
+        if self.table is None or n < 2:
+            return self.rng.randrange(n)
+        return None
 
 
 def agent_classes() -> dict:

@@ -12,29 +12,25 @@ from __future__ import annotations
 
 import random
 
-from .base import Agent
-from .worlds import Table, outcome_value, relative_rank, sample_world, score_key
+from .base import SearchAgent
+from .worlds import outcome_value, relative_rank, sample_world, score_key
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(SearchAgent):
     name = "greedy"
-    wants_view = False
     OPTIONS = {"rollouts": int, "budget": int, "ranking": int}
 
     def __init__(self, seed, rollouts: int = 3, budget: int = 12, ranking: int = 0):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.rollouts = max(1, int(rollouts))
         self.budget = max(1, int(budget))
         self.ranking = bool(ranking)
-        self.table: Table | None = None
-
-    def sit(self, table: Table) -> None:
-        self.table = table
 
     def choose(self, view, decision) -> int:
+        k = self.nothing_to_search(decision)
+        if k is not None:
+            return k
         n = len(decision.options)
-        if self.table is None or n < 2:
-            return self.rng.randrange(n)
         self._history = list(self.table.history)
         self._world_seed = self.rng.getrandbits(64)
         if self.table.game.score is None:

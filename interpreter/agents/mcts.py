@@ -12,11 +12,10 @@ The budget is `iterations` (deterministic) or `seconds` (wall clock: not reprodu
 from __future__ import annotations
 
 import math
-import random
 import time
 
-from .base import Agent
-from .worlds import Table, relative_rank, sample_world
+from .base import SearchAgent
+from .worlds import relative_rank, sample_world
 
 
 class _Node:
@@ -55,29 +54,24 @@ def rewards(m) -> dict:
     return out
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(SearchAgent):
     name = "mcts"
-    wants_view = False
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float}
 
     def __init__(self, seed, iterations: int = 100, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float = 0.5):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
         self.depth = int(depth) if depth else None
         self.mix = min(1.0, max(0.0, float(mix)))
-        self.table: Table | None = None
         self.last_stats: dict = {}
 
-    def sit(self, table: Table) -> None:
-        self.table = table
-
     def choose(self, view, decision) -> int:
-        n = len(decision.options)
-        if self.table is None or n < 2:
-            return self.rng.randrange(n)
+        k = self.nothing_to_search(decision)
+        if k is not None:
+            return k
         labels = [o.label for o in decision.options]
         if len(set(labels)) == 1:
             return 0
