@@ -2,10 +2,22 @@
 from __future__ import annotations
 
 import functools
+import os
+import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
+
+# The run's own disk cache (interpreter/dsl/disk_cache.py), shared by the tests and the processes they start,
+# removed at the end: the suite never writes into the user's cache, and it runs with the cache as users do.
+_CACHE_DIR = os.environ.setdefault("MEEPLE_CACHE_DIR", tempfile.mkdtemp(prefix="meeple-test-cache-"))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if Path(_CACHE_DIR).name.startswith("meeple-test-cache-"):
+        shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
 from interpreter import load_game
 from interpreter.testing import Scenario

@@ -5,20 +5,25 @@ import functools
 import json
 from pathlib import Path
 
-import jsonschema
-
+from ..dsl import disk_cache
 from ..errors import Diagnostic, Place, did_you_mean
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
 
 @functools.cache
+def _schema_text(name: str) -> str:
+    return (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
+
+
+@functools.cache
 def schema(name: str) -> dict:
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads(_schema_text(name))
 
 
 @functools.cache
 def _validator(name: str):
+    import jsonschema  # only when a document is not known to pass (disk_cache): it takes a while to import
     return jsonschema.Draft202012Validator(schema(name))
 
 
@@ -46,6 +51,16 @@ def _key_place(data, path, key, default):
 
 
 def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
+    key = disk_cache.document_key(_schema_text(schema_name), data)
+    if disk_cache.passed(key):
+        return []
+    out = _mistakes(data, schema_name, path)
+    if not out:
+        disk_cache.remember_passed(key)
+    return out
+
+
+def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
     out = []
     root = Place(path, 1, 1)
     errors = sorted(_validator(schema_name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))

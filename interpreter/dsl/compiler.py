@@ -12,6 +12,7 @@ from ..runtime import counters, decisions, ops
 from ..runtime.state import Piece, Player
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
+from . import disk_cache
 from .names import NameTable
 from .parser import Origin
 
@@ -74,7 +75,7 @@ class Compiler:
         src = "\n".join(self.lines) + "\n"
         ns = {"__builtins__": {}}
         ns.update(_runtime_namespace(self.names))
-        exec(compile(src, "<meeple>", "exec"), ns)  # generated from checked trees, never from raw content
+        exec(disk_cache.compiled(src, "<meeple>"), ns)  # generated from checked trees, never from raw content
         self.ns = ns
         self.source = src
         return ns

@@ -9,6 +9,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ContentError, Diagnostic, Place
 from . import ast as A
+from . import disk_cache
 
 GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
 MAX_SOURCE = 20_000  # characters in one effect string
@@ -340,12 +341,18 @@ def parse(text: str, origin: Origin) -> list:
     """Effect text -> list of statements. Raises ContentError with the place of the mistake.
 
     A text parsed before at the same place is not parsed again (validate loads a game once per option
-    set; simulations load it once per process)."""
+    set; simulations load it once per process), nor a text parsed by an earlier run (disk_cache)."""
     key = (text, origin.place, tuple(origin.line_starts)) if isinstance(text, str) else None
     hit = _CACHE.get(key) if key is not None else None
     if hit is not None:
         return hit
-    stmts = _parse(text, origin)
+    stored = disk_cache.store().get(text) if key is not None else None
+    if stored is not None:
+        stmts = stored
+    else:
+        stmts = _parse(text, origin)
+        if key is not None:
+            disk_cache.store().put(text, stmts)
     if key is not None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
