@@ -119,6 +119,18 @@ def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju):
     assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
 
 
+def test_bench_times_validate_and_first_loads_in_new_processes(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import bench
+    finally:
+        sys.path.pop(0)
+    v = bench.validate_times(str(tmp_path), repeats=1)
+    assert set(v) == {"cold_cpu_seconds", "cached_cpu_seconds"} and min(v.values()) > 0
+    assert list(tmp_path.glob("parse-*.pickle"))  # the cached run had a cache to read
+    assert bench.new_process_load(ROOT / "content" / "kaiju-inc", str(tmp_path), repeats=1) > 0
+
+
 # ---- a real Dask cluster on loopback: a scheduler and two worker processes
 def _free_port() -> int:
     with socket.socket() as s:

@@ -6,7 +6,8 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --json     # the figures as JSON on stdout (nothing else is printed there)
     python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
 
-One process, one core (the parallel figure excepted). Figures vary with the machine and its load:
+One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
+processes, with the disk cache off (cold) and filled (cached); the benchmark's own cache is a temporary folder). Figures vary with the machine and its load:
 compare ratios, not absolute numbers (docs/performance.md).
 """
 from __future__ import annotations
@@ -14,7 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,6 +44,38 @@ def load_times(folder, repeats: int) -> tuple:
         load_game(folder)
         best = min(best, time.perf_counter() - t)
     return game, first, best
+
+
+def _child(args: list, cache: str | None) -> tuple:
+    """Runs a new Python process: (its stdout, its CPU seconds). `cache`: a cache folder, or None for no cache."""
+    env = dict(os.environ)
+    env.pop("MEEPLE_CACHE", None)
+    if cache is None:
+        env["MEEPLE_CACHE"] = "off"
+    else:
+        env["MEEPLE_CACHE_DIR"] = cache
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+_LOAD = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.build import load_game; "
+         "t = time.perf_counter(); load_game(sys.argv[1]); print(time.perf_counter() - t)")
+
+
+def new_process_load(folder, cache: str | None, repeats: int = 3) -> float:
+    """The best of `repeats` first loads, each in a new process (the imports excluded)."""
+    return min(float(_child(["-c", _LOAD, str(folder)], cache)[0]) for _ in range(repeats))
+
+
+def validate_times(cache: str, repeats: int = 3) -> dict:
+    """`meeple validate content` in a new process, CPU seconds (the best of `repeats`): cold, then cached."""
+    args = ["-m", "interpreter.cli.main", "validate", "content"]
+    cold = min(_child(args, None)[1] for _ in range(repeats))
+    _child(args, cache)  # fills the cache
+    cached = min(_child(args, cache)[1] for _ in range(repeats))
+    return {"cold_cpu_seconds": round(cold, 3), "cached_cpu_seconds": round(cached, 3)}
 
 
 def interpreted(game, players: int, seeds) -> tuple:
@@ -127,6 +164,12 @@ def main(argv=None) -> int:
     report = {"games": [], "baseline": None, "skipped": [], "python": sys.version.split()[0],
               "cpus": os.cpu_count(), "quick": a.quick}
     loaded = {}
+    cache = tempfile.mkdtemp(prefix="meeple-bench-cache-")
+    os.environ["MEEPLE_CACHE_DIR"] = cache  # this process's first loads are cold: nothing was cached before
+    report["validate"] = validate_times(cache, 2 if a.quick else 3)
+    v = report["validate"]
+    say(f"meeple validate content (new process, CPU): cold {v['cold_cpu_seconds']} s, "
+        f"with the disk cache {v['cached_cpu_seconds']} s")
     for name, folder in bundled_games().items():
         try:
             game, first, best = load_times(folder, 2 if a.quick else 4)
@@ -136,6 +179,7 @@ def main(argv=None) -> int:
             say(f"{name}: skipped, it does not load ({e.diagnostics[0]})")
             continue
         loaded[name] = game
+        new_cold, new_cached = new_process_load(folder, None), new_process_load(folder, cache)
         counts = ([min(max(a.players, game.min_players), game.max_players)] if a.quick
                   else list(range(game.min_players, game.max_players + 1)))
         for n in counts:
@@ -147,10 +191,12 @@ def main(argv=None) -> int:
                 continue
             entry = {"game": name, "players": n, "games_per_second": r["games_per_second"],
                      "decisions_per_second": r["decisions_per_second"], "load_seconds": round(best, 4),
-                     "first_load_seconds": round(first, 4), "matches": r["games"]}
+                     "first_load_seconds": round(first, 4), "new_process_load_seconds": round(new_cold, 4),
+                     "new_process_cached_load_seconds": round(new_cached, 4), "matches": r["games"]}
             report["games"].append(entry)
             say(f"{name:12} {n} players: {entry['games_per_second']:8.1f} games/s {entry['decisions_per_second']:10.0f} "
-                f"decisions/s   load {best:.3f} s (first in process {first:.3f} s)")
+                f"decisions/s   load {best:.3f} s (first in process {first:.3f} s; new process {new_cold:.3f} s, "
+                f"{new_cached:.3f} s with the disk cache)")
     if BASELINE_GAME in loaded:
         game = loaded[BASELINE_GAME]
         n = min(max(a.players, game.min_players), game.max_players)
@@ -163,6 +209,7 @@ def main(argv=None) -> int:
             p = report["parallel"]
             say(f"parallel {p['games']} matches: 1 worker {p['jobs_1_seconds']} s, 2 workers {p['jobs_2_seconds']} s, "
                 f"speed-up {p['speedup']}")
+    shutil.rmtree(cache, ignore_errors=True)
     if a.json:
         print(json.dumps(report, indent=1))
     return 0
