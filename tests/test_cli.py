@@ -41,6 +41,23 @@ def test_play_log_then_replay_prints_the_same_account(capsys, tmp_path):
     assert code == 0 and replayed == played
 
 
+def test_play_with_chosen_agents_plays_as_simulate_does_and_logs_them(capsys, tmp_path):
+    log = tmp_path / "m.jsonl"
+    code, played, _ = run(capsys, "play", "kaiju-inc", "--players", "2", "--bots", "all", "--seed", "3",
+                          "--agent", "greedy", "--agent", "2=random", "--agent-opt", "budget=4", "--log", str(log))
+    assert code == 0
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["agents"] == ["greedy", "2=random"] and header["agent_options"] == {"budget": "4"}
+    result = json.loads(log.read_text().splitlines()[-1])["result"]
+    code, _, _ = run(capsys, "simulate", "kaiju-inc", "--players", "2", "--games", "1", "--seed", "3", "--jobs", "1",
+                     "--agent", "greedy", "--agent", "2=random", "--agent-opt", "budget=4",
+                     "--json", str(tmp_path / "s.json"))
+    sim = json.loads((tmp_path / "s.json").read_text())["results"][0]
+    assert code == 0 and sim["scores"] == result["scores"] and sim["decisions"] == result["decisions"]
+    code, _, err = run(capsys, "play", "kaiju-inc", "--bots", "all", "--agent", "random", "--agent-opt", "budget=4")
+    assert code != 0 and "no agent here takes the option `budget`" in err
+
+
 def test_replay_of_a_cut_log_stops_where_it_was(capsys, tmp_path):
     log = tmp_path / "m.jsonl"
     run(capsys, "play", "kaiju-inc", "--players", "2", "--bots", "all", "--seed", "5", "--log", str(log))

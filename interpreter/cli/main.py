@@ -77,6 +77,10 @@ def cmd_play(args) -> int:
         args.mod = header.get("mods") or []
         if args.bots is None:
             args.bots = header.get("bots") or None
+        if args.agent is None:
+            args.agent = header.get("agents") or None
+        if args.agent_opt is None:
+            args.agent_opt = [f"{k}={v}" for k, v in (header.get("agent_options") or {}).items()]
         if header.get("finished"):
             raise MeepleError(f"{args.resume}: this match is already over (see `meeple replay`)")
         args.log = args.resume
@@ -85,11 +89,16 @@ def cmd_play(args) -> int:
     opts = _options(args.option)
     game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    agents = seat_agents(players, args.bots, args.seed)
+    from ..agents.base import agent_options as check_agent_options
+    from ..sim.batch import lineup
+    names, agent_opts = lineup(args.agent, players), _agent_opts(args.agent_opt)
+    check_agent_options(names, agent_opts)
+    agents = seat_agents(players, args.bots, args.seed, names, agent_opts)
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=lambda line: print(line, file=out),
-                 header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or ""}, resume=resume)
+                 header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or "",
+                               "agents": args.agent or [], "agent_options": agent_opts}, resume=resume)
     print("\n".join(_result_table(match)), file=out)
     return 0
 
@@ -115,12 +124,7 @@ def cmd_simulate(args) -> int:
     folder = find_game(args.game)
     game = load_game(folder, args.mod or (), options=opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    agent_opts = {}
-    for p in args.agent_opt or []:
-        if "=" not in p:
-            raise MeepleError(f"--agent-opt takes KEY=VALUE, not {p!r}")
-        k, v = p.split("=", 1)
-        agent_opts[k.strip()] = v.strip()
+    agent_opts = _agent_opts(args.agent_opt)
     data = simulate(game, args.games, players, args.seed, opts, args.agent or "random", agent_options=agent_opts,
                     jobs=args.jobs, backend=args.backend, address=args.address, rotate=args.rotate_agents,
                     progress=sys.stderr.isatty(), source=(os.path.abspath(folder), [os.path.abspath(m) for m in args.mod or []]))
@@ -148,6 +152,16 @@ def cmd_simulate(args) -> int:
             json.dump(data, f, indent=1)
         print(f"results written to {args.json}")
     return 0
+
+
+def _agent_opts(items) -> dict:
+    opts = {}
+    for p in items or []:
+        if "=" not in p:
+            raise MeepleError(f"--agent-opt takes KEY=VALUE, not {p!r}")
+        k, v = p.split("=", 1)
+        opts[k.strip()] = v.strip()
+    return opts
 
 
 def cmd_report(args) -> int:
@@ -313,21 +327,25 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--option", action="append", metavar="KEY=VALUE")
         sp.add_argument("--mod", action="append", metavar="PATH")
 
+    def agent_args(sp):
+        sp.add_argument("--agent", action="append", metavar="[SEAT=]NAME",
+                        help="random, greedy or mcts: for every seat, or SEAT=NAME for one (default random)")
+        sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE",
+                        help="an agent option, e.g. iterations=200 or seconds=0.5 (mcts), rollouts=3 (greedy)")
+
     sp = sub.add_parser("play", help="play a match (bots or humans at this terminal)")
     game_args(sp, required=False)
     sp.add_argument("--bots", help="`all`, `none`, or the bot seats (default: every seat but 1)")
     sp.add_argument("--log", metavar="FILE", help="write the match log (JSON lines) as it goes")
     sp.add_argument("--resume", metavar="FILE", help="continue an interrupted match from its log")
+    agent_args(sp)
     sp.set_defaults(fn=cmd_play)
 
     sp = sub.add_parser("simulate", help="many bot matches and a summary")
     game_args(sp)
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--json", metavar="FILE")
-    sp.add_argument("--agent", action="append", metavar="[SEAT=]NAME",
-                    help="random, greedy or mcts: for every seat, or SEAT=NAME for one (default random)")
-    sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE",
-                    help="an agent option, e.g. iterations=200 or seconds=0.5 (mcts), rollouts=3 (greedy)")
+    agent_args(sp)
     sp.add_argument("--rotate-agents", action="store_true", help="match i shifts the agents by i seats")
     sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
     sp.add_argument("--backend", choices=["local", "dask"], default="local")
