@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
-from ..runtime.state import Piece, Player
+from ..runtime.state import Piece, Player, Zone
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
 from . import disk_cache
@@ -98,7 +98,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
-        "GameOver": GameOver, "Player": Player, "type": type, "int": int, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -372,12 +372,21 @@ class _Body:
         self._check_attr(e.attr, self.place(e))
         n, a = self.c.names, e.attr
         others = n.player_zones | n.player_vars | set(n.PLAYER_ATTRS) | set(n.ZONE_ATTRS) | n.options
+        obj = self.expr(e.obj)
+        if obj.isidentifier():  # a local name: test its type in place, the common case without a call
+            plain = a not in n.card_fields and a not in n.expression_hooks
+            if a in ("id", "kind", "name") and plain:
+                return f"({obj}.card.{a} if type({obj}) is Piece else G(M, {obj}, {a!r}))"
+            if a in n.player_zones and a not in n.player_counters:
+                return f"({obj}.zones[{a!r}] if type({obj}) is Player else G(M, {obj}, {a!r}))"
+            if a == "size":
+                return f"(len({obj}.items) if type({obj}) is Zone else G(M, {obj}, 'size'))"
         getter = "G"
         if a in n.card_fields and a not in others and a not in n.player_counters:
             getter = "GF"
         elif a in n.player_counters and a not in others and a not in n.card_fields:
             getter = "GC"
-        return f"{getter}(M, {self.expr(e.obj)}, {a!r})"
+        return f"{getter}(M, {obj}, {a!r})"
 
     def e_Index(self, e):
         return f"IDX({self.expr(e.obj)}, {self.expr(e.index)})"
