@@ -34,19 +34,57 @@ class Compiler:
         self.count = 0
         self.ns: dict | None = None
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
+        self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
+
+    def plan_procedures(self, bodies: dict) -> None:
+        """Finds the procedures that can never ask a decision, whatever they call: they become plain functions,
+        called without a generator each (most of a game's bookkeeping: pay, earn, move and count)."""
+        deciding, calls = set(), {k: set() for k in bodies}
+        for k, stmts in bodies.items():
+            for n in A.walk(stmts or []):
+                if isinstance(n, A.Call) and n.func in bodies:
+                    calls[k].add(n.func)
+                elif self._may_decide(n):
+                    deciding.add(k)
+        changed = True
+        while changed:
+            changed = False
+            for k in bodies:
+                if k not in deciding and calls[k] & deciding:
+                    deciding.add(k)
+                    changed = True
+        self.plain = {k for k in bodies if k not in deciding and bodies[k] is not None}
+
+    def _may_decide(self, n) -> bool:
+        if isinstance(n, (A.Choose, A.Ask)):
+            return True
+        if isinstance(n, A.Call):
+            verb = REGISTRY.get(n.func)
+            return n.func not in self.names.functions and (verb is None or verb.gen)
+        if isinstance(n, A.Assign):
+            t, names = n.target, self.names
+            if isinstance(t, A.Name):
+                spec = names.global_counters.get(t.id)
+                return spec is not None and not _quiet(spec)
+            if isinstance(t, A.Attr):
+                spec = names.player_counters.get(t.attr)
+                return spec is not None and not _quiet(spec)
+        return False
 
     # ---- bodies
-    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=False) -> str:
-        """A statement body -> name of a generator function (M, me, this, *params).
+    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None) -> str:
+        """A statement body -> name of a generator function (M, me, this, *params); a procedure that
+        cannot decide (plan_procedures) -> a plain function.
 
-        A procedure counts its nesting against the match's depth budget, so endless recursion in
-        content is a content error with a place, not a crash."""
+        A procedure (named by `procedure`) counts its nesting against the match's depth budget, so endless
+        recursion in content is a content error with a place, not a crash."""
+        plain = procedure in self.plain
         fname = self._fresh("f")
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         if event_params:
             sig += ", **P"
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params) | set(event_params), pure=False)
+        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain)
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
         ind = 1
@@ -55,7 +93,8 @@ class Compiler:
             body.line(1, "try:", origin.place)
             ind = 2
         body.stmts(stmts, ind)
-        body.line(ind, "if False: yield", origin.place)
+        if not plain:
+            body.line(ind, "if False: yield", origin.place)
         if procedure:
             body.line(1, "finally:", origin.place)
             body.line(2, "M.depth -= 1", origin.place)
@@ -97,7 +136,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
-        "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
+        "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
@@ -123,6 +162,12 @@ def _set(M, obj, name, op, value):
         obj.f[name] = _combine(old, op, value)
         return
     raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
+
+
+def _drain(gen) -> None:
+    """Runs a setter in a body that cannot decide (Compiler.plan_procedures): it never yields there."""
+    for _ in gen:
+        raise RuntimeContentError("a decision inside a procedure that cannot decide (an engine mistake)")
 
 
 def _set_global(M, name, op, value):
@@ -167,11 +212,12 @@ def _is_truth(e) -> bool:
 class _Body:
     """Generates one function body; knows its locals and whether it may yield."""
 
-    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool):
+    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False):
         self.c = comp
         self.origin = origin
         self.locals = set(params)
         self.pure = pure
+        self.plain = plain  # a body that cannot decide: a plain function, setting values without `yield from`
         self.lazy = set()  # names bound inside comprehensions / lambdas
         self.loop = 0
 
@@ -213,7 +259,7 @@ class _Body:
                     self.line(ind, f"v_{t.id} = v_{t.id} - {value}", p)
             elif t.id in self.c.names.global_counters or t.id in self.c.names.global_vars:
                 self.c.used.add(t.id)
-                self.line(ind, f"yield from SETG(M, {t.id!r}, {s.op!r}, {value})", p)
+                self.line(ind, self._run(f"SETG(M, {t.id!r}, {s.op!r}, {value})"), p)
             else:
                 self._unknown(t.id, p, "a local name, a global counter or a global var")
             return
@@ -232,11 +278,15 @@ class _Body:
                 self.line(ind + 1, f"{cur} = {tmp}.counters", p)
                 self.line(ind + 1, f"{cur}[{t.attr!r}] = {_bounded(new, spec)}", p)
                 self.line(ind, "else:", p)
-                self.line(ind + 1, f"yield from SET(M, {tmp}, {t.attr!r}, {s.op!r}, {val})", p)
+                self.line(ind + 1, self._run(f"SET(M, {tmp}, {t.attr!r}, {s.op!r}, {val})"), p)
                 return
-            self.line(ind, f"yield from SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
+            self.line(ind, self._run(f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})"), p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
+
+    def _run(self, gen: str) -> str:
+        """Runs a setter (a generator: a counter may fire events). A plain body sets only what fires none."""
+        return f"DRAIN({gen})" if self.plain else f"yield from {gen}"
 
     def s_If(self, s, ind, p):
         for i, (test, body) in enumerate(s.branches):
@@ -491,7 +541,8 @@ class _Body:
                              "E-IMPURE")
             params = names.procedures[f]
             args = self._args(e, params, p, f)
-            return f"(yield from P_{f}(M, me, this{''.join(', ' + a for a in args)}))"
+            call = f"P_{f}(M, me, this{''.join(', ' + a for a in args)})"
+            return call if f in self.c.plain else f"(yield from {call})"
         if f in names.functions:
             params = names.functions[f]
             args = self._args(e, params, p, f)

@@ -273,11 +273,19 @@ class _Builder:
         names.card_ids = {c["id"] for c, _ in raw_cards}
         comp = Compiler(names)
 
-        def effect(text, place, params=(), event_params=(), procedure=False):
+        def effect(text, place, params=(), event_params=(), procedure=None):
             stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
             return comp.effect(stmts, _origin(text, place), params, event_params, procedure)
+
+        def parsed(text, place):  # for the plan only: a mistake is reported once, when the body is compiled
+            try:
+                return parse(text, _origin(text, place))
+            except ContentError:
+                return None
+
+        comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
 
         def expression(text, place, params=()):
             e = col.guard(parse_expr, text, _origin(text, place))
@@ -285,7 +293,7 @@ class _Builder:
                 return None
             return comp.expression(e, _origin(text, place), params)
 
-        proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=True)
+        proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
         func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", [])) for k, v in funcs.items()}
         value_fnames = {k: expression(v["expr"], value_places[k][0], v.get("params", []))

@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+import types
+
 import random
 import sys
 from dataclasses import dataclass, field
@@ -99,7 +101,9 @@ class Match:
         """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools."""
         def run():
             try:
-                yield from body(self, me, None, *args)
+                steps = body(self, me, None, *args)
+                if isinstance(steps, types.GeneratorType):  # a procedure that cannot decide is a plain function
+                    yield from steps
             except GameOver as over:
                 self.result = self._result(over.outcome, over.reason, over.winner)
         self._gen = run()
