@@ -137,7 +137,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
-        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -425,9 +425,13 @@ class _Body:
         obj = self.expr(e.obj)
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
             plain = a not in n.card_fields and a not in n.expression_hooks
-            if a in ("id", "kind", "name") and plain:
+            if a == "name" and plain:
+                return f"({obj}.card.name if type({obj}) is Piece else {obj}.name if type({obj}) is Player else G(M, {obj}, 'name'))"
+            if a in ("id", "kind") and plain:
                 return f"({obj}.card.{a} if type({obj}) is Piece else G(M, {obj}, {a!r}))"
-            if a in n.player_zones and a not in n.player_counters:
+            if a in n.player_counters:  # a player's counters come first; anything else as GF says
+                return f"({obj}.counters[{a!r}] if type({obj}) is Player else GF(M, {obj}, {a!r}))"
+            if a in n.player_zones:
                 return f"({obj}.zones[{a!r}] if type({obj}) is Player else G(M, {obj}, {a!r}))"
             if a == "size":
                 return f"(len({obj}.items) if type({obj}) is Zone else G(M, {obj}, 'size'))"
@@ -452,12 +456,35 @@ class _Body:
 
     def e_Compare(self, e):
         self._check_card_id(e)
+        found = self._any(e)
+        if found is not None:
+            return found
         a, b = self.expr(e.left), self.expr(e.right)
         if e.op == "in":
             return f"IN({a}, {b})"
         if e.op == "notin":
             return f"(not IN({a}, {b}))"
         return f"({a} {_CMP[e.op]} {b})"
+
+    _ANY = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False, ("<=", 0): False}
+
+    def _any(self, e):
+        """`count(xs where c) > 0` (and the like) -> any(...): stops at the first item found, builds no list."""
+        left, right, names = e.left, e.right, self.c.names
+        if not (isinstance(left, A.Call) and left.func == "count" and len(left.args) == 1 and not left.kwargs
+                and isinstance(left.args[0], (A.Filter, A.Each)) and isinstance(right, A.Const)
+                and type(right.value) is int and "count" not in names.procedures and "count" not in names.functions):
+            return None
+        wanted = self._ANY.get((e.op, right.value))
+        if wanted is None:
+            return None
+        self.c.used.add("count")
+        f = left.args[0]
+        var = "it" if isinstance(f, A.Filter) else f.var
+        items = self.expr(f.items)
+        cond = self._bound_cond(var, f.cond)
+        found = f"any(True for v_{var} in ITEMS({items}) if {cond})"
+        return found if wanted else f"(not {found})"
 
     def _check_card_id(self, e):
         """`c.id == "name"`: the name must be a card of the game (a mod that names a missing card is refused)."""
