@@ -10,7 +10,7 @@ from interpreter import Match, load_game
 from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
 from interpreter.agents.base import agent_options
 from interpreter.agents.worlds import forget, rebuild, seen_by
-from interpreter.errors import UsageError
+from interpreter.errors import RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
 
 
@@ -141,6 +141,18 @@ def test_greedy_without_a_declared_score_judges_by_playouts(mini):
     game = _mini(mini, score=False)
     m = play(game, 2, 4, {}, seat_agents(2, "all", 4, ["greedy", "random"], {"rollouts": 2}))
     assert m.over
+
+
+def test_a_score_that_fails_while_a_search_agent_plays_names_its_place(mini):
+    p = mini / "game.yaml"
+    text = p.read_text()
+    p.write_text(text.replace("score: me.coins\n", "score: me.coins / (me.coins - me.coins)\n"))
+    game = load_game(mini)
+    line = text.splitlines().index("score: me.coins") + 1
+    with pytest.raises(RuntimeContentError) as e:
+        play(game, 2, 4, {}, seat_agents(2, "all", 4, "greedy"))
+    assert "division by zero" in str(e.value)
+    assert e.value.place is not None and e.value.place.path.endswith("game.yaml") and e.value.place.line == line
 
 
 # ---- mcts

@@ -41,7 +41,7 @@ def rewards(m) -> dict:
     if r is not None:
         scores = {s: r.scores.get(s, 0) for s in seats}
     elif m.game.score is not None:  # a cut playout: the game's score decides
-        scores = {p.seat: m.game.score(m, p, None) for p in m.players}
+        scores = {p.seat: m.score_of(p) for p in m.players}
     else:
         return {s: relative_rank(m, s) for s in seats}
     out = {}

@@ -101,7 +101,7 @@ def score_key(m: Match, seat: int) -> tuple:
     p = m.players[seat - 1]
     if m.result is not None:
         return (m.result.scores.get(seat, 0),)
-    score = g.score(m, p, None) if g.score is not None else 0
+    score = m.score_of(p)
     return (score, *(k(m, p, None) for k in g.ranking))
 
 

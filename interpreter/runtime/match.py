@@ -193,7 +193,7 @@ class Match:
 
     def _result(self, outcome, reason, winner) -> Result:
         g = self.game
-        scores = {p.seat: (g.score(self, p, None) if g.score else 0) for p in self.players}
+        scores = {p.seat: self.score_of(p) for p in self.players}
         keys = {p.seat: tuple(k(self, p, None) for k in g.ranking) for p in self.players}
         ranking = sorted((p.seat for p in self.players), key=lambda s: (scores[s], keys[s]), reverse=True)
         if outcome is None:
@@ -218,9 +218,21 @@ class Match:
             return
         except MeepleError as e:
             raise self._placed(e) from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError) as e:
+        except _PYTHON_MISTAKES as e:
             raise self._placed(RuntimeContentError(f"{type(e).__name__}: {e}")) from None
         self.pending = d
+
+    def score_of(self, player) -> int:
+        """The game's `score:` for a player (0 without one); a failure names its place in the content."""
+        score = self.game.score
+        if score is None:
+            return 0
+        try:
+            return score(self, player, None)
+        except MeepleError as e:
+            raise self._placed(e) from None
+        except _PYTHON_MISTAKES as e:
+            raise self._placed(RuntimeContentError(f"{type(e).__name__}: {e}")) from None
 
     def _placed(self, e: MeepleError) -> MeepleError:
         """Name the content place of the innermost compiled line that was running."""
@@ -235,6 +247,9 @@ class Match:
             tb = tb.tb_next
         msg = str(e)
         return RuntimeContentError(msg, place)
+
+
+_PYTHON_MISTAKES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError)
 
 
 def _fresh(v):
