@@ -326,16 +326,16 @@ class _Body:
         key = self.c._fresh("_k")
         self.line(ind, f"{offered} = []", p)
         for i, opt in enumerate(s.options):
-            label = self.expr(opt.label)
+            label = self.text(opt.label)
             op = self.place(opt)
             if opt.guard is not None:
                 self.line(ind, f"if {self.cond(opt.guard)}:", op)
-                self.line(ind + 1, f"{offered}.append(({i}, TXT({label})))", op)
+                self.line(ind + 1, f"{offered}.append(({i}, {label}))", op)
             else:
-                self.line(ind, f"{offered}.append(({i}, TXT({label})))", op)
+                self.line(ind, f"{offered}.append(({i}, {label}))", op)
         by = self.expr(s.by) if s.by is not None else "me"
-        prompt = self.expr(s.prompt) if s.prompt is not None else "'Choose'"
-        self.line(ind, f"{key} = yield from ASK(M, {by}, TXT({prompt}), {offered})", p)
+        prompt = self.text(s.prompt) if s.prompt is not None else "'Choose'"
+        self.line(ind, f"{key} = yield from ASK(M, {by}, {prompt}, {offered})", p)
         for i, opt in enumerate(s.options):
             self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
             self.stmts(opt.body, ind + 1)
@@ -371,6 +371,13 @@ class _Body:
 
     def e_Const(self, e):
         return repr(e.value)
+
+    def text(self, e) -> str:
+        """An expression as text: a string or a template is one already; anything else goes through TXT."""
+        code = self.expr(e)
+        if isinstance(e, A.Template) or (isinstance(e, A.Const) and isinstance(e.value, str)):
+            return code
+        return f"TXT({code})"
 
     def e_Template(self, e):
         parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]
@@ -551,9 +558,9 @@ class _Body:
         else:
             code_items = f"ITEMS({items})"
         by = self.expr(e.by) if e.by is not None else "me"
-        prompt = self.expr(e.prompt) if e.prompt is not None else repr("Choose")
+        prompt = self.text(e.prompt) if e.prompt is not None else repr("Choose")
         count = self.expr(e.count) if e.count is not None else "None"
-        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, TXT({prompt})))"
+        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}))"
 
     def e_Call(self, e):
         p = self.place(e)
