@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
+from ..runtime.match import STEP_BUDGET
 from ..runtime.state import Piece, Player, Zone
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
@@ -137,7 +138,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
-        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "STEPS": STEP_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -300,15 +301,21 @@ class _Body:
     def s_For(self, s, ind, p):
         items = self.expr(s.items)
         self.locals.add(s.var)
-        self.line(ind, f"for v_{s.var} in SNAP({items}):", p)
-        self.line(ind + 1, "M.tick()", p)
+        # the players never change during a match: no copy to loop over
+        self.line(ind, f"for v_{s.var} in {items if items == 'M.players' else f'SNAP({items})'}:", p)
+        self._tick(ind + 1, p)
         self.loop += 1
         self.stmts(s.body, ind + 1)
         self.loop -= 1
 
+    def _tick(self, ind, p):
+        """A loop step counted against the match's step budget; the call only when it is spent."""
+        self.line(ind, "M.steps += 1", p)
+        self.line(ind, "if M.steps > STEPS: M.tick()", p)
+
     def s_While(self, s, ind, p):
         self.line(ind, f"while {self.cond(s.test)}:", p)
-        self.line(ind + 1, "M.tick()", p)
+        self._tick(ind + 1, p)
         self.loop += 1
         self.stmts(s.body, ind + 1)
         self.loop -= 1
@@ -316,7 +323,7 @@ class _Body:
     def s_Repeat(self, s, ind, p):
         n = self.c._fresh("_n")
         self.line(ind, f"for {n} in range(max(0, min({self.expr(s.count)}, 100000))):", p)
-        self.line(ind + 1, "M.tick()", p)
+        self._tick(ind + 1, p)
         self.loop += 1
         self.stmts(s.body, ind + 1)
         self.loop -= 1
