@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import load_game
+from interpreter.testing import Scenario
+
 # The run's own disk cache (interpreter/dsl/disk_cache.py), shared by the tests and the processes they start,
 # removed at the end: the suite never writes into the user's cache, and it runs with the cache as users do.
 _CACHE_DIR = os.environ.setdefault("MEEPLE_CACHE_DIR", tempfile.mkdtemp(prefix="meeple-test-cache-"))
@@ -18,9 +21,6 @@ _CACHE_DIR = os.environ.setdefault("MEEPLE_CACHE_DIR", tempfile.mkdtemp(prefix="
 def pytest_sessionfinish(session, exitstatus):
     if Path(_CACHE_DIR).name.startswith("meeple-test-cache-"):
         shutil.rmtree(_CACHE_DIR, ignore_errors=True)
-
-from interpreter import load_game
-from interpreter.testing import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"

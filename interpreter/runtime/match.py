@@ -8,10 +8,9 @@
 """
 from __future__ import annotations
 
-import types
-
 import random
 import sys
+import types
 from dataclasses import dataclass, field
 
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
