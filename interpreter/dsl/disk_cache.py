@@ -192,7 +192,9 @@ def passed(key: str) -> bool:
 
 
 def remember_passed(key: str) -> None:
+    """Also without a folder: a process checks a document once (validate builds a game once per option set)."""
     store = _passed_store()
-    if store.path is not None and key not in store.known:
+    if key not in store.known:
         store.known.add(key)
-        store.new.append(key)
+        if store.path is not None:
+            store.new.append(key)
