@@ -93,6 +93,27 @@ def test_choose_up_to_and_optional(tmp_path):
     assert s.ids(s.p(1).zones["hand"]) == ["blue_two"] and s.lines()[-1] == "nothing more"
 
 
+def test_choose_with_a_label_shows_each_option_by_it_and_gives_the_item(tmp_path):
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = choose c from pool label "{c.colour} {c.value} (uid {c.uid})" prompt "take"
+        move(c, me.hand)
+        let xs = choose up to 2 from pool label "{it.name}: {it.value * 10}" prompt "more"
+        move(xs, deck)
+    """)})
+    s = Scenario(g, 1)
+    d = s.run(g.procedures["t"], me=s.p(1))
+    labels = d.labels()
+    assert sorted(label.rsplit(" (", 1)[0] for label in labels) == ["blue 2", "red 1", "red 1"]
+    assert len(set(labels)) == 3  # two cards of the same name, told apart
+    second_red = [label for label in labels if label.startswith("red")][1]
+    s.answer(second_red)
+    assert s.ids(s.p(1).zones["hand"]) == ["red_one"] and str(s.p(1).zones["hand"].items[0].uid) in second_red
+    assert s.match.pending.labels() == ["Red One: 10", "Blue Two: 20", "(done)"]
+    s.answer("Blue Two: 20", "(done)")
+    assert s.ids(s.zone("deck")) == ["blue_two"]
+
+
 def test_choose_from_nothing_gives_none(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         let c = choose c from pool

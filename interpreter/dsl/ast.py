@@ -113,6 +113,7 @@ class Choose(Node):
     cond: Node | None
     by: Node | None
     prompt: Node | None
+    label: Node | None = None  # how each option is shown, the item bound to `var` (or `it`)
 
 
 # ---- statements

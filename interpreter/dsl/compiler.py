@@ -567,7 +567,16 @@ class _Body:
         by = self.expr(e.by) if e.by is not None else "me"
         prompt = self.text(e.prompt) if e.prompt is not None else repr("Choose")
         count = self.expr(e.count) if e.count is not None else "None"
-        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}))"
+        label = ""
+        if e.label is not None:
+            var = e.var or "it"
+            saved = set(self.lazy)
+            self.lazy.add("it")
+            shown = self._bound(var, e.label)
+            self.lazy = saved
+            label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
+                f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
+        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label}))"
 
     def e_Call(self, e):
         p = self.place(e)

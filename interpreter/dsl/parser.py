@@ -217,9 +217,10 @@ class _ToAst:
         return ("kw", str(items[0]), items[1])
 
     def choose_expr(self, meta, items):
-        quantity, var, src, where, by, prompt = items
+        quantity, var, src, where, label, by, prompt = items
         kind, count = quantity if quantity is not None else ("one", None)
-        return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, **_pos(meta))
+        return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, label,
+                        **_pos(meta))
 
     def exactly(self, meta, items):
         return ("exactly", A.Const(int(items[0]), **_pos(meta)))
@@ -234,6 +235,9 @@ class _ToAst:
         return ("optional", None)
 
     def choose_where(self, meta, items):
+        return items[0]
+
+    def label_clause(self, meta, items):
         return items[0]
 
     def prompt_clause(self, meta, items):

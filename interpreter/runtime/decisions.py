@@ -36,13 +36,14 @@ def label_of(v) -> str:
     return text(v)
 
 
-def _options(values) -> list:
-    return [Option(label_of(v), v) for v in values]
+def _options(values, label=None) -> list:
+    """The options for values, each shown by `label(value)` when given (a `label` clause), else as itself."""
+    return [Option(label(v) if label is not None else label_of(v), v) for v in values]
 
 
-def ask_one(M, player, prompt, values, optional=False):
+def ask_one(M, player, prompt, values, optional=False, label=None):
     """Generator: one value of `values` (none when empty), chosen by `player`."""
-    opts = _options(values)
+    opts = _options(values, label)
     if optional:
         opts.append(Option(NOTHING, None))
     if not opts:
@@ -55,24 +56,24 @@ def ask_one(M, player, prompt, values, optional=False):
     return opts[k].value
 
 
-def choose(M, kind, count, values, player, prompt):
+def choose(M, kind, count, values, player, prompt, label=None):
     """Generator behind `choose`: a compound choice made as a sequence of single picks."""
     if kind == "one":
-        return (yield from ask_one(M, player, prompt, values))
+        return (yield from ask_one(M, player, prompt, values, label=label))
     if kind == "optional":
-        return (yield from ask_one(M, player, prompt, values, optional=True))
+        return (yield from ask_one(M, player, prompt, values, optional=True, label=label))
     pool = list(values)
     picked = []
     if kind == "exactly":
         n = count
         while len(picked) < n and pool:
-            v = yield from ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool)
+            v = yield from ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label)
             pool.remove(v)
             picked.append(v)
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        opts = _options(pool) + [Option(DONE, DONE)]
+        opts = _options(pool, label) + [Option(DONE, DONE)]
         k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", opts)
         v = opts[k].value
         if v == DONE and k == len(opts) - 1:
