@@ -58,7 +58,11 @@ class RuntimeContentError(MeepleError):
 
     def __init__(self, message: str, place: Place | None = None):
         self.place = place
+        self.message = message
         super().__init__(f"{place}: {message}" if place else message)
+
+    def __reduce__(self):  # from a worker process: the place and the message travel apart
+        return (type(self), (self.message, self.place))
 
 
 class IllegalChoice(MeepleError):

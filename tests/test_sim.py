@@ -72,6 +72,18 @@ def test_details_do_not_change_the_match(kaiju):
         assert {k: v for k, v in a.items() if k not in ("cards", "trace")} == b
 
 
+def test_a_match_that_fails_in_a_worker_names_its_seed_and_content_place(mini, capsys):
+    p = mini / "game.yaml"
+    text = p.read_text()
+    p.write_text(text.replace("score: me.coins\n", "score: me.coins / (me.coins - me.coins)\n"))
+    code = main(["simulate", str(mini), "--players", "2", "--games", "4", "--seed", "30", "--jobs", "2",
+                 "--agent", "greedy"])
+    err = capsys.readouterr().err
+    line = text.splitlines().index("score: me.coins") + 1
+    assert code == 1 and f"game.yaml:{line}:" in err and "division by zero" in err
+    assert "in the match of seed 3" in err and "2 players, agents greedy, greedy" in err
+
+
 def test_cli_simulate_with_agents_and_jobs(capsys, tmp_path):
     out = tmp_path / "r.json"
     code = main(["simulate", "kaiju-inc", "--players", "2", "--games", "2", "--agent", "mcts", "--agent", "2=random",

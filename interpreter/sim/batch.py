@@ -12,7 +12,7 @@ import os
 import sys
 from collections import Counter
 
-from ..errors import UsageError
+from ..errors import RuntimeContentError, UsageError
 from .run import play, seat_agents
 
 
@@ -59,8 +59,12 @@ def run_one(game, players: int, seed: int, options: dict, names: list, agent_opt
             details: bool = True) -> dict:
     from .details import Recorder
     watch = Recorder() if details else None
-    m = play(game, players, seed, options, seat_agents(players, "all", seed, names, agent_options), watch=watch,
-             narrate=False)
+    try:
+        m = play(game, players, seed, options, seat_agents(players, "all", seed, names, agent_options), watch=watch,
+                 narrate=False)
+    except RuntimeContentError as e:  # say which match: `meeple play` with these settings shows it again
+        raise RuntimeContentError(f"{e.message} (in the match of seed {seed}, {players} players, agents "
+                                  f"{', '.join(names)})", e.place) from None
     out = {"seed": seed, **m.result.as_dict(), "agents": {str(i + 1): n for i, n in enumerate(names)}}
     if watch is not None:
         out.update(watch.as_dict())
