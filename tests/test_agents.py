@@ -155,6 +155,24 @@ def test_a_score_that_fails_while_a_search_agent_plays_names_its_place(mini):
     assert e.value.place is not None and e.value.place.path.endswith("game.yaml") and e.value.place.line == line
 
 
+def test_mcts_judges_a_cooperative_game_by_the_team_score_not_a_lead_over_teammates(mini):
+    from interpreter.agents.mcts import rewards
+    competitive = _mini(mini)
+    p = mini / "game.yaml"
+    p.write_text(p.read_text().replace("score: me.coins\n", "score: me.coins\ncooperative: true\n"))
+    cooperative = load_game(mini)
+    looks = {}
+    for name, game in (("competitive", competitive), ("cooperative", cooperative)):
+        m = Match(game, 2, 1)
+        m.players[0].counters["coins"] = 6
+        looks[name] = rewards(m, 0.0)
+        m.players[1].counters["coins"] = 6
+        looks[name + " richer"] = rewards(m, 0.0)
+    assert looks["competitive"][1] > looks["competitive"][2]  # a lead over the other seat counts
+    assert looks["cooperative"][1] == looks["cooperative"][2] > 0.5  # the team gained: the same for both
+    assert looks["cooperative richer"][1] > looks["cooperative"][1]
+
+
 # ---- mcts
 def test_mcts_is_reproducible_and_prefers_the_better_token(mini):
     game = _mini(mini)

@@ -5,7 +5,7 @@ then every card hidden from the seat re-dealt: agents/worlds.py), walks the shar
 (every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
 same move in every world; a child counts how often it was available), adds one node, plays the rest
 at random (or up to `depth` choices) and credits every node of the path with its mover's reward
-(a win, graded by the score margin: `rewards`), mixed (`mix`, half by default) with how the new node
+(a win, graded by the score margin: `rewards`; in a cooperative game the team's score), mixed (`mix`, half by default) with how the new node
 itself looks by the game's score: the playout sees the long run, the score the move just made.
 The budget is `iterations` (deterministic) or `seconds` (wall clock: not reproducible).
 """
@@ -29,15 +29,26 @@ class _Node:
         self.children: dict = {}
 
 
-def rewards(m) -> dict:
+def team_score(m) -> float:
+    """A cooperative game's score: the mean of its seats' scores."""
+    return sum(m.score_of(p) for p in m.players) / len(m.players)
+
+
+def rewards(m, team_before: float | None = None) -> dict:
     """Each seat's reward in 0..1 at the end of a playout: a win, and by how much (the score margin
-    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome."""
+    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome.
+    A cooperative game not over yet is judged by the team's score against `team_before` (where the
+    search started), the same for every seat: a seat's lead over its teammates is worth nothing there."""
     seats = [p.seat for p in m.players]
     r = m.result
     if r is not None and r.outcome == "won":
         return dict.fromkeys(seats, 1.0)
     if r is not None and r.outcome == "lost":
         return dict.fromkeys(seats, 0.0)
+    if r is None and m.game.cooperative and m.game.score is not None:
+        before = team_before or 0.0
+        gain = (team_score(m) - before) / (abs(before) + 10)
+        return dict.fromkeys(seats, 0.5 + 0.5 * math.tanh(gain))
     if r is not None:
         scores = {s: r.scores.get(s, 0) for s in seats}
     elif m.game.score is not None:  # a cut playout: the game's score decides
@@ -95,6 +106,7 @@ class MCTSAgent(SearchAgent):
     def _iterate(self, root: _Node, history) -> None:
         rng = self.rng
         w = sample_world(self.table, rng, history)
+        team_before = team_score(w) if w.game.cooperative and w.game.score is not None else None
         node = root
         path = []
         expanded = False
@@ -130,14 +142,14 @@ class MCTSAgent(SearchAgent):
             path.append(child)
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
-        lookout = rewards(w) if self.mix and not w.over else None
+        lookout = rewards(w, team_before) if self.mix and not w.over else None
         steps = 0
         depth = self.depth
         choose = w.choose
         while not w.over and (depth is None or steps < depth):
             choose(rng.randrange(len(w.pending.options)))
             steps += 1
-        r = rewards(w)
+        r = rewards(w, team_before)
         if lookout is not None:
             mix = self.mix
             r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}

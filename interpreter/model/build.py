@@ -365,6 +365,7 @@ class _Builder:
             score=ns[score_f] if score_f else None,
             ranking=[ns[f] for f in ranking_fs],
             faction=ns[faction_f] if faction_f else None,
+            cooperative=bool(g.get("cooperative", False)),
             max_rounds=g.get("max_rounds", 500),
             line_map=comp.line_map, description=g.get("description", ""),
         )
