@@ -11,11 +11,12 @@ from ..model.build import bundled_games, load_game
 from . import diagnostics
 
 
-def _options(pairs) -> dict:
+def _pairs(items, flag: str = "--option") -> dict:
+    """`KEY=VALUE` flags (`--option`, `--agent-opt`) as a dict."""
     out = {}
-    for p in pairs or []:
+    for p in items or []:
         if "=" not in p:
-            raise MeepleError(f"--option takes KEY=VALUE, not {p!r}")
+            raise MeepleError(f"{flag} takes KEY=VALUE, not {p!r}")
         k, v = p.split("=", 1)
         out[k.strip()] = v.strip()
     return out
@@ -86,12 +87,12 @@ def cmd_play(args) -> int:
         args.log = args.resume
     if args.game is None:
         raise MeepleError("play needs a GAME (or --resume FILE)")
-    opts = _options(args.option)
+    opts = _pairs(args.option)
     game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
     from ..agents.base import agent_options as check_agent_options
     from ..sim.batch import lineup
-    names, agent_opts = lineup(args.agent, players), _agent_opts(args.agent_opt)
+    names, agent_opts = lineup(args.agent, players), _pairs(args.agent_opt, "--agent-opt")
     check_agent_options(names, agent_opts)
     agents = seat_agents(players, args.bots, args.seed, names, agent_opts)
     out = sys.stdout
@@ -120,11 +121,11 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     from ..sim.batch import simulate
-    opts = _options(args.option)
+    opts = _pairs(args.option)
     folder = find_game(args.game)
     game = load_game(folder, args.mod or (), options=opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    agent_opts = _agent_opts(args.agent_opt)
+    agent_opts = _pairs(args.agent_opt, "--agent-opt")
     data = simulate(game, args.games, players, args.seed, opts, args.agent or "random", agent_options=agent_opts,
                     jobs=args.jobs, backend=args.backend, address=args.address, rotate=args.rotate_agents,
                     progress=sys.stderr.isatty(), source=(os.path.abspath(folder), [os.path.abspath(m) for m in args.mod or []]))
@@ -152,16 +153,6 @@ def cmd_simulate(args) -> int:
             json.dump(data, f, indent=1)
         print(f"results written to {args.json}")
     return 0
-
-
-def _agent_opts(items) -> dict:
-    opts = {}
-    for p in items or []:
-        if "=" not in p:
-            raise MeepleError(f"--agent-opt takes KEY=VALUE, not {p!r}")
-        k, v = p.split("=", 1)
-        opts[k.strip()] = v.strip()
-    return opts
 
 
 def cmd_report(args) -> int:

@@ -549,18 +549,24 @@ class _Body:
         cond = self._bound_cond(e.var, e.cond)
         return f"[v_{e.var} for v_{e.var} in ITEMS({items}) if {cond}]"
 
+    def _per_item(self, var, e, compile_bound):
+        """A choice's per-item clause: the item is both the choice's variable and `it`."""
+        saved = set(self.lazy)
+        self.lazy.add("it")
+        try:
+            return compile_bound(var, e)
+        finally:
+            self.lazy = saved
+
     def e_Choose(self, e):
         p = self.place(e)
         if self.pure:
             self.c.error(p, "a choice cannot be made here (inside `where`, a per-item argument or an expression)",
                          "E-IMPURE")
         items = self.expr(e.items)
+        var = e.var or "it"
         if e.cond is not None:
-            var = e.var or "it"
-            saved = set(self.lazy)
-            self.lazy.add("it")
-            cond = self._bound_cond(var, e.cond)
-            self.lazy = saved
+            cond = self._per_item(var, e.cond, self._bound_cond)
             code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if {cond}]"
         else:
             code_items = f"ITEMS({items})"
@@ -569,11 +575,7 @@ class _Body:
         count = self.expr(e.count) if e.count is not None else "None"
         label = ""
         if e.label is not None:
-            var = e.var or "it"
-            saved = set(self.lazy)
-            self.lazy.add("it")
-            shown = self._bound(var, e.label)
-            self.lazy = saved
+            shown = self._per_item(var, e.label, self._bound)
             label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
         return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label}))"
