@@ -102,3 +102,11 @@ def test_compiled_code_is_reused_and_a_damaged_file_recompiled(tmp_path, monkeyp
     ns = {}
     exec(disk_cache.compiled(src, "<meeple>"), ns)
     assert ns["f"](2) == 12
+
+
+def test_a_document_json_cannot_write_is_checked_every_time_never_cached():
+    assert disk_cache.document_key("{}", {1: "a", "b": 2}) is None
+    assert not disk_cache.passed(None)
+    disk_cache.remember_passed(None)
+    assert not disk_cache.passed(None)
+    assert disk_cache.document_key("{}", {"b": 2, "a": [1]}) == disk_cache.document_key("{}", {"a": [1], "b": 2})

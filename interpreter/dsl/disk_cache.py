@@ -183,18 +183,24 @@ def _passed_store() -> _Passed:
     return _PASSED
 
 
-def document_key(schema_text: str, data) -> str:
-    return hashlib.sha256((schema_text + "\0" + json.dumps(data, sort_keys=True, default=repr)).encode()).hexdigest()[:32]
+def document_key(schema_text: str, data) -> str | None:
+    """The key of a (schema, document) pair; None for a document JSON cannot write (keys of mixed types,
+    say): such a document is simply checked every time."""
+    try:
+        text = json.dumps(data, sort_keys=True, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256((schema_text + "\0" + text).encode()).hexdigest()[:32]
 
 
-def passed(key: str) -> bool:
-    return key in _passed_store().known
+def passed(key: str | None) -> bool:
+    return key is not None and key in _passed_store().known
 
 
-def remember_passed(key: str) -> None:
+def remember_passed(key: str | None) -> None:
     """Also without a folder: a process checks a document once (validate builds a game once per option set)."""
     store = _passed_store()
-    if key not in store.known:
+    if key is not None and key not in store.known:
         store.known.add(key)
         if store.path is not None:
             store.new.append(key)
