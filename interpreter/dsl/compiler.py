@@ -203,10 +203,8 @@ def _bounded(code: str, spec) -> str:
 
 
 def _is_truth(e) -> bool:
-    if isinstance(e, (A.Compare, A.Not)):
+    if isinstance(e, (A.Compare, A.Not, A.BoolOp)):  # and/or join conditions (each through cond): a truth value
         return True
-    if isinstance(e, A.BoolOp):
-        return all(_is_truth(v) for v in e.values)
     return isinstance(e, A.Const) and isinstance(e.value, bool)
 
 
