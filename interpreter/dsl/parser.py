@@ -396,11 +396,6 @@ def _parse(text: str, origin: Origin) -> list:
         return to_ast(tree)
     except _Bad as b:
         raise ContentError([Diagnostic(origin.at(b.line, b.col), b.message, "E-DSL-SYNTAX")]) from None
-    except Exception as e:  # lark wraps transformer errors
-        inner = getattr(e, "orig_exc", None)
-        if isinstance(inner, _Bad):
-            raise ContentError([Diagnostic(origin.at(inner.line, inner.col), inner.message, "E-DSL-SYNTAX")]) from None
-        raise
 
 
 def parse_expr(text, origin: Origin) -> A.Node:
