@@ -89,6 +89,16 @@ def test_hostile_content_cannot_flood_the_parse_file(tmp_path, monkeypatch):
     assert 0 < len(kept) <= 11 and "x" * 90 + "49" in kept  # the newest are kept
 
 
+def test_a_tree_too_deep_to_pickle_is_left_out_and_the_others_kept(tmp_path):
+    path = tmp_path / "parse.pickle"
+    store = disk_cache.ParseStore(path)
+    deep = " + ".join(["1"] * 5000)  # refused later by the compiler (E-DSL-DEPTH); parsed first
+    store.put(deep, parse(deep, Origin(Place("t.yaml", 1, 1))))
+    store.put("say(1)", parse("say(1)", Origin(Place("t.yaml", 2, 1))))
+    store.save()
+    assert list(disk_cache.ParseStore(path).trees) == ["say(1)"]
+
+
 def test_compiled_code_is_reused_and_a_damaged_file_recompiled(tmp_path, monkeypatch):
     monkeypatch.setenv("MEEPLE_CACHE_DIR", str(tmp_path))
     src = "def f(x):\n    return x * 6\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,3 +108,34 @@ def test_checker_on_a_mutated_bundled_game(tmp_path_factory, ops):
     except ContentError as e:
         for d in e.diagnostics:
             assert d.message and d.place.path
+
+
+NESTED = {  # a construct nested `d` deep around `let zz = 1` (or around `1`)
+    "if": lambda d: "if true { " * d + "let zz = 1" + " }" * d,
+    "for": lambda d: "".join(f"for q{i} in [1] {{ " for i in range(d)) + "let zz = 1" + " }" * d,
+    "while": lambda d: "while false { " * d + "let zz = 1" + " }" * d,
+    "repeat": lambda d: "repeat 1 { " * d + "let zz = 1" + " }" * d,
+    "call": lambda d: "let zz = " + "max(" * d + "1" + ", 2)" * d,
+    "list": lambda d: "let zz = " + "[" * d + "1" + "]" * d,
+    "if-expression": lambda d: "let zz = " + "(1 if true else " * d + "2" + ")" * d,
+    "index": lambda d: "let zz = " + "[1, 2][" * d + "0" + "]" * d,
+    "each": lambda d: "let zz = " + "count(each q in " * d + "[1]" + " where true)" * d,
+    "negation": lambda d: "let zz = " + "-" * (d * 5) + "1",
+    "not": lambda d: "let zz = " + "not " * (d * 5) + "true",
+    "sum": lambda d: "let zz = " + " + ".join(["1"] * (d * 50)),
+}
+
+
+@pytest.mark.parametrize("depth", [12, 58])
+@pytest.mark.parametrize("construct", sorted(NESTED))
+def test_deep_nesting_compiles_or_is_refused_with_its_place(tmp_path, construct, depth):
+    """Python refuses more than 20 nested loops and runs out of recursion: content nested that deep is
+    an E-DSL-DEPTH error at the construct, never a crash of the compiler or of Python's."""
+    text = MINI_GAME.replace("setup: |\n", "setup: |\n  " + NESTED[construct](depth) + "\n", 1)
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    try:
+        load_game(folder)
+    except ContentError as e:
+        assert [d.code for d in e.diagnostics] == ["E-DSL-DEPTH"], e.diagnostics
+        assert_placed(e, str(folder / "game.yaml"))
+        assert "nested deeper than" in e.diagnostics[0].message

@@ -88,6 +88,10 @@ CASES = [
     ("count-mismatch", G, "name: Mini\n", "name: Mini\ncounts:\n  token: §5\n", "E-COUNT", "declares 5"),
     ("name-clash", G, "vars:\n  alarms: []", "vars:\n  alarms: []\n  §level: 0", "E-DUPLICATE-NAME",
      "both a global counter and a global var"),
+    ("dsl-loops-too-deep", G, "    do: p.coins += n", "    do: " + "repeat 1 { " * 12 + "§repeat 1 { p.coins += n" + " }" * 13,
+     "E-DSL-DEPTH", "loops nested deeper than 12"),
+    ("dsl-expression-too-deep", G, "    do: p.coins += n", "    do: p.coins += §" + " + ".join(["n"] * 70), "E-DSL-DEPTH",
+     "nested deeper than 60"),
 ]
 
 

@@ -7,7 +7,7 @@ line remembers the content place it came from, so a runtime failure names the fi
 """
 from __future__ import annotations
 
-from ..errors import Diagnostic, Place, RuntimeContentError, did_you_mean
+from ..errors import ContentError, Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
 from ..runtime.match import STEP_BUDGET
 from ..runtime.state import Piece, Player, Zone
@@ -22,8 +22,15 @@ _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _ZONE_PARAMS = {"move": {1}, "draw": {0, 1}, "shuffle": {0}, "top": {0}, "bottom": {0}}
 
 
-class _Impure(Exception):
-    pass
+# What Python can compile: it allows 20 nested loops and `try`s in a function (a procedure's budget takes
+# one) and recursion runs out near a thousand frames. Deeper content is an error with its place.
+MAX_LOOPS = 12  # loops inside loops
+MAX_NESTING = 60  # expressions inside expressions (as deep as parser.MAX_DEPTH lets brackets go)
+
+
+class _TooDeep(Exception):
+    def __init__(self, node, message):
+        self.node, self.message = node, message
 
 
 class Compiler:
@@ -93,7 +100,7 @@ class Compiler:
             body.line(1, "M.enter()", origin.place)
             body.line(1, "try:", origin.place)
             ind = 2
-        body.stmts(stmts, ind)
+        body.within_limits(body.stmts, stmts, ind)
         if not plain:
             body.line(ind, "if False: yield", origin.place)
         if procedure:
@@ -107,7 +114,7 @@ class Compiler:
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         self._emit(0, f"def {fname}({sig}):", origin.place)
         body = _Body(self, origin, set(params), pure=True)
-        code = body.expr(expr)
+        code = body.within_limits(body.expr, expr)
         body.line(1, f"return {code}", body.place(expr))
         return fname
 
@@ -115,7 +122,14 @@ class Compiler:
         src = "\n".join(self.lines) + "\n"
         ns = {"__builtins__": {}}
         ns.update(_runtime_namespace(self.names))
-        exec(disk_cache.compiled(src, "<meeple>"), ns)  # generated from checked trees, never from raw content
+        try:
+            code = disk_cache.compiled(src, "<meeple>")  # generated from checked trees, never from raw content
+        except (SyntaxError, RecursionError, MemoryError, ValueError) as e:  # a limit the checks above missed
+            line = getattr(e, "lineno", None)
+            place = self.line_map.get(line, Place("<meeple>")) if line else Place("<meeple>")
+            raise ContentError([Diagnostic(place, f"too complex to compile: {type(e).__name__}: {e}",
+                                           "E-DSL-DEPTH")]) from None
+        exec(code, ns)
         self.ns = ns
         self.source = src
         return ns
@@ -219,6 +233,15 @@ class _Body:
         self.plain = plain  # a body that cannot decide: a plain function, setting values without `yield from`
         self.lazy = set()  # names bound inside comprehensions / lambdas
         self.loop = 0
+        self.nesting = 0
+
+    def within_limits(self, fn, *args):
+        """fn(*args), or an error (E-DSL-DEPTH) at the construct nested past MAX_LOOPS or MAX_NESTING."""
+        try:
+            return fn(*args)
+        except _TooDeep as e:
+            self.c.error(self.place(e.node), e.message, "E-DSL-DEPTH", "split it with `let` or a procedure")
+            return "None"
 
     def place(self, node) -> Place:
         return self.origin.at(node.line, node.col)
@@ -302,9 +325,14 @@ class _Body:
         # the players never change during a match: no copy to loop over
         self.line(ind, f"for v_{s.var} in {items if items == 'M.players' else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
-        self.loop += 1
+        self._enter_loop(s)
         self.stmts(s.body, ind + 1)
         self.loop -= 1
+
+    def _enter_loop(self, s):
+        self.loop += 1
+        if self.loop > MAX_LOOPS:
+            raise _TooDeep(s, f"loops nested deeper than {MAX_LOOPS}")
 
     def _tick(self, ind, p):
         """A loop step counted against the match's step budget; the call only when it is spent."""
@@ -314,7 +342,7 @@ class _Body:
     def s_While(self, s, ind, p):
         self.line(ind, f"while {self.cond(s.test)}:", p)
         self._tick(ind + 1, p)
-        self.loop += 1
+        self._enter_loop(s)
         self.stmts(s.body, ind + 1)
         self.loop -= 1
 
@@ -322,7 +350,7 @@ class _Body:
         n = self.c._fresh("_n")
         self.line(ind, f"for {n} in range(max(0, min({self.expr(s.count)}, 100000))):", p)
         self._tick(ind + 1, p)
-        self.loop += 1
+        self._enter_loop(s)
         self.stmts(s.body, ind + 1)
         self.loop -= 1
 
@@ -372,7 +400,13 @@ class _Body:
         return code if _is_truth(e) else f"T({code})"
 
     def expr(self, e) -> str:
-        return getattr(self, "e_" + type(e).__name__)(e)
+        self.nesting += 1
+        try:
+            if self.nesting > MAX_NESTING:
+                raise _TooDeep(e, f"an expression nested deeper than {MAX_NESTING} levels")
+            return getattr(self, "e_" + type(e).__name__)(e)
+        finally:
+            self.nesting -= 1
 
     def e_Const(self, e):
         return repr(e.value)

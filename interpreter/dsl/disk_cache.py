@@ -92,8 +92,21 @@ class ParseStore:
                 break
             kept[text] = stmts
         kept = dict(reversed(list(kept.items())))  # the oldest first again
-        _write(self.path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+        except RecursionError:  # a tree too deep to pickle (hostile content): keep the others
+            kept = {text: stmts for text, stmts in kept.items() if _picklable(stmts)}
+            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+        _write(self.path, data)
         self.dirty = False
+
+
+def _picklable(stmts) -> bool:
+    try:
+        pickle.dumps(stmts, protocol=pickle.HIGHEST_PROTOCOL)
+        return True
+    except RecursionError:
+        return False
 
 
 def _write(path: Path, data: bytes) -> None:
