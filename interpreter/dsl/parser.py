@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from lark import Lark, Token
-from lark.parse_tree_builder import ExpandSingleChild
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.parse_tree_builder import ExpandSingleChild
 
 from ..errors import ContentError, Diagnostic, Place
 from . import ast as A
