@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
+from interpreter.errors import ContentError
+from interpreter.model.build import check_game, load_game
+from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 CASES = sorted(p for p in CORPUS.iterdir() if p.is_dir())
@@ -32,3 +35,23 @@ def test_each_mistake_is_reported_at_its_place(case, capsys):
     assert match, f"no {expect['code']} saying {expect['message']!r} in {expect['file']}: {found}"
     d = match[0]
     assert (d["line"], d["column"]) == (expect["line"], expect["column"]), d
+
+
+@pytest.mark.parametrize("case", CASES[::5], ids=[c.name for c in CASES[::5]])
+def test_validate_without_bytecode_finds_what_loading_finds(case):
+    """`meeple validate` calls check_game, which skips only Python's compile() of the generated code."""
+    found = []
+    for load in (load_game, check_game):
+        with pytest.raises(ContentError) as e:
+            load(case)
+        found.append(e.value.diagnostics)
+    assert found[0] == found[1] and found[0]
+
+
+def test_check_game_warns_as_load_game_does(tmp_path):
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n  idle:\n    do: say(1)\n", 1)
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    warned = [], []
+    assert check_game(folder, (), warned[0]) is None
+    load_game(folder, (), warned[1])
+    assert warned[0] == warned[1] and [d.code for d in warned[0]] == ["W-UNUSED"]

@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
-from ..model.build import bundled_games, load_game
+from ..model.build import bundled_games, check_game, load_game
 from . import diagnostics
 
 
@@ -268,13 +268,13 @@ def cmd_validate(args) -> int:
             continue
         for options in _option_sets(folder, mods):
             warnings: list = []
-            try:
-                game = load_game(folder, mods, warnings, options=options)
+            try:  # the bytecode is made only to play (--smoke): validate checks the content, not Python
+                game = (load_game if args.smoke else check_game)(folder, mods, warnings, options=options)
             except ContentError as e:
                 diags.extend(e.diagnostics)
                 game = None
             diags.extend(warnings)
-            if game is not None and args.smoke:
+            if game is not None:
                 failure = _smoke(game, options, args.smoke)
                 if failure is not None:
                     diags.append(failure)

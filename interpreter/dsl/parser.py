@@ -313,7 +313,7 @@ _LOCK = threading.RLock()  # one parse at a time per process: _STARTS is shared 
 
 def _first(children):
     for c in children:
-        if isinstance(c, Token):
+        if type(c) is Token:
             return c
         at = _STARTS.get(id(c))
         if at is not None:
@@ -338,8 +338,15 @@ def _reducers(lk: Lark) -> dict:
                 expand1 = True
             else:  # lark's child filter, given a builder that returns the filtered list
                 keep = wrapper(_same)
-        out[rule] = _reducer(method, keep, expand1)
+        if expand1 and keep is None and len(rule.expansion) == 1:
+            out[rule] = _pass  # one step down the precedence ladder (expr -> ... -> atom): nothing to build
+        else:
+            out[rule] = _reducer(method, keep, expand1)
     return out
+
+
+def _pass(children):
+    return children[0]  # its start is its one child's, recorded already
 
 
 def _same(kids):
