@@ -286,3 +286,24 @@ def test_a_var_naming_a_hidden_card_does_not_reveal_it(tmp_path):
     assert s.match.view(1)["vars"]["secret"] == {"card": "(hidden)"}
     s.match.place(s.match.vars["secret"], s.match.zones["pool"])
     assert s.match.view(1)["vars"]["secret"]["card"] in ("Red One", "Blue Two")
+
+
+@pytest.mark.parametrize("body,message", [
+    ('repeat 20000 { modify("price", add=1) }', "more than 10000 modifiers"),
+    ('repeat 20 { modify("price", times=1000) }\nsay("{price(first(box), me)}")', "out of bounds"),
+])
+def test_modifiers_have_bounds(tmp_path, body, message):
+    """Hostile content: modifiers piling up without end, or multiplying a value past the numbers' bounds."""
+    text = MINI_GAME + textwrap.dedent("""
+        values:
+          price:
+            params: [card, player]
+            expr: card.value * 3
+        """)
+    text = text.replace("procedures:\n", "procedures:\n  t:\n    do: |\n"
+                        + textwrap.indent(body, "      ") + "\n")
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    s = Scenario(g, 2)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t", me=s.p(1))
+    assert message in str(e.value) and e.value.place is not None

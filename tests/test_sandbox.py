@@ -83,3 +83,22 @@ def test_generated_code_has_no_builtins(tmp_path):
     ns = g.procedures["gain"].__globals__
     assert set(ns["__builtins__"]) == set()
     assert not any(k in ns for k in ("open", "eval", "exec", "__import__", "getattr"))
+
+
+GROWTH = [  # content that would take all the memory of the machine: a placed error long before
+    ('let s = "ab" * 1000000000', "only numbers can be multiplied"),
+    ("let l = [1, 2] * 100000000", "only numbers can be multiplied"),
+    ('let s = "ab"\nrepeat 60 { s = s + s }', "text longer than"),
+    ('let s = "ab"\nrepeat 60 { s = "{s}{s}" }', "text longer than"),
+    ("let l = [1]\nrepeat 60 { l = l + l }", "list longer than"),
+    ("let l = [1]\nrepeat 60 { l = gather([1, 2], l) }", "list longer than"),
+    ('let s = "abcdefghij"\nrepeat 13 { s = s + s }\nrepeat 1000000 { say(s) }', "said more than"),
+]
+
+
+@pytest.mark.parametrize("body,message", GROWTH)
+def test_growth_without_bound_is_a_content_error_with_its_place(tmp_path, body, message):
+    g = load_game(folder_with(tmp_path, body))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("gain", None, 1)
+    assert message in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")

@@ -20,6 +20,7 @@ from .verbs import GameOver
 
 STEP_BUDGET = 2_000_000  # loop iterations in one match
 DEPTH_BUDGET = 200  # nested procedure calls
+SAY_BUDGET = 20_000_000  # characters of the match's account (what say() and the narration add)
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 
 
@@ -64,6 +65,7 @@ class Match:
         self.fired: dict = {}
         self.modifiers: list = []
         self.lines: list[str] = []
+        self.said = 0
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
@@ -151,6 +153,9 @@ class Match:
         piece.zone = zone
 
     def say(self, line: str, decision: bool = False) -> None:
+        self.said += len(line)
+        if self.said > SAY_BUDGET:
+            raise RuntimeContentError(f"said more than {SAY_BUDGET} characters in one match (a say in an endless loop?)")
         self.lines.append(line)
         if self.on_say is not None:
             self.on_say(line)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuntimeContentError
+from .ops import MAX_INT
+
+MAX_MODIFIERS = 10_000  # modifiers from `modify` in force at once
 
 
 @dataclass(slots=True)
@@ -41,7 +44,11 @@ def make_value(name: str, params: list, base, lo, hi):
             if m.value == name and all(args[params.index(k)] is v for k, v in m.match.items()):
                 adds += m.add
                 times *= m.times
+                if not -MAX_INT <= times <= MAX_INT:
+                    raise RuntimeContentError(f"value `{name}`: its modifiers multiply it out of bounds")
         result = result * times + adds
+        if not -MAX_INT <= result <= MAX_INT:
+            raise RuntimeContentError(f"value `{name}` out of bounds")
         if lo is not None and result < lo:
             result = lo
         if hi is not None and result > hi:
@@ -57,6 +64,8 @@ def add_modifier(M, value: str, add: int, times: int, until, match: dict) -> Non
     for k in match:
         if k not in spec:
             raise RuntimeContentError(f"value `{value}` has no parameter `{k}`")
+    if len(M.modifiers) >= MAX_MODIFIERS:
+        raise RuntimeContentError(f"more than {MAX_MODIFIERS} modifiers at once (a modify in an endless loop?)")
     M.modifiers.append(Modifier(value, add, times, match, until))
 
 

@@ -8,6 +8,8 @@ PLAYER_ATTRS = {"seat", "name", "left", "right", "index"}
 PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid"}
 ZONE_ATTRS = {"size", "top", "bottom", "owner", "name"}
 MAX_INT = 10**12
+MAX_TEXT = 100_000  # characters in one text a match builds
+MAX_ITEMS = 100_000  # items in one list a match builds (the cards of a game are far fewer)
 
 
 def get(M, obj, name: str):
@@ -138,8 +140,21 @@ def add(a, b):
             return r
         raise RuntimeContentError("number out of bounds")
     if type(a) is str and type(b) is str:
-        return a + b
-    return items(a) + items(b)
+        return bounded_text(a + b) if len(a) + len(b) > MAX_TEXT else a + b
+    a, b = items(a), items(b)
+    return bounded_list(a + b) if len(a) + len(b) > MAX_ITEMS else a + b
+
+
+def bounded_text(s: str) -> str:
+    if len(s) > MAX_TEXT:
+        raise RuntimeContentError(f"text longer than {MAX_TEXT} characters (growing without end?)")
+    return s
+
+
+def bounded_list(xs: list) -> list:
+    if len(xs) > MAX_ITEMS:
+        raise RuntimeContentError(f"list longer than {MAX_ITEMS} items (growing without end?)")
+    return xs
 
 
 def div(a, b):
@@ -155,9 +170,10 @@ def mod(a, b):
 
 
 def mul(a, b):
-    r = a * b
-    if type(r) is int and -MAX_INT <= r <= MAX_INT:
-        return r
+    if type(a) in (int, bool) and type(b) in (int, bool):  # checked first: "ab" * 10**9 would fill the memory
+        r = a * b
+        if -MAX_INT <= r <= MAX_INT:
+            return r
     raise RuntimeContentError("only numbers can be multiplied, within bounds")
 
 
@@ -189,7 +205,9 @@ def text(v) -> str:
     if v is False:
         return "no"
     if t is list:
-        return ", ".join(text(x) for x in v) or "nothing"
+        return bounded_text(", ".join(text(x) for x in v) or "nothing")
+    if t is str:
+        return bounded_text(v) if len(v) > MAX_TEXT else v
     return str(v)
 
 

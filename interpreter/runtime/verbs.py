@@ -81,6 +81,8 @@ def v_gather(M, xs, f):
     out = []
     for x in ops.items(xs):
         out.extend(ops.items(f(x)))
+        if len(out) > ops.MAX_ITEMS:
+            ops.bounded_list(out)
     return out
 
 
