@@ -102,3 +102,17 @@ def test_growth_without_bound_is_a_content_error_with_its_place(tmp_path, body, 
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
     assert message in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")
+
+
+@pytest.mark.parametrize("body", [
+    "let n = count(each a in range(1, 10000) where count(each b in range(1, 10000) where "
+    "count(each c in range(1, 10000) where c > a + b) > 0) > 0)",
+    "let n = sum(range(1, 10000), sum(range(1, 10000), sum(range(1, 10000), it)))",
+    "let n = sort(range(1, 10000), highest(range(1, 10000), lowest(range(1, 10000), it)))",
+])
+def test_nested_passes_over_long_lists_spend_the_step_budget(tmp_path, body):
+    """No loop at all, yet 10^12 steps: the items an expression goes over count like a loop's passes."""
+    g = load_game(folder_with(tmp_path, body))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("gain", None, 1)
+    assert "step budget" in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")

@@ -149,7 +149,7 @@ class Compiler:
 
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
-        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
+        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "STEPS": STEP_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
@@ -529,7 +529,7 @@ class _Body:
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
         cond = self._bound_cond(var, f.cond)
-        found = f"any(True for v_{var} in ITEMS({items}) if {cond})"
+        found = f"any(True for v_{var} in EACH(M, {items}) if {cond})"
         return found if wanted else f"(not {found})"
 
     def _check_card_id(self, e):
@@ -574,12 +574,12 @@ class _Body:
     def e_Filter(self, e):
         items = self.expr(e.items)
         cond = self._bound_cond("it", e.cond)
-        return f"[v_it for v_it in ITEMS({items}) if {cond}]"
+        return f"[v_it for v_it in EACH(M, {items}) if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
         cond = self._bound_cond(e.var, e.cond)
-        return f"[v_{e.var} for v_{e.var} in ITEMS({items}) if {cond}]"
+        return f"[v_{e.var} for v_{e.var} in EACH(M, {items}) if {cond}]"
 
     def _per_item(self, var, e, compile_bound):
         """A choice's per-item clause: the item is both the choice's variable and `it`."""

@@ -167,9 +167,14 @@ class Match:
             raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
 
     def tick(self) -> None:
-        self.steps += 1
+        self.spend(1)
+
+    def spend(self, steps: int) -> None:
+        """Counts steps against the match's budget: a loop's pass, or the items an expression goes over."""
+        self.steps += steps
         if self.steps > STEP_BUDGET:
-            raise RuntimeContentError(f"step budget of {STEP_BUDGET} loop iterations spent (an endless loop?)")
+            raise RuntimeContentError(f"step budget of {STEP_BUDGET} steps spent (an endless loop, or "
+                                      "expressions going over many items many times?)")
 
     # ---- the flow of a game
     def _flow(self):

@@ -128,6 +128,15 @@ def items(x) -> list:
     raise RuntimeContentError(f"expected a list or a zone, got {describe(x)}")
 
 
+def each_item(M, x) -> list:
+    """The items an expression goes over (`each`, `where`, `sum`, `sort`...), counted against the match's
+    step budget like a loop's passes: nested passes over long lists cannot run for hours."""
+    seq = items(x)
+    if seq:
+        M.spend(len(seq))
+    return seq
+
+
 def snapshot(x) -> list:
     """A copy to loop over, so that moving cards inside the loop is safe."""
     return list(items(x))

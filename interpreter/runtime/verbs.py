@@ -66,20 +66,20 @@ def v_count(M, xs):
 @verb("sum", 2, lazy=(1,), doc="The sum of an expression over the items, `it` being each item.",
       example="sum(me.tableau, it.money)")
 def v_sum(M, xs, f):
-    return sum(_int(f(x)) for x in ops.items(xs))
+    return sum(_int(f(x)) for x in ops.each_item(M, xs))
 
 
 @verb("distinct", 2, lazy=(1,), doc="How many different values an expression takes over the items.",
       example="distinct(me.tableau, it.city)")
 def v_distinct(M, xs, f):
-    return len({f(x) for x in ops.items(xs)})
+    return len({f(x) for x in ops.each_item(M, xs)})
 
 
 @verb("gather", 2, lazy=(1,), doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
 def v_gather(M, xs, f):
     out = []
-    for x in ops.items(xs):
+    for x in ops.each_item(M, xs):
         out.extend(ops.items(f(x)))
         if len(out) > ops.MAX_ITEMS:
             ops.bounded_list(out)
@@ -89,7 +89,7 @@ def v_gather(M, xs, f):
 @verb("sort", 2, lazy=(1,), doc="The items ordered by an expression, smallest first (stable).",
       example="sort(me.tableau, it.cost)")
 def v_sort(M, xs, f):
-    return sorted(ops.items(xs), key=f)
+    return sorted(ops.each_item(M, xs), key=f)
 
 
 def _many(args):
@@ -113,14 +113,14 @@ def v_min(M, *args):
 @verb("highest", 2, lazy=(1,), doc="The largest value an expression takes over the items (0 when empty).",
       example="highest(rivals(me), count(it.tableau))")
 def v_highest(M, xs, f):
-    vals = [f(x) for x in ops.items(xs)]
+    vals = [f(x) for x in ops.each_item(M, xs)]
     return max(vals) if vals else 0
 
 
 @verb("lowest", 2, lazy=(1,), doc="The smallest value an expression takes over the items (0 when empty).",
       example="lowest(players, it.money)")
 def v_lowest(M, xs, f):
-    vals = [f(x) for x in ops.items(xs)]
+    vals = [f(x) for x in ops.each_item(M, xs)]
     return min(vals) if vals else 0
 
 
