@@ -26,8 +26,9 @@ class Table:
 
 
 def rebuild(table: Table, history=None) -> Match:
-    """The position after `history` (default: every choice so far), by replay."""
-    m = Match(table.game, table.players, table.seed, table.options)
+    """The position after `history` (default: every choice so far), by replay (with no account or
+    prompts: a search reads neither)."""
+    m = Match(table.game, table.players, table.seed, table.options, narrate=False)
     choose = m.choose
     for k in table.history if history is None else history:
         choose(k)

@@ -367,7 +367,7 @@ class _Body:
             else:
                 self.line(ind, f"{offered}.append(({i}, {label}))", op)
         by = self.expr(s.by) if s.by is not None else "me"
-        prompt = self.text(s.prompt) if s.prompt is not None else "'Choose'"
+        prompt = self.prompt(s.prompt)
         self.line(ind, f"{key} = yield from ASK(M, {by}, {prompt}, {offered})", p)
         for i, opt in enumerate(s.options):
             self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
@@ -417,6 +417,16 @@ class _Body:
         if isinstance(e, A.Template) or (isinstance(e, A.Const) and isinstance(e.value, str)):
             return code
         return f"TXT({code})"
+
+    def prompt(self, e) -> str:
+        """A decision's prompt: built only in a match that narrates (bots in simulations and in a search
+        agent's replays read none); a constant string as it is."""
+        if e is None:
+            return "'Choose'"
+        code = self.text(e)
+        if isinstance(e, A.Const):
+            return code
+        return f"({code} if M.narrate else '')"
 
     def e_Template(self, e):
         parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]
@@ -603,7 +613,7 @@ class _Body:
         else:
             code_items = f"ITEMS({items})"
         by = self.expr(e.by) if e.by is not None else "me"
-        prompt = self.text(e.prompt) if e.prompt is not None else repr("Choose")
+        prompt = self.prompt(e.prompt)
         count = self.expr(e.count) if e.count is not None else "None"
         label = ""
         if e.label is not None:

@@ -45,6 +45,7 @@ class Result:
 
 
 class Match:
+    step_budget = STEP_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
                  names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True):
         if not game.min_players <= players <= game.max_players:
@@ -130,7 +131,8 @@ class Match:
             raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
                                 f"{len(d.options)} options (0 to {len(d.options) - 1})")
         self.choices.append(k)
-        self.say(f"  {d.player.name}: {d.options[k].label}", decision=True)
+        if self.narrate:
+            self.say(f"  {d.player.name}: {d.options[k].label}", decision=True)
         self._advance(k)
 
     def view(self, player: Player | int | None):
@@ -172,8 +174,8 @@ class Match:
     def spend(self, steps: int) -> None:
         """Counts steps against the match's budget: a loop's pass, or the items an expression goes over."""
         self.steps += steps
-        if self.steps > STEP_BUDGET:
-            raise RuntimeContentError(f"step budget of {STEP_BUDGET} steps spent (an endless loop, or "
+        if self.steps > self.step_budget:
+            raise RuntimeContentError(f"step budget of {self.step_budget} steps spent (an endless loop, or "
                                       "expressions going over many items many times?)")
 
     # ---- the flow of a game

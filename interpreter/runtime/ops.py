@@ -131,9 +131,11 @@ def items(x) -> list:
 def each_item(M, x) -> list:
     """The items an expression goes over (`each`, `where`, `sum`, `sort`...), counted against the match's
     step budget like a loop's passes: nested passes over long lists cannot run for hours."""
-    seq = items(x)
-    if seq:
-        M.spend(len(seq))
+    t = type(x)
+    seq = x if t is list else x.items if t is Zone else items(x)
+    M.steps += len(seq)
+    if M.steps > M.step_budget:
+        M.spend(0)
     return seq
 
 
