@@ -65,6 +65,25 @@ def test_each_match_records_cards_and_counters_over_the_rounds(kaiju):
         assert set(trace[0]["players"]["1"]) >= {"money", "research", "kaiju"}
 
 
+def test_results_hold_plain_values_only(kaiju):
+    """Results go back from the workers through a pipe: no string of the loader, which carries its place
+    (pickling those made two workers do a tenth more work than one)."""
+    plain = (str, int, float, bool, type(None))
+
+    def check(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                check(k)
+                check(v)
+        elif isinstance(x, list):
+            for v in x:
+                check(v)
+        else:
+            assert type(x) in plain, (type(x), x)
+    for r in simulate(kaiju, 2, 3, 5, {}, jobs=1)["results"]:
+        check(r)
+
+
 def test_details_do_not_change_the_match(kaiju):
     with_details = simulate(kaiju, 3, 2, 9, {}, jobs=1)
     without = simulate(kaiju, 3, 2, 9, {}, jobs=1, details=False)
@@ -129,6 +148,10 @@ def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju):
     assert b["ratio"] > 0
     t = bench.timed(kaiju, 2, 0.01)
     assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
+    p = bench.parallel(kaiju, 2, 4)
+    assert set(p) == {"game", "players", "games", "jobs_1_seconds", "jobs_2_seconds", "jobs_1_cpu_seconds",
+                      "jobs_2_cpu_seconds", "speedup"}
+    assert p["speedup"] > 0 and p["jobs_1_cpu_seconds"] > 0
 
 
 def test_bench_times_validate_and_first_loads_in_new_processes(tmp_path):

@@ -477,7 +477,9 @@ class _Builder:
         effects = set(kd.get("effects") or [])
         exprs = set(kd.get("expressions") or [])
         common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers"}
-        cd = CardDef(raw["id"], str(raw.get("name", raw["id"])), kind, {}, raw.get("copies", 1), place, source=raw)
+        # plain strings: a card's id and kind travel in results, logs and worker pipes (a YStr carries its place)
+        cd = CardDef(str(raw["id"]), str(raw.get("name", raw["id"])), str(kind), {}, raw.get("copies", 1), place,
+                     source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
             if key in common:
