@@ -25,12 +25,13 @@ class Modifier:
     until: str | None
 
 
-def make_value(name: str, params: list, base, lo, hi):
-    """The function content calls for a value: base expression plus modifiers."""
+def make_value(name: str, params: list, base, lo, hi, cards_modify: bool = True):
+    """The function content calls for a value: base expression plus modifiers. `cards_modify`: whether any
+    card of the game has a modifier for it (else the cards in active zones are not searched)."""
     def value(M, me, this, *args):
         result = base(M, me, this, *args)
         adds, times = 0, 1
-        for zone in M.active_zones:
+        for zone in (M.active_zones if cards_modify else ()):
             for piece in zone.items:
                 for add, mul, when in piece.card.modifiers.get(name, ()):
                     owner = zone.owner
