@@ -307,3 +307,22 @@ def test_modifiers_have_bounds(tmp_path, body, message):
     with pytest.raises(RuntimeContentError) as e:
         s.call("t", me=s.p(1))
     assert message in str(e.value) and e.value.place is not None
+
+
+@pytest.mark.parametrize("game_text,body,where", [
+    (MINI_GAME.replace("  lap: |\n    player.laps += 1", '  lap: |\n    emit("lap", player=player)'),
+     'emit("lap", player=me)', "game.yaml"),
+    (MINI_GAME.replace("  lap: |\n    player.laps += 1", "  lap: |\n    player.wheel += 4"), "me.wheel += 4", "game.yaml"),
+    (MINI_GAME, 'run(first(box), "use", player=me)', "t.yaml"),
+])
+def test_effects_that_trigger_themselves_without_end_are_a_placed_content_error(tmp_path, game_text, body, where):
+    """An event whose handler fires it again, a track whose wrap handler wraps it again, a card effect that
+    runs itself: not procedures (those count their depth), yet a content error at the looping line."""
+    cards = MINI_CARDS.replace("kind: token", 'kind: token\n  use: run(this, "use")', 1)
+    text = game_text.replace("procedures:\n", f"procedures:\n  t:\n    do: {body}\n", 1)
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": cards}))
+    s = Scenario(g, 2)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t", me=s.p(1))
+    assert "nested without end" in str(e.value)
+    assert e.value.place is not None and e.value.place.path.endswith(where) and e.value.place.line > 1

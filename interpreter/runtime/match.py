@@ -230,7 +230,7 @@ class Match:
         except MeepleError as e:
             raise self._placed(e) from None
         except _PYTHON_MISTAKES as e:
-            raise self._placed(RuntimeContentError(f"{type(e).__name__}: {e}")) from None
+            raise self._placed(_mistake(e)) from None
         self.pending = d
 
     def score_of(self, player) -> int:
@@ -243,7 +243,7 @@ class Match:
         except MeepleError as e:
             raise self._placed(e) from None
         except _PYTHON_MISTAKES as e:
-            raise self._placed(RuntimeContentError(f"{type(e).__name__}: {e}")) from None
+            raise self._placed(_mistake(e)) from None
 
     def _placed(self, e: MeepleError) -> MeepleError:
         """Name the content place of the innermost compiled line that was running."""
@@ -261,6 +261,14 @@ class Match:
 
 
 _PYTHON_MISTAKES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError)
+
+
+def _mistake(e: Exception) -> RuntimeContentError:
+    """A Python error raised by content, as a content error (placed by the caller)."""
+    if isinstance(e, RecursionError):  # procedures count their depth; events and card hooks may loop on their own
+        return RuntimeContentError("effects nested without end: an event whose handlers fire it again, or a card "
+                                   "effect that runs itself?")
+    return RuntimeContentError(f"{type(e).__name__}: {e}")
 
 
 def _fresh(v):
