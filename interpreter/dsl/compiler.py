@@ -302,9 +302,37 @@ class _Body:
                 self.line(ind, "else:", p)
                 self.line(ind + 1, self._run(f"SET(M, {tmp}, {t.attr!r}, {s.op!r}, {val})"), p)
                 return
+            if spec is not None and s.op != "=" and t.attr not in n.player_vars and not (spec.wrap and spec.thresholds):
+                self._step_counter(ind, p, obj, value, t.attr, s.op, spec)
+                return
             self.line(ind, self._run(f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})"), p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
+
+    def _step_counter(self, ind, p, obj, value, name, op, spec):
+        """`+=` / `-=` on a player's counter that may fire events (a circular track, thresholds): plain
+        arithmetic when the step fires nothing (no wrap, no threshold passed), else the setter that fires."""
+        tmp, cur, val = self.c._fresh("_p"), self.c._fresh("_c"), self.c._fresh("_v")
+        old, new = self.c._fresh("_o"), self.c._fresh("_n")
+        setter = self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})")
+        self.line(ind, f"{tmp} = {obj}", p)
+        self.line(ind, f"{val} = {value}", p)
+        self.line(ind, f"if type({tmp}) is Player and type({val}) is int:", p)
+        self.line(ind + 1, f"{cur} = {tmp}.counters", p)
+        self.line(ind + 1, f"{old} = {cur}[{name!r}]", p)
+        if spec.wrap:
+            self.line(ind + 1, f"{new} = {old} {op[0]} {val}", p)
+            quiet = f"0 <= {new} < {spec.wrap!r}"
+        else:
+            self.line(ind + 1, f"{new} = {_bounded(f'{old} {op[0]} {val}', spec)}", p)
+            passed = " or ".join(f"{old} < {t!r} <= {new}" for t in spec.thresholds) or "False"
+            quiet = f"{new} <= {old} or not ({passed})"
+        self.line(ind + 1, f"if {quiet}:", p)
+        self.line(ind + 2, f"{cur}[{name!r}] = {new}", p)
+        self.line(ind + 1, "else:", p)
+        self.line(ind + 2, setter, p)
+        self.line(ind, "else:", p)
+        self.line(ind + 1, setter, p)
 
     def _run(self, gen: str) -> str:
         """Runs a setter (a generator: a counter may fire events). A plain body sets only what fires none."""
