@@ -274,7 +274,7 @@ def cmd_validate(args) -> int:
                 diags.extend(e.diagnostics)
                 game = None
             diags.extend(warnings)
-            if game is not None:
+            if game is not None:  # loaded to be played: --smoke
                 failure = _smoke(game, options, args.smoke)
                 if failure is not None:
                     diags.append(failure)
