@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import ContentError, Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
-from ..runtime.match import STEP_BUDGET
+from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
 from ..runtime.state import Piece, Player, Zone
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
@@ -97,7 +97,8 @@ class Compiler:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
         ind = 1
         if procedure:
-            body.line(1, "M.enter()", origin.place)
+            body.line(1, "M.depth += 1", origin.place)
+            body.line(1, "if M.depth > DEPTH: M.too_deep()", origin.place)
             body.line(1, "try:", origin.place)
             ind = 2
         body.within_limits(body.stmts, stmts, ind)
@@ -152,7 +153,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
-        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "STEPS": STEP_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl

@@ -162,11 +162,10 @@ class Match:
         if self.on_say is not None:
             self.on_say(line)
 
-    def enter(self) -> None:
-        self.depth += 1
-        if self.depth > DEPTH_BUDGET:
-            self.depth = 0
-            raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
+    def too_deep(self) -> None:
+        """Called by a procedure entered past the depth budget (the count is inline in the compiled code)."""
+        self.depth = 0
+        raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
 
     def tick(self) -> None:
         self.spend(1)
