@@ -698,6 +698,8 @@ class _Body:
                 self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
                              "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
         args = []
+        if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
+            return f"V_{f}(M, [{self._bound('it', e.args[1])} for v_it in EACH(M, {self.expr(e.args[0])})])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
                 args.append(f"(lambda v_it: {self._bound('it', a)})")

@@ -1,7 +1,8 @@
 """The builtin verbs and functions of the effect language: the registry the compiler and docs read.
 
 Every entry says its arity, its named arguments, whether it may ask a decision or fire events (a
-generator), which arguments are evaluated per item with `it` bound (lazy), a one-line doc and an example.
+generator), which arguments are evaluated per item with `it` bound (lazy; with `values`, the compiled code
+computes them in a comprehension and the verb gets their list), a one-line doc and an example.
 """
 from __future__ import annotations
 
@@ -32,15 +33,16 @@ class Verb:
     lazy: tuple = ()  # positions evaluated per item, `it` bound
     doc: str = ""
     example: str = ""
+    values: bool = False  # lazy(1) given as the list of its values, one per item (no function to call per item)
 
 
 REGISTRY: dict[str, Verb] = {}
 
 
-def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example=""):
+def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example="", values=False):
     def deco(fn):
         REGISTRY[name] = Verb(name, fn, min_args, min_args if max_args is None else max_args,
-                              tuple(kwargs), gen, tuple(lazy), doc, example)
+                              tuple(kwargs), gen, tuple(lazy), doc, example, values)
         return fn
     return deco
 
@@ -63,24 +65,27 @@ def v_count(M, xs):
     return len(ops.items(xs))
 
 
-@verb("sum", 2, lazy=(1,), doc="The sum of an expression over the items, `it` being each item.",
+@verb("sum", 2, lazy=(1,), values=True, doc="The sum of an expression over the items, `it` being each item.",
       example="sum(me.tableau, it.money)")
-def v_sum(M, xs, f):
-    return sum(_int(f(x)) for x in ops.each_item(M, xs))
+def v_sum(M, values):
+    for v in values:
+        if type(v) is not int:
+            _int(v)
+    return sum(values)
 
 
-@verb("distinct", 2, lazy=(1,), doc="How many different values an expression takes over the items.",
+@verb("distinct", 2, lazy=(1,), values=True, doc="How many different values an expression takes over the items.",
       example="distinct(me.tableau, it.city)")
-def v_distinct(M, xs, f):
-    return len({f(x) for x in ops.each_item(M, xs)})
+def v_distinct(M, values):
+    return len(set(values))
 
 
-@verb("gather", 2, lazy=(1,), doc="The lists (or zones) an expression gives for each item, joined into one list.",
+@verb("gather", 2, lazy=(1,), values=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
-def v_gather(M, xs, f):
+def v_gather(M, values):
     out = []
-    for x in ops.each_item(M, xs):
-        out.extend(ops.items(f(x)))
+    for v in values:
+        out.extend(ops.items(v))
         if len(out) > ops.MAX_ITEMS:
             ops.bounded_list(out)
     return out
@@ -110,18 +115,16 @@ def v_min(M, *args):
     return min(vals) if vals else 0
 
 
-@verb("highest", 2, lazy=(1,), doc="The largest value an expression takes over the items (0 when empty).",
+@verb("highest", 2, lazy=(1,), values=True, doc="The largest value an expression takes over the items (0 when empty).",
       example="highest(rivals(me), count(it.tableau))")
-def v_highest(M, xs, f):
-    vals = [f(x) for x in ops.each_item(M, xs)]
-    return max(vals) if vals else 0
+def v_highest(M, values):
+    return max(values) if values else 0
 
 
-@verb("lowest", 2, lazy=(1,), doc="The smallest value an expression takes over the items (0 when empty).",
+@verb("lowest", 2, lazy=(1,), values=True, doc="The smallest value an expression takes over the items (0 when empty).",
       example="lowest(players, it.money)")
-def v_lowest(M, xs, f):
-    vals = [f(x) for x in ops.each_item(M, xs)]
-    return min(vals) if vals else 0
+def v_lowest(M, values):
+    return min(values) if values else 0
 
 
 @verb("abs", 1, doc="The absolute value of a number.", example="abs(me.score - 3)")
