@@ -126,16 +126,24 @@ NESTED = {  # a construct nested `d` deep around `let zz = 1` (or around `1`)
 }
 
 
-@pytest.mark.parametrize("depth", [12, 58])
+REFUSED = {  # past the limits (12 loops, 60 levels of expression): the rest compiles and loads
+    12: {"negation", "not", "sum"},
+    58: {"for", "while", "repeat", "each", "negation", "not", "sum"},
+}
+
+
+@pytest.mark.parametrize("depth", sorted(REFUSED))
 @pytest.mark.parametrize("construct", sorted(NESTED))
 def test_deep_nesting_compiles_or_is_refused_with_its_place(tmp_path, construct, depth):
     """Python refuses more than 20 nested loops and runs out of recursion: content nested that deep is
     an E-DSL-DEPTH error at the construct, never a crash of the compiler or of Python's."""
     text = MINI_GAME.replace("setup: |\n", "setup: |\n  " + NESTED[construct](depth) + "\n", 1)
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
-    try:
+    if construct not in REFUSED[depth]:
+        assert load_game(folder).setup is not None
+        return
+    with pytest.raises(ContentError) as e:
         load_game(folder)
-    except ContentError as e:
-        assert [d.code for d in e.diagnostics] == ["E-DSL-DEPTH"], e.diagnostics
-        assert_placed(e, str(folder / "game.yaml"))
-        assert "nested deeper than" in e.diagnostics[0].message
+    assert [d.code for d in e.value.diagnostics] == ["E-DSL-DEPTH"], e.value.diagnostics
+    assert_placed(e.value, str(folder / "game.yaml"))
+    assert "nested deeper than" in e.value.diagnostics[0].message
