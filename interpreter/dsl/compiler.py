@@ -291,47 +291,41 @@ class _Body:
             obj = self.expr(t.obj)
             n = self.c.names
             spec = n.player_counters.get(t.attr)
-            if spec is not None and _quiet(spec) and t.attr not in n.card_fields and t.attr not in n.player_vars:
-                # a counter that fires no event: plain arithmetic on a player, bounds inlined
-                tmp, cur, val = self.c._fresh("_p"), self.c._fresh("_c"), self.c._fresh("_v")
-                new = val if s.op == "=" else f"{cur}[{t.attr!r}] {s.op[0]} {val}"
-                self.line(ind, f"{tmp} = {obj}", p)
-                self.line(ind, f"{val} = {value}", p)
-                self.line(ind, f"if type({tmp}) is Player and type({val}) is int:", p)
-                self.line(ind + 1, f"{cur} = {tmp}.counters", p)
-                self.line(ind + 1, f"{cur}[{t.attr!r}] = {_bounded(new, spec)}", p)
-                self.line(ind, "else:", p)
-                self.line(ind + 1, self._run(f"SET(M, {tmp}, {t.attr!r}, {s.op!r}, {val})"), p)
-                return
-            if spec is not None and s.op != "=" and t.attr not in n.player_vars and not (spec.wrap and spec.thresholds):
-                self._step_counter(ind, p, obj, value, t.attr, s.op, spec)
+            if spec is not None and t.attr not in n.player_vars and (
+                    _quiet(spec) or (s.op != "=" and not (spec.wrap and spec.thresholds))):
+                self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec)
                 return
             self.line(ind, self._run(f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})"), p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
 
-    def _step_counter(self, ind, p, obj, value, name, op, spec):
-        """`+=` / `-=` on a player's counter that may fire events (a circular track, thresholds): plain
-        arithmetic when the step fires nothing (no wrap, no threshold passed), else the setter that fires."""
+    def _counter_in_place(self, ind, p, obj, value, name, op, spec):
+        """A player's counter set by plain arithmetic when nothing can fire: always for a counter with no
+        event (bounds inlined); for `+=` / `-=` on a circular track or a threshold counter, when the step
+        stays on the track or passes no threshold. Else (or on anything but a player) the setter."""
         tmp, cur, val = self.c._fresh("_p"), self.c._fresh("_c"), self.c._fresh("_v")
-        old, new = self.c._fresh("_o"), self.c._fresh("_n")
         setter = self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})")
         self.line(ind, f"{tmp} = {obj}", p)
         self.line(ind, f"{val} = {value}", p)
         self.line(ind, f"if type({tmp}) is Player and type({val}) is int:", p)
         self.line(ind + 1, f"{cur} = {tmp}.counters", p)
-        self.line(ind + 1, f"{old} = {cur}[{name!r}]", p)
-        if spec.wrap:
-            self.line(ind + 1, f"{new} = {old} {op[0]} {val}", p)
-            quiet = f"0 <= {new} < {spec.wrap!r}"
+        if _quiet(spec):
+            new = val if op == "=" else f"{cur}[{name!r}] {op[0]} {val}"
+            self.line(ind + 1, f"{cur}[{name!r}] = {_bounded(new, spec)}", p)
         else:
-            self.line(ind + 1, f"{new} = {_bounded(f'{old} {op[0]} {val}', spec)}", p)
-            passed = " or ".join(f"{old} < {t!r} <= {new}" for t in spec.thresholds) or "False"
-            quiet = f"{new} <= {old} or not ({passed})"
-        self.line(ind + 1, f"if {quiet}:", p)
-        self.line(ind + 2, f"{cur}[{name!r}] = {new}", p)
-        self.line(ind + 1, "else:", p)
-        self.line(ind + 2, setter, p)
+            old, new = self.c._fresh("_o"), self.c._fresh("_n")
+            self.line(ind + 1, f"{old} = {cur}[{name!r}]", p)
+            if spec.wrap:
+                self.line(ind + 1, f"{new} = {old} {op[0]} {val}", p)
+                quiet = f"0 <= {new} < {spec.wrap!r}"
+            else:
+                self.line(ind + 1, f"{new} = {_bounded(f'{old} {op[0]} {val}', spec)}", p)
+                passed = " or ".join(f"{old} < {t!r} <= {new}" for t in spec.thresholds) or "False"
+                quiet = f"{new} <= {old} or not ({passed})"
+            self.line(ind + 1, f"if {quiet}:", p)
+            self.line(ind + 2, f"{cur}[{name!r}] = {new}", p)
+            self.line(ind + 1, "else:", p)
+            self.line(ind + 2, setter, p)
         self.line(ind, "else:", p)
         self.line(ind + 1, setter, p)
 

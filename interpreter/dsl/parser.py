@@ -51,10 +51,6 @@ def _pos(meta_or_tok):
     return {"line": getattr(meta_or_tok, "line", 1) or 1, "col": getattr(meta_or_tok, "column", 1) or 1}
 
 
-def _one(xs):
-    return xs[0] if len(xs) == 1 else xs
-
-
 class _ToAst:
     """Builds ast.py nodes: one method per rule (or alias), given where the rule's text begins (meta:
     line and column) and its children already built (see `_reducers`)."""

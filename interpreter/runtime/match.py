@@ -132,7 +132,7 @@ class Match:
                                 f"{len(d.options)} options (0 to {len(d.options) - 1})")
         self.choices.append(k)
         if self.narrate:
-            self.say(f"  {d.player.name}: {d.options[k].label}", decision=True)
+            self.say(f"  {d.player.name}: {d.options[k].label}")
         self._advance(k)
 
     def view(self, player: Player | int | None):
@@ -154,7 +154,7 @@ class Match:
             zone.items.append(piece)
         piece.zone = zone
 
-    def say(self, line: str, decision: bool = False) -> None:
+    def say(self, line: str) -> None:
         self.said += len(line)
         if self.said > SAY_BUDGET:
             raise RuntimeContentError(f"said more than {SAY_BUDGET} characters in one match (a say in an endless loop?)")
