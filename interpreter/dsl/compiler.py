@@ -151,9 +151,9 @@ class Compiler:
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
-        "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text, "T": ops.truth,
+        "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
         "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
-        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -172,10 +172,7 @@ def _set(M, obj, name, op, value):
             return
         raise RuntimeContentError(f"a player has no counter or var `{name}` to set")
     if type(obj) is Piece:
-        if obj.f is None:
-            obj.f = {}
-        old = obj.f.get(name, obj.card.fields.get(name))
-        obj.f[name] = _combine(old, op, value)
+        obj.f[name] = _combine(obj.f.get(name), op, value)
         return
     raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
 
@@ -418,9 +415,12 @@ class _Body:
 
     # ---- expressions
     def cond(self, e) -> str:
-        """An expression used as a condition: T() only where the value may be a zone (or anything else)."""
-        code = self.expr(e)
-        return code if _is_truth(e) else f"T({code})"
+        """An expression used only as a condition (`if`, `while`, `where`, `not`, the test of `a if c else b`):
+        Python's own truth, which is the language's (an empty zone or list, 0, "" and none are false)."""
+        if isinstance(e, A.BoolOp):
+            joiner = " and " if e.op == "and" else " or "
+            return "(" + joiner.join(self.cond(v) for v in e.values) + ")"
+        return self.expr(e)
 
     def expr(self, e) -> str:
         self.nesting += 1
@@ -508,12 +508,15 @@ class _Body:
                 return f"({obj}.card.name if type({obj}) is Piece else {obj}.name if type({obj}) is Player else G(M, {obj}, 'name'))"
             if a in ("id", "kind") and plain:
                 return f"({obj}.card.{a} if type({obj}) is Piece else G(M, {obj}, {a!r}))"
-            if a in n.player_counters:  # a player's counters come first; anything else as GF says
-                return f"({obj}.counters[{a!r}] if type({obj}) is Player else GF(M, {obj}, {a!r}))"
+            field = f"{obj}.f[{a!r}] if type({obj}) is Piece and {a!r} in {obj}.f else GF(M, {obj}, {a!r})"
+            if a in n.player_counters:  # a player's counters come first; then a card's own fields
+                return f"({obj}.counters[{a!r}] if type({obj}) is Player else {field})"
             if a in n.player_zones:
                 return f"({obj}.zones[{a!r}] if type({obj}) is Player else G(M, {obj}, {a!r}))"
             if a == "size":
                 return f"(len({obj}.items) if type({obj}) is Zone else G(M, {obj}, 'size'))"
+            if a in n.card_fields and a not in others:
+                return f"({field})"
         getter = "G"
         if a in n.card_fields and a not in others and a not in n.player_counters:
             getter = "GF"
@@ -576,8 +579,9 @@ class _Body:
                              did_you_mean(const.value, self.c.names.card_ids))
 
     def e_BoolOp(self, e):
-        joiner = " and " if e.op == "and" else " or "
-        return "(" + joiner.join(self.cond(v) for v in e.values) + ")"
+        """`a and b` as a value is a truth value, not one of its operands."""
+        code = self.cond(e)
+        return code if all(_is_truth(v) for v in e.values) else f"bool{code}"
 
     def e_Not(self, e):
         return f"(not {self.cond(e.operand)})"
@@ -588,21 +592,21 @@ class _Body:
     def e_IfExpr(self, e):
         return f"({self.expr(e.then)} if {self.cond(e.test)} else {self.expr(e.orelse)})"
 
-    def _bound(self, var, e):
-        """Compile `e` with `var` bound as a comprehension / lambda variable (pure context)."""
+    def _bound(self, var, e, compile_=None):
+        """Compile `e` (with `compile_`, else as a value) with `var` bound as a comprehension / lambda
+        variable (pure context)."""
         saved_pure, had = self.pure, var in self.lazy
         self.pure = True
         self.lazy.add(var)
         try:
-            return self.expr(e)
+            return (compile_ or self.expr)(e)
         finally:
             self.pure = saved_pure
             if not had:
                 self.lazy.discard(var)
 
     def _bound_cond(self, var, e):
-        code = self._bound(var, e)
-        return code if _is_truth(e) else f"T({code})"
+        return self._bound(var, e, self.cond)
 
     def e_Filter(self, e):
         items = self.expr(e.items)

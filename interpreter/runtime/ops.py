@@ -16,12 +16,9 @@ def get(M, obj, name: str):
     """`obj.name` in content: only a game's own data, never a Python attribute."""
     if type(obj) is Piece:
         f = obj.f
-        if f is not None and name in f:
+        if name in f:
             return f[name]
         card = obj.card
-        fields = card.fields
-        if name in fields:
-            return fields[name]
         fn = card.expressions.get(name)
         if fn is not None:
             z = obj.zone
@@ -87,11 +84,8 @@ def get_card_field(M, obj, name: str):
     """`obj.name` where the name is only a card field: the common case first, else the general rule."""
     if type(obj) is Piece:
         f = obj.f
-        if f is not None and name in f:
+        if name in f:
             return f[name]
-        fields = obj.card.fields
-        if name in fields:
-            return fields[name]
     return get(M, obj, name)
 
 
@@ -220,9 +214,3 @@ def text(v) -> str:
     if t is str:
         return bounded_text(v) if len(v) > MAX_TEXT else v
     return str(v)
-
-
-def truth(v) -> bool:
-    if type(v) is Zone:
-        return bool(v.items)
-    return bool(v)

@@ -9,7 +9,7 @@ class Piece:
     def __init__(self, uid: int, card, zone=None):
         self.uid = uid
         self.card = card
-        self.f = None  # dict of changed fields, created on first write
+        self.f = dict(card.fields)  # its fields: the card's, as changed during the match
         self.zone = zone
 
     @property
@@ -21,7 +21,7 @@ class Piece:
 
 
 class Zone:
-    """An ordered pile of pieces; the end of the list is the top."""
+    """An ordered pile of pieces; the end of the list is the top. True when it holds any."""
     __slots__ = ("name", "owner", "items", "spec")
 
     def __init__(self, name: str, owner, spec):
@@ -29,6 +29,9 @@ class Zone:
         self.owner = owner
         self.items: list = []
         self.spec = spec
+
+    def __bool__(self) -> bool:  # `if hand { ... }` in content: compiled conditions test zones as Python does
+        return bool(self.items)
 
     def __repr__(self) -> str:
         who = f"{self.owner.name}." if self.owner is not None else ""

@@ -13,9 +13,7 @@ def _seen(z: Zone | None, viewer) -> bool:
 
 def _card(p: Piece, viewer) -> dict:
     d = {"id": p.card.id, "name": p.card.name, "kind": p.card.kind, "uid": p.uid}
-    d.update({k: _value(v, viewer) for k, v in p.card.fields.items()})
-    if p.f:
-        d.update({k: _value(v, viewer) for k, v in p.f.items()})
+    d.update({k: _value(v, viewer) for k, v in p.f.items()})
     return d
 
 

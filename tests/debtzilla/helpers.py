@@ -13,8 +13,6 @@ def field(s, piece, name):
 
 def setf(piece, name, value):
     """Set a card's field directly (a position for a test)."""
-    if piece.f is None:
-        piece.f = {}
     piece.f[name] = value
 
 

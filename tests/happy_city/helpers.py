@@ -49,7 +49,7 @@ def market(s, seat, colour=None):
     side = colour or ["yellow", "blue", "green", "orange", "purple"][seat - 1]
     piece = s.put(f"happy_market_{side}", s.p(seat).zones["city"])
     if colour:
-        piece.f = {"colours": [colour]}
+        piece.f["colours"] = [colour]
     return piece
 
 
