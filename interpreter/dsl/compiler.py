@@ -292,6 +292,9 @@ class _Body:
                     _quiet(spec) or (s.op != "=" and not (spec.wrap and spec.thresholds))):
                 self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec)
                 return
+            if spec is None and s.op != "-=" and (t.attr in n.card_fields or t.attr in n.player_vars):
+                self._field_in_place(ind, p, obj, value, t.attr, s.op)
+                return
             self.line(ind, self._run(f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})"), p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
@@ -325,6 +328,22 @@ class _Body:
             self.line(ind + 2, setter, p)
         self.line(ind, "else:", p)
         self.line(ind + 1, setter, p)
+
+    def _field_in_place(self, ind, p, obj, value, name, op):
+        """`=` or `+=` on a card's field or a player's var, in place (neither fires anything); the setter for
+        anything else, which says what is wrong."""
+        tmp, val = self.c._fresh("_p"), self.c._fresh("_v")
+        self.line(ind, f"{tmp} = {obj}", p)
+        self.line(ind, f"{val} = {value}", p)
+        kw = "if"
+        for kind, where in (("Piece", "f"), ("Player", "vars")):
+            if name in (self.c.names.card_fields if kind == "Piece" else self.c.names.player_vars):
+                new = val if op == "=" else f"ADD({tmp}.{where}.get({name!r}), {val})"
+                self.line(ind, f"{kw} type({tmp}) is {kind}:", p)
+                self.line(ind + 1, f"{tmp}.{where}[{name!r}] = {new}", p)
+                kw = "elif"
+        self.line(ind, "else:", p)
+        self.line(ind + 1, self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})"), p)
 
     def _run(self, gen: str) -> str:
         """Runs a setter (a generator: a counter may fire events). A plain body sets only what fires none."""
@@ -696,6 +715,8 @@ class _Body:
                 self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
                              "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
         args = []
+        if f == "count" and n == 1 and isinstance(e.args[0], (A.Filter, A.Each)):  # a list comprehension
+            return f"len({self.expr(e.args[0])})"
         if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
             return f"V_{f}(M, [{self._bound('it', e.args[1])} for v_it in EACH(M, {self.expr(e.args[0])})])"
         for i, a in enumerate(e.args):

@@ -1,10 +1,11 @@
 """Events: a name and its parameters, heard by the game's handlers and by cards in active zones."""
 from __future__ import annotations
 
+from .modifiers import expire
+
 
 def emit(M, name: str, params: dict):
     """Generator: run every handler of `name`, the game's first, then the cards' in active zones."""
-    from .modifiers import expire
     me = params.get("player")
     for handler in M.game.handlers.get(name, ()):
         yield from handler(M, me, None, **params)

@@ -33,7 +33,10 @@ def make_value(name: str, params: list, base, lo, hi, cards_modify: bool = True)
         adds, times = 0, 1
         for zone in (M.active_zones if cards_modify else ()):
             for piece in zone.items:
-                for add, mul, when in piece.card.modifiers.get(name, ()):
+                mods = piece.card.modifiers
+                if not mods:
+                    continue
+                for add, mul, when in mods.get(name, ()):
                     owner = zone.owner
                     if when is not None and not when(M, owner, piece, *args):
                         continue

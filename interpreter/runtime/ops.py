@@ -183,7 +183,8 @@ def mul(a, b):
 
 
 def contains(a, b) -> bool:
-    return a in items(b) if type(b) in (list, Zone) else a in b
+    t = type(b)
+    return a in b if t is list else a in b.items if t is Zone else a in b
 
 
 def index(a, i):

@@ -62,7 +62,8 @@ def _int(x) -> int:
 # ---- pure functions
 @verb("count", 1, doc="How many items a list or zone holds.", example="count(me.tableau)")
 def v_count(M, xs):
-    return len(ops.items(xs))
+    t = type(xs)
+    return len(xs) if t is list else len(xs.items) if t is Zone else len(ops.items(xs))
 
 
 @verb("sum", 2, lazy=(1,), values=True, doc="The sum of an expression over the items, `it` being each item.",
@@ -142,7 +143,7 @@ def v_range(M, a, b):
 
 @verb("top", 1, doc="The top card of a zone, or none.", example="top(building_deck)")
 def v_top(M, z):
-    items = ops.items(z)
+    items = z.items if type(z) is Zone else ops.items(z)
     return items[-1] if items else None
 
 
