@@ -521,6 +521,8 @@ class _Body:
         n, a = self.c.names, e.attr
         others = n.player_zones | n.player_vars | set(n.PLAYER_ATTRS) | set(n.ZONE_ATTRS) | n.options
         obj = self.expr(e.obj)
+        if obj == "M.options" and a in n.options:
+            return f"M.options.values[{a!r}]"
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
             plain = a not in n.card_fields and a not in n.expression_hooks
             if a == "name" and plain:

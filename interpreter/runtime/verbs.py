@@ -224,8 +224,12 @@ def v_option(M, name):
 @verb("move", 2, kwargs=("at",), doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
       example="move(c, me.tableau)")
 def v_move(M, x, zone, at="top"):
-    zone = _zone(zone)
-    pieces = [x] if type(x) is Piece else list(ops.items(x))
+    if type(zone) is not Zone:
+        _zone(zone)
+    if type(x) is Piece:
+        M.place(x, zone, at == "bottom")
+        return None
+    pieces = list(ops.items(x))
     for p in pieces:
         if type(p) is not Piece:
             raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
@@ -241,8 +245,9 @@ def v_draw(M, src, dst, n=1):
     for _ in range(n):
         if not src.items:
             break
-        p = src.items[-1]
-        M.place(p, dst, False)
+        p = src.items.pop()  # the top: a piece lies in the zone it names
+        dst.items.append(p)
+        p.zone = dst
         moved.append(p)
     return moved
 
