@@ -6,7 +6,7 @@ The public API:
     game = load_game("content/GAME")          # ContentError lists every mistake, with its place
     match = Match(game, players=3, seed=7)
     while not match.over:
-        decision = match.pending                     # .player, .prompt, .options (labels)
+        decision = match.pending                     # .player, .prompt, .options (labels), .size
         match.choose(0)                              # IllegalChoice says why a choice is refused
     match.result                                     # winner, outcome, reason, scores
     match.view(1)                                    # what seat 1 may see

@@ -36,8 +36,8 @@ def test_random_agent_gives_the_same_choices_as_before_for_the_same_seed():
     assert isinstance(a, RandomAgent)
     reference = random.Random("7:2")
 
-    class D:
-        options = [None] * 5
+    class D:  # what the agent reads of a decision: how many options
+        size = 5
     assert [a.choose(None, D) for _ in range(50)] == [reference.randrange(5) for _ in range(50)]
 
 

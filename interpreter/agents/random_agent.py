@@ -14,4 +14,4 @@ class RandomAgent(Agent):
         self.rng = random.Random(seed)
 
     def choose(self, view, decision) -> int:
-        return self.rng.randrange(len(decision.options))
+        return self.rng.randrange(decision.size)

@@ -152,7 +152,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
-        "CHOOSE": decisions.choose, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
+        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
@@ -668,6 +668,9 @@ class _Body:
             shown = self._per_item(var, e.label, self._bound)
             label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
+        if e.kind in ("one", "optional"):
+            optional = ", optional=True" if e.kind == "optional" else ""
+            return f"(yield from CHOOSE_ONE(M, {by}, {prompt}, {code_items}{optional}{label}))"
         return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label}))"
 
     def e_Call(self, e):

@@ -17,15 +17,36 @@ class Option:
     value: object
 
 
-@dataclass(slots=True)
 class Decision:
-    """Who decides, what is asked, and the legal options."""
-    player: Player
-    prompt: str
-    options: list
+    """Who decides, what is asked, and the legal options: `values`, each shown by its label. A label given
+    by content is computed when the decision is asked (it may show the position); a value's own name
+    (`labels` None) only when someone reads it: a bot in a simulation reads none."""
+    __slots__ = ("player", "prompt", "values", "_labels", "_options")
+
+    def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None):
+        self.player = player
+        self.prompt = prompt
+        self.values = values
+        self._labels = labels
+        self._options = None
+
+    @property
+    def options(self) -> list:
+        if self._options is None:
+            labels = self._labels or [label_of(v) for v in self.values]
+            self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
+        return self._options
+
+    @property
+    def size(self) -> int:
+        """How many options (what a bot that reads no label needs)."""
+        return len(self.values) if self._options is None else len(self._options)
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+    def __repr__(self) -> str:
+        return f"<decision of {self.player!r}: {self.prompt!r} ({self.size} options)>"
 
 
 def label_of(v) -> str:
@@ -36,32 +57,26 @@ def label_of(v) -> str:
     return text(v)
 
 
-def _options(values, label=None) -> list:
-    """The options for values, each shown by `label(value)` when given (a `label` clause), else as itself."""
-    return [Option(label(v) if label is not None else label_of(v), v) for v in values]
-
-
 def ask_one(M, player, prompt, values, optional=False, label=None):
-    """Generator: one value of `values` (none when empty), chosen by `player`."""
-    opts = _options(values, label)
+    """Generator: one value of `values` (none when empty), chosen by `player`; `choose one` and
+    `choose optional` compile to it."""
+    values = list(values)
+    labels = [label(v) for v in values] if label is not None else None
     if optional:
-        opts.append(Option(NOTHING, None))
-    if not opts:
+        labels = (labels or [label_of(v) for v in values]) + [NOTHING]
+        values.append(None)
+    if not values:
         return None
-    if len(opts) == 1:
-        return opts[0].value
+    if len(values) == 1:
+        return values[0]
     if player is None:
         raise RuntimeContentError("a choice with nobody to decide it (set `by`)")
-    k = yield Decision(player, prompt, opts)
-    return opts[k].value
+    k = yield Decision(player, prompt, values, labels)
+    return values[k]
 
 
 def choose(M, kind, count, values, player, prompt, label=None):
-    """Generator behind `choose`: a compound choice made as a sequence of single picks."""
-    if kind == "one":
-        return (yield from ask_one(M, player, prompt, values, label=label))
-    if kind == "optional":
-        return (yield from ask_one(M, player, prompt, values, optional=True, label=label))
+    """Generator behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
     if kind == "exactly":
@@ -73,11 +88,11 @@ def choose(M, kind, count, values, player, prompt, label=None):
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        opts = _options(pool, label) + [Option(DONE, DONE)]
-        k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", opts)
-        v = opts[k].value
-        if v == DONE and k == len(opts) - 1:
+        labels = [label(v) for v in pool] + [DONE] if label is not None else None
+        k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels)
+        if k == len(pool):  # the last option: done
             break
+        v = pool[k]
         pool.remove(v)
         picked.append(v)
     return picked
@@ -89,6 +104,5 @@ def ask_menu(M, player, prompt, offered):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0][0]
-    opts = [Option(label, key) for key, label in offered]
-    k = yield Decision(player, prompt, opts)
-    return opts[k].value
+    k = yield Decision(player, prompt, [key for key, _ in offered], [lab for _, lab in offered])
+    return offered[k][0]

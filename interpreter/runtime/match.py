@@ -122,14 +122,15 @@ class Match:
         if d is None:
             raise IllegalChoice("the match is over: there is nothing to choose")
         k = option
-        if isinstance(option, str):
-            labels = d.labels()
-            if option not in labels:
-                raise IllegalChoice(f"{option!r} is not an option; the options are: {', '.join(labels)}")
-            k = labels.index(option)
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(d.options):
-            raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
-                                f"{len(d.options)} options (0 to {len(d.options) - 1})")
+        if type(k) is not int or not 0 <= k < d.size:
+            if isinstance(option, str):
+                labels = d.labels()
+                if option not in labels:
+                    raise IllegalChoice(f"{option!r} is not an option; the options are: {', '.join(labels)}")
+                k = labels.index(option)
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < d.size:
+                raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
+                                    f"{d.size} options (0 to {d.size - 1})")
         self.choices.append(k)
         if self.narrate:
             self.say(f"  {d.player.name}: {d.options[k].label}")
