@@ -326,3 +326,32 @@ def test_effects_that_trigger_themselves_without_end_are_a_placed_content_error(
         s.call("t", me=s.p(1))
     assert "nested without end" in str(e.value)
     assert e.value.place is not None and e.value.place.path.endswith(where) and e.value.place.line > 1
+
+
+MENU = '''        ask by p "coins?" {
+          "Take a coin (you have {p.coins})" { p.coins += 1 }
+          "Pass" { }
+        }
+'''
+
+
+def test_a_menu_label_shows_the_position_when_it_was_asked(tmp_path):
+    """Labels are built when first read (a bot in a simulation reads none): the log reads them before the
+    match goes on, so it keeps the label the player saw, not one built after the answer."""
+    import json
+
+    from interpreter.sim.run import play, seat_agents
+    anchor = "        let c = choose c from deck"
+    text = MINI_GAME.replace(anchor, MENU + anchor)
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    log = tmp_path / "m.jsonl"
+    play(g, 2, 3, {}, seat_agents(2, "all", 3), log_path=str(log), narrate=False)
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()[1:-1]]
+    replay = Match(g, 2, seed=3)
+    seen = []
+    for line in lines:
+        seen.append(replay.pending.labels()[line["choice"]])
+        replay.choose(line["choice"])
+    assert [x["label"] for x in lines] == seen
+    took = [x["label"] for x in lines if x["label"].startswith("Take a coin")]
+    assert took and any(x != "Take a coin (you have 0)" for x in took)

@@ -399,6 +399,8 @@ class _Body:
         self.line(ind, f"{offered} = []", p)
         for i, opt in enumerate(s.options):
             label = self.text(opt.label)
+            if not (isinstance(opt.label, A.Const) and isinstance(opt.label.value, str)):
+                label = f"(lambda: {label})"  # built only if someone reads it, before the answer
             op = self.place(opt)
             if opt.guard is not None:
                 self.line(ind, f"if {self.cond(opt.guard)}:", op)

@@ -18,9 +18,10 @@ class Option:
 
 
 class Decision:
-    """Who decides, what is asked, and the legal options: `values`, each shown by its label. A label given
-    by content is computed when the decision is asked (it may show the position); a value's own name
-    (`labels` None) only when someone reads it: a bot in a simulation reads none."""
+    """Who decides, what is asked, and the legal options: `values`, each shown by its label. The options
+    and their labels are built when first read (a bot in a simulation reads none), so they are read
+    before the decision is answered: an `ask` label is a function of the position (`labels` may hold
+    functions of nothing, called then); `labels` None shows each value by its own name."""
     __slots__ = ("player", "prompt", "values", "_labels", "_options")
 
     def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None):
@@ -33,7 +34,9 @@ class Decision:
     @property
     def options(self) -> list:
         if self._options is None:
-            labels = self._labels or [label_of(v) for v in self.values]
+            labels = self._labels
+            labels = [label_of(v) for v in self.values] if labels is None else \
+                [lab if type(lab) is str else lab() for lab in labels]
             self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
         return self._options
 
@@ -99,7 +102,7 @@ def choose(M, kind, count, values, player, prompt, label=None):
 
 
 def ask_menu(M, player, prompt, offered):
-    """Generator behind `ask`: offered is [(key, label)]; returns the key picked."""
+    """Generator behind `ask`: offered is [(key, label or a function giving it)]; returns the key picked."""
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:

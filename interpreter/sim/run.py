@@ -60,12 +60,14 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
                 match.choose(k)
                 continue
             k = agent.choose(match.view(d.player) if views[d.player.index] else None, d)
+            labels = d.labels() if log else None  # read before answering: the match goes on
             if watch is not None:
                 watch.choose(match, d, k)
             else:
                 match.choose(k)
             if log:
-                log.choice(d.player.seat, k, d.options[k].label)
+                k = match.choices[-1]
+                log.choice(d.player.seat, k, labels[k])
         if watch is not None:
             watch.end(match)
         if log:

@@ -137,11 +137,12 @@ class Table:
 
     def _apply(self, option) -> None:
         d = self.match.pending
+        labels = d.labels()  # read before answering: the match goes on
         self.account.choose(option)
         k = self.match.choices[-1]
-        self.history.append({"seat": d.player.seat, "choice": k, "label": d.options[k].label})
+        self.history.append({"seat": d.player.seat, "choice": k, "label": labels[k]})
         if self.log is not None:
-            self.log.choice(d.player.seat, k, d.options[k].label)
+            self.log.choice(d.player.seat, k, labels[k])
             if self.match.over:
                 self.log.result(self.match.result.as_dict())
 
