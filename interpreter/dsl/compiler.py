@@ -525,6 +525,8 @@ class _Body:
         obj = self.expr(e.obj)
         if obj == "M.options" and a in n.options:
             return f"M.options.values[{a!r}]"
+        if obj.startswith("M.zones[") and isinstance(e.obj, A.Name) and a == "size":  # a zone of the game
+            return f"len({obj}.items)"
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
             plain = a not in n.card_fields and a not in n.expression_hooks
             if a == "name" and plain:

@@ -22,12 +22,13 @@ class Decision:
     and their labels are built when first read (a bot in a simulation reads none), so they are read
     before the decision is answered: an `ask` label is a function of the position (`labels` may hold
     functions of nothing, called then); `labels` None shows each value by its own name."""
-    __slots__ = ("player", "prompt", "values", "_labels", "_options")
+    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options")
 
     def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None):
         self.player = player
         self.prompt = prompt
         self.values = values
+        self.size = len(values)  # how many options (what a bot that reads no label needs)
         self._labels = labels
         self._options = None
 
@@ -39,11 +40,6 @@ class Decision:
                 [lab if type(lab) is str else lab() for lab in labels]
             self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
         return self._options
-
-    @property
-    def size(self) -> int:
-        """How many options (what a bot that reads no label needs)."""
-        return len(self.values) if self._options is None else len(self._options)
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
