@@ -7,6 +7,7 @@ workers (they are put back in seed order before anything is summed).
 from __future__ import annotations
 
 import functools
+import gc
 import math
 import os
 import sys
@@ -166,6 +167,7 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
         chunks = [{**job, "seeds": c} for c in _chunks(seeds, jobs)]
         if fork:
             _FORKED_GAME = game
+            gc.freeze()  # the collector leaves what the workers inherit alone: no copy of its memory pages
             ctx, fn = mp.get_context("fork"), _run_chunk_forked
         else:  # no fork (Windows): each worker loads the game from its folder
             ctx, fn = mp.get_context("spawn"), run_chunk_from_source
@@ -178,6 +180,7 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
         return results
     finally:
         _FORKED_GAME = None
+        gc.unfreeze()
         if bar is not None:
             bar.close()
 

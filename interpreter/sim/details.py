@@ -12,6 +12,7 @@ own `place`, every decision through `choose`.
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 
 from ..runtime.state import Piece
 
@@ -25,11 +26,12 @@ class Recorder:
         self.entered: list = []
         self.trace: list = []
         self.round = -1
-        self.wrapless: tuple = ()
+        self.wrapless = None  # player counters without wrap -> a tuple of their values
         self.held: dict = {}
 
     def start(self, m) -> None:
-        self.wrapless = tuple(n for n, s in m.game.player_counters.items() if not s.wrap)
+        names = [n for n, s in m.game.player_counters.items() if not s.wrap]
+        self.wrapless = itemgetter(*names, *names) if names else None  # a tuple, even of one name (twice)
         place = m.place
         entered = self.entered
 
@@ -41,17 +43,18 @@ class Recorder:
         self._snapshot(m)
 
     def choose(self, m, d, k: int) -> None:
-        v = d.options[k].value
+        v = d.values[k] if type(k) is int and 0 <= k < d.size else None  # m.choose says what is wrong with k
         if type(v) is Piece:
             self.taken[v.card.id] += 1
-        before = [[p.counters[n] for n in self.wrapless] for p in m.players]
+        get = self.wrapless
+        before = [get(p.counters) for p in m.players] if get is not None else None
         self.entered.clear()
         m.choose(k)
         if self.entered:
-            for piece, owner in self.entered:
-                now = [owner.counters[n] for n in self.wrapless]
-                if any(a < b for a, b in zip(now, before[owner.index], strict=True)):
-                    self.bought[piece.card.id] += 1
+            if get is not None:
+                for piece, owner in self.entered:
+                    if any(a < b for a, b in zip(get(owner.counters), before[owner.index], strict=True)):
+                        self.bought[piece.card.id] += 1
             self.entered.clear()
         if m.round != self.round and not m.over:
             self._snapshot(m)
