@@ -43,6 +43,7 @@ class Compiler:
         self.ns: dict | None = None
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
+        self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
     def plan_procedures(self, bodies: dict) -> None:
         """Finds the procedures that can never ask a decision, whatever they call: they become plain functions,
@@ -514,7 +515,7 @@ class _Body:
         self.c.error(place, f"unknown name `{n}`", "E-UNKNOWN-NAME", hint)
 
     def _check_attr(self, attr, place):
-        known = self.c.names.attributes()
+        known = self.c.attributes
         if attr not in known:
             self.c.error(place, f"unknown field `{attr}`", "E-UNKNOWN-FIELD", did_you_mean(attr, known))
 
