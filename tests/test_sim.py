@@ -137,7 +137,7 @@ def _box(game):
     return Match(game, 2, 0, start=False).zones["box"].items
 
 
-def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju):
+def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju, tmp_path):
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import bench
@@ -148,7 +148,7 @@ def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju):
     assert b["ratio"] > 0
     t = bench.timed(kaiju, 2, 0.01)
     assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
-    p = bench.parallel(kaiju, 2, 4)
+    p = bench.parallel(kaiju, 2, 4, str(tmp_path))
     assert set(p) == {"game", "players", "games", "jobs_1_seconds", "jobs_2_seconds", "jobs_1_cpu_seconds",
                       "jobs_2_cpu_seconds", "speedup"}
     assert p["speedup"] > 0 and p["jobs_1_cpu_seconds"] > 0
