@@ -362,12 +362,19 @@ class _Body:
     def s_For(self, s, ind, p):
         items = self.expr(s.items)
         self.locals.add(s.var)
-        # the players never change during a match: no copy to loop over
-        self.line(ind, f"for v_{s.var} in {items if items == 'M.players' else f'SNAP({items})'}:", p)
+        # a copy to loop over, unless nothing else holds the list: the players (they never change), a list
+        # built here ([a, b], `xs where c`) or by a verb that gives a new list at each call
+        fresh = items == "M.players" or isinstance(s.items, (A.ListExpr, A.Filter, A.Each)) or self._fresh_call(s.items)
+        self.line(ind, f"for v_{s.var} in {items if fresh else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
         self._enter_loop(s)
         self.stmts(s.body, ind + 1)
         self.loop -= 1
+
+    def _fresh_call(self, e) -> bool:
+        n = self.c.names
+        return (isinstance(e, A.Call) and e.func not in n.procedures and e.func not in n.functions
+                and e.func in REGISTRY and REGISTRY[e.func].fresh)
 
     def _enter_loop(self, s):
         self.loop += 1

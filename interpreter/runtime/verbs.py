@@ -34,15 +34,17 @@ class Verb:
     doc: str = ""
     example: str = ""
     values: bool = False  # lazy(1) given as the list of its values, one per item (no function to call per item)
+    fresh: bool = False  # gives a new list at each call: a loop over it needs no copy
 
 
 REGISTRY: dict[str, Verb] = {}
 
 
-def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example="", values=False):
+def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example="", values=False,
+         fresh=False):
     def deco(fn):
         REGISTRY[name] = Verb(name, fn, min_args, min_args if max_args is None else max_args,
-                              tuple(kwargs), gen, tuple(lazy), doc, example, values)
+                              tuple(kwargs), gen, tuple(lazy), doc, example, values, fresh)
         return fn
     return deco
 
@@ -81,7 +83,7 @@ def v_distinct(M, values):
     return len(set(values))
 
 
-@verb("gather", 2, lazy=(1,), values=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
+@verb("gather", 2, lazy=(1,), values=True, fresh=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
 def v_gather(M, values):
     out = []
@@ -92,7 +94,7 @@ def v_gather(M, values):
     return out
 
 
-@verb("sort", 2, lazy=(1,), doc="The items ordered by an expression, smallest first (stable).",
+@verb("sort", 2, lazy=(1,), fresh=True, doc="The items ordered by an expression, smallest first (stable).",
       example="sort(me.tableau, it.cost)")
 def v_sort(M, xs, f):
     return sorted(ops.each_item(M, xs), key=f)
@@ -133,7 +135,7 @@ def v_abs(M, x):
     return abs(_int(x))
 
 
-@verb("range", 2, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
+@verb("range", 2, fresh=True, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
 def v_range(M, a, b):
     a, b = _int(a), _int(b)
     if b - a > 10_000:
@@ -184,13 +186,13 @@ def v_value_of(M, card, hook, player):
     return fn(M, player, card) if fn is not None else None
 
 
-@verb("rivals", 1, doc="The other players, clockwise from the given one.", example="rivals(me)")
+@verb("rivals", 1, fresh=True, doc="The other players, clockwise from the given one.", example="rivals(me)")
 def v_rivals(M, p):
     ps = M.players
     return [ps[(p.index + i) % len(ps)] for i in range(1, len(ps))]
 
 
-@verb("clockwise", 1, doc="Every player, starting with the given one and going clockwise.",
+@verb("clockwise", 1, fresh=True, doc="Every player, starting with the given one and going clockwise.",
       example="clockwise(start_player)")
 def v_clockwise(M, p):
     ps = M.players
@@ -204,7 +206,7 @@ def v_random(M, xs):
     return items[M.rng.randrange(len(items))] if items else None
 
 
-@verb("roll", 1, 2, doc="A list of dice results: roll(n) or roll(n, sides), from the match's seeded generator.",
+@verb("roll", 1, 2, fresh=True, doc="A list of dice results: roll(n) or roll(n, sides), from the match's seeded generator.",
       example="roll(2, 6)")
 def v_roll(M, n, sides=6):
     n, sides = _int(n), _int(sides)
@@ -237,7 +239,7 @@ def v_move(M, x, zone, at="top"):
     return None
 
 
-@verb("draw", 2, 3, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
+@verb("draw", 2, 3, fresh=True, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
       example="draw(building_deck, row, 3)")
 def v_draw(M, src, dst, n=1):
     src, dst, n = _zone(src), _zone(dst), _int(n)
