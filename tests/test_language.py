@@ -235,8 +235,11 @@ def test_modify_an_unknown_value_is_a_content_error(tmp_path):
         load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
 
 
-def test_endless_recursion_is_a_content_error_with_its_place(tmp_path):
-    g = game_with(tmp_path, {"t": ([], "t()")})
+@pytest.mark.parametrize("procedures", [{"t": ([], "t()")}, {"t": ([], "u()"), "u": ([], "let x = 1\nt()")}],
+                         ids=["itself", "through another"])
+def test_endless_recursion_is_a_content_error_with_its_place(tmp_path, procedures):
+    """Procedures that may call themselves count their nesting (the others need not: it is bounded)."""
+    g = game_with(tmp_path, procedures)
     s = Scenario(g, 1)
     with pytest.raises(RuntimeContentError) as e:
         s.call("t")

@@ -43,6 +43,7 @@ class Compiler:
         self.ns: dict | None = None
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
+        self.recursive: set[str] = set()  # plain procedures that may call themselves
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
     def plan_procedures(self, bodies: dict) -> None:
@@ -63,6 +64,19 @@ class Compiler:
                     deciding.add(k)
                     changed = True
         self.plain = {k for k in bodies if k not in deciding and bodies[k] is not None}
+        # a plain procedure calls only plain ones, by name: unless it can reach itself so, its nesting is
+        # bounded and needs no count
+        self.recursive = set()
+        for k in self.plain:
+            seen, todo = set(), list(calls[k])
+            while todo:
+                c = todo.pop()
+                if c == k:
+                    self.recursive.add(k)
+                    break
+                if c not in seen:
+                    seen.add(c)
+                    todo += calls.get(c, ())
 
     def _may_decide(self, n) -> bool:
         if isinstance(n, (A.Choose, A.Ask)):
@@ -85,9 +99,11 @@ class Compiler:
         """A statement body -> name of a generator function (M, me, this, *params); a procedure that
         cannot decide (plan_procedures) -> a plain function.
 
-        A procedure (named by `procedure`) counts its nesting against the match's depth budget, so endless
-        recursion in content is a content error with a place, not a crash."""
+        A procedure (named by `procedure`) that may recurse counts its nesting against the match's depth
+        budget, so endless recursion in content is a content error with a place, not a crash."""
         plain = procedure in self.plain
+        if plain and procedure not in self.recursive:
+            procedure = None  # its nesting is bounded: nothing to count
         fname = self._fresh("f")
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         if event_params:
