@@ -135,7 +135,8 @@ def each_item(M, x) -> list:
 
 def snapshot(x) -> list:
     """A copy to loop over, so that moving cards inside the loop is safe."""
-    return list(items(x))
+    t = type(x)
+    return list(x if t is list else x.items if t is Zone else items(x))
 
 
 def add(a, b):
@@ -146,7 +147,10 @@ def add(a, b):
         raise RuntimeContentError("number out of bounds")
     if type(a) is str and type(b) is str:
         return bounded_text(a + b) if len(a) + len(b) > MAX_TEXT else a + b
-    a, b = items(a), items(b)
+    if type(a) is not list:
+        a = items(a)
+    if type(b) is not list:
+        b = items(b)
     return bounded_list(a + b) if len(a) + len(b) > MAX_ITEMS else a + b
 
 
@@ -190,7 +194,7 @@ def contains(a, b) -> bool:
 def index(a, i):
     if type(a) is dict:  # a constant table: `city_names[c.city]`
         return a.get(i)
-    seq = items(a)
+    seq = a if type(a) is list else items(a)
     if type(i) is not int:
         raise RuntimeContentError("an index must be a number")
     if -len(seq) <= i < len(seq):

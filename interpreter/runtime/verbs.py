@@ -157,7 +157,7 @@ def v_bottom(M, z):
 
 @verb("first", 1, doc="The first item of a list, or none.", example="first(me.tableau where it.cost > 3)")
 def v_first(M, xs):
-    items = ops.items(xs)
+    items = xs if type(xs) is list else ops.items(xs)
     return items[0] if items else None
 
 
@@ -172,7 +172,7 @@ def v_position(M, card):
 @verb("at", 2, doc="The card at a place of a zone, counted from 1 at the bottom; none if there is none.",
       example="at(me.city, 6)")
 def v_at(M, zone, i):
-    items = ops.items(zone)
+    items = zone.items if type(zone) is Zone else ops.items(zone)
     i = _int(i)
     return items[i - 1] if 1 <= i <= len(items) else None
 
