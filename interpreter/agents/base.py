@@ -36,7 +36,7 @@ class SearchAgent(Agent):
         self.table = table
 
     def nothing_to_search(self, decision) -> int | None:
-        n = len(decision.options)
+        n = decision.size
         if self.table is None or n < 2:
             return self.rng.randrange(n)
         return None

@@ -30,7 +30,7 @@ class GreedyAgent(SearchAgent):
         k = self.nothing_to_search(decision)
         if k is not None:
             return k
-        n = len(decision.options)
+        n = decision.size
         self._history = list(self.table.history)
         self._world_seed = self.rng.getrandbits(64)
         if self.table.game.score is None:
@@ -68,7 +68,7 @@ class GreedyAgent(SearchAgent):
                 w = self._world(line, self._world_seed)
                 spent += 1
                 d = w.pending
-                more = len(d.options) if d is not None and not w.over and d.player.seat == seat else 0
+                more = d.size if d is not None and not w.over and d.player.seat == seat else 0
                 results.append((k, line, self._value(w), more))
             level = dict(ended)
             for k, _line, v, _more in results:
@@ -93,7 +93,7 @@ class GreedyAgent(SearchAgent):
             w = self._world(line, self._world_seed + i)
             rng = random.Random(self._world_seed ^ (i + 1))
             while not w.over:
-                w.choose(rng.randrange(len(w.pending.options)))
+                w.choose(rng.randrange(w.pending.size))
             seat = self.table.seat
             total += (outcome_value(w, seat) + 1) / 2 + 0.01 * relative_rank(w, seat)
         return total / self.rollouts

@@ -143,16 +143,19 @@ class MCTSAgent(SearchAgent):
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
         lookout = rewards(w, team_before) if self.mix and not w.over else None
-        steps = 0
-        depth = self.depth
-        choose = w.choose
-        while not w.over and (depth is None or steps < depth):
-            choose(rng.randrange(len(w.pending.options)))
-            steps += 1
-        r = rewards(w, team_before)
-        if lookout is not None:
-            mix = self.mix
-            r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
+        if lookout is not None and self.mix == 1.0:
+            r = lookout  # the node's look alone: no playout to mix in
+        else:
+            steps = 0
+            depth = self.depth
+            choose = w.choose
+            while not w.over and (depth is None or steps < depth):
+                choose(rng.randrange(w.pending.size))
+                steps += 1
+            r = rewards(w, team_before)
+            if lookout is not None:
+                mix = self.mix
+                r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
         for node in path:
             node.n += 1
             node.w += r[node.seat]
