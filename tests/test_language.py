@@ -358,3 +358,19 @@ def test_a_menu_label_shows_the_position_when_it_was_asked(tmp_path):
     assert [x["label"] for x in lines] == seen
     took = [x["label"] for x in lines if x["label"].startswith("Take a coin")]
     assert took and any(x != "Take a coin (you have 0)" for x in took)
+
+
+def test_what_a_condition_holds_false_and_what_and_or_give(tmp_path):
+    """false, none, 0, "" and an empty list or zone are false in a condition; and/or/not give true or false."""
+    g = game_with(tmp_path, {"t": ([], """
+        let seen = []
+        for x in [false, none, 0, "", [], me.hand, true, 1, "a", [0], pool] {
+            if x { seen += ["T"] } else { seen += ["F"] }
+        }
+        let kept = [me.hand, pool] where it
+        say("{seen} {count(kept)} {pool and 1} {me.hand or 0} {not pool} {1 if me.hand else 2}")
+    """)})
+    s = Scenario(g, 2)
+    s.put("red_one", s.zone("pool"))
+    s.call("t", me=s.p(1))
+    assert s.match.lines[-1] == "F, F, F, F, F, F, T, T, T, T, T 1 yes no no 2"
