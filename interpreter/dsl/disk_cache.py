@@ -76,10 +76,11 @@ class ParseStore:
         return self.trees.get(text)
 
     def put(self, text: str, stmts: list) -> None:
-        if self.path is None:
-            return
+        """Kept in memory also with no folder (the cache off): a text met twice in a process is parsed once."""
+        if self.path is None and len(self.trees) >= MAX_ENTRIES:
+            self.trees.clear()
         self.trees[str(text)] = stmts  # a plain str: the loader's strings carry their place
-        self.dirty = True
+        self.dirty = self.path is not None
 
     def save(self) -> None:
         if self.path is None or not self.dirty:
