@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 if __name__ == "__main__":
     n = sys.argv[1] if len(sys.argv) > 1 else "5000"
+    if not n.isdigit():
+        sys.exit(__doc__)
     env = dict(os.environ, MEEPLE_FUZZ_EXAMPLES=n)
     sys.exit(subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                               str(ROOT / "tests" / "test_fuzz.py")], env=env, cwd=ROOT))

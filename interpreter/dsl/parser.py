@@ -8,7 +8,10 @@ from typing import NamedTuple
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerThread
 from lark.parse_tree_builder import ExpandSingleChild
+from lark.parsers.lalr_analysis import Shift
+from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from ..errors import ContentError, Diagnostic, Place
 from . import ast as A
@@ -26,7 +29,52 @@ def _lark() -> Lark:
     reducers = _reducers(lk)
     lk._callbacks.clear()  # the parser holds this very dict
     lk._callbacks.update(reducers)
+    _RULES.clear()
+    _RULES.update({rule: (len(rule.expansion), rule.origin.name, None if fn is _pass else fn)
+                   for rule, fn in reducers.items()})
     return lk
+
+
+_RULES: dict = {}  # grammar rule -> (its length, its name, its reducer; None: it passes its one symbol on)
+
+
+class _State(ParserState):
+    """lark's LALR parser state, fed one token at a time by lark's lexer and parse loop. Our own step: a
+    reduction by a rule that only passes its one symbol on (a step down the precedence ladder of the
+    expressions, three reductions in four) moves to the next state and leaves the value as it is."""
+    __slots__ = ()
+
+    def feed_token(self, token, is_end=False):
+        states, stack, values, rules = self.parse_conf.states, self.state_stack, self.value_stack, _RULES
+        end = self.parse_conf.end_state
+        kind = token.type
+        while True:
+            actions = states[stack[-1]]
+            if kind not in actions:
+                raise UnexpectedToken(token, {t for t in actions if t.isupper()}, state=self, interactive_parser=None)
+            action, arg = actions[kind]
+            if action is Shift:
+                stack.append(arg)
+                values.append(token)
+                return None
+            size, name, reduce = rules[arg]
+            if reduce is None:  # size 1: the value stays on top
+                stack.pop()
+            else:
+                children = values[-size:] if size else []
+                if size:
+                    del stack[-size:]
+                    del values[-size:]
+                values.append(reduce(children))
+            stack.append(states[stack[-1]][name][1])
+            if is_end and stack[-1] == end:
+                return values[-1]
+
+
+def _drive(lk: Lark, text: str):
+    inner = lk.parser.parser.parser  # lark's front end -> its LALR parser -> the parse loop
+    state = _State(ParseConf(inner.parse_table, inner.callbacks, "start"), LexerThread.from_text(lk.parser.lexer, text))
+    return inner.parse_from_state(state)
 
 
 class Origin:
@@ -364,7 +412,7 @@ def _run(text: str):
     """Parses with _lark() and returns what `start` reduced to (a list of statements)."""
     with _LOCK:
         try:
-            return _lark().parse(text)
+            return _drive(_lark(), text)
         finally:
             _STARTS.clear()
 
