@@ -35,7 +35,17 @@ class YList(list):
 
 
 class YStr(str):
-    origin: Origin
+    """A string read from YAML; `origin` maps positions inside it to its file. Made when first asked (most
+    strings, names and ids, never are): until then the string keeps its node and the file's builder."""
+    _made: tuple
+
+    @property
+    def origin(self) -> Origin:
+        o = self.__dict__.get("_origin")
+        if o is None:
+            builder, node = self._made
+            o = self._origin = builder.origin(node)
+        return o
 
     @property
     def place(self) -> Place:
@@ -106,7 +116,7 @@ class _Builder:
             raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
         if node.tag == "tag:yaml.org,2002:str":
             s = YStr(node.value)
-            s.origin = self.origin(node)
+            s._made = (self, node)
             return s
         value = self.constructor.construct_object(node)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**9:
