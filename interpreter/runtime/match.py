@@ -71,7 +71,6 @@ class Match:
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
         self.result: Result | None = None
-        self._uid = 0
         names = names or DEFAULT_NAMES
         self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]
         self.first = self.players[0]
@@ -84,11 +83,12 @@ class Match:
             p.counters = {n: s.initial for n, s in game.player_counters.items()}
             p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
         box = self.zones["box"]
+        uid, items = 0, box.items
         for card in game.cards.values():
             for _ in range(card.copies):
-                piece = self.new_piece(card)
-                piece.zone = box
-                box.items.append(piece)
+                uid += 1
+                items.append(Piece(uid, card, box))
+        self._uid = uid
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
@@ -141,10 +141,6 @@ class Match:
         return view(self, player)
 
     # ---- used by verbs and compiled code
-    def new_piece(self, card) -> Piece:
-        self._uid += 1
-        return Piece(self._uid, card)
-
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
         old = piece.zone
         if old is not None:
