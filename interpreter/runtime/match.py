@@ -88,7 +88,6 @@ class Match:
             for _ in range(card.copies):
                 uid += 1
                 items.append(Piece(uid, card, box))
-        self._uid = uid
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
