@@ -353,8 +353,8 @@ class _Body:
         self.line(ind, f"{tmp} = {obj}", p)
         self.line(ind, f"{val} = {value}", p)
         kw = "if"
-        for kind, where in (("Piece", "f"), ("Player", "vars")):
-            if name in (self.c.names.card_fields if kind == "Piece" else self.c.names.player_vars):
+        for kind, where, names in (("Piece", "f", self.c.names.card_fields), ("Player", "vars", self.c.names.player_vars)):
+            if name in names:
                 new = val if op == "=" else f"ADD({tmp}.{where}.get({name!r}), {val})"
                 self.line(ind, f"{kw} type({tmp}) is {kind}:", p)
                 self.line(ind + 1, f"{tmp}.{where}[{name!r}] = {new}", p)
@@ -549,7 +549,7 @@ class _Body:
         obj = self.expr(e.obj)
         if obj == "M.options" and a in n.options:
             return f"M.options.values[{a!r}]"
-        if obj.startswith("M.zones[") and isinstance(e.obj, A.Name) and a == "size":  # a zone of the game
+        if a == "size" and isinstance(e.obj, A.Name) and self.static_type(e.obj) == "zone":  # a zone of the game
             return f"len({obj}.items)"
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
             plain = a not in n.card_fields and a not in n.expression_hooks
