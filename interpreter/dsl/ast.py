@@ -1,94 +1,95 @@
-"""The effect language's syntax tree: one small dataclass per construct, each with its place."""
+"""The effect language's syntax tree: one small dataclass per construct, each with its place. Nodes compare by
+identity (`eq=False`: the generated `__eq__` was a third of the import of this module; a test compares trees by repr)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Node:
     line: int = field(default=1, kw_only=True)
     col: int = field(default=1, kw_only=True)
 
 
 # ---- expressions
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Const(Node):
     value: object
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Template(Node):
     """A string with {expr} holes; parts alternate between str and Node."""
     parts: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Name(Node):
     id: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Attr(Node):
     obj: Node
     attr: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Index(Node):
     obj: Node
     index: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class ListExpr(Node):
     items: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class BinOp(Node):
     op: str
     left: Node
     right: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Compare(Node):
     op: str  # == != < <= > >= in notin
     left: Node
     right: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class BoolOp(Node):
     op: str  # and / or
     values: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Not(Node):
     operand: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Neg(Node):
     operand: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class IfExpr(Node):
     test: Node
     then: Node
     orelse: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Filter(Node):
     """`items where cond`, with each element bound to `it`."""
     items: Node
     cond: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Each(Node):
     """`each x in items where cond`: a filter with a named element, for filters inside filters."""
     var: str
@@ -96,14 +97,14 @@ class Each(Node):
     cond: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Call(Node):
     func: str
     args: list
     kwargs: dict
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Choose(Node):
     """A decision: pick from a collection. kind: one, exactly, up_to, any, optional."""
     kind: str
@@ -117,74 +118,74 @@ class Choose(Node):
 
 
 # ---- statements
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Let(Node):
     name: str
     value: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Assign(Node):
     target: Node
     op: str  # = += -=
     value: Node
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class If(Node):
     branches: list  # [(test, body)]
     orelse: list | None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class For(Node):
     var: str
     items: Node
     body: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class While(Node):
     test: Node
     body: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Repeat(Node):
     count: Node
     body: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class AskOption(Node):
     label: Node
     guard: Node | None
     body: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Ask(Node):
     by: Node | None
     prompt: Node | None
     options: list
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Return(Node):
     value: Node | None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Break(Node):
     pass
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Continue(Node):
     pass
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class ExprStmt(Node):
     expr: Node
 
