@@ -374,3 +374,26 @@ def test_what_a_condition_holds_false_and_what_and_or_give(tmp_path):
     s.put("red_one", s.zone("pool"))
     s.call("t", me=s.p(1))
     assert s.match.lines[-1] == "F, F, F, F, F, F, T, T, T, T, T 1 yes no no 2"
+
+
+def test_a_variable_over_a_zone_holds_its_cards_until_bound_again(tmp_path):
+    """The compiler reads a card's fields without testing its type where a variable goes over a zone's
+    items; a loop whose body binds the variable to something else, and the variable after its loop, are
+    read by the general rule."""
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let out = []
+        for c in pool { out += [c.name] }
+        for c in pool {
+            c = me
+            out += [c.name]
+        }
+        out += [c.name]
+        out += [count(pool where it.colour == "red"), sum(pool, it.value)]
+        out += [first(each c in pool where c.value == 2).name]
+        say("{out}")
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    names = [p.card.name for p in s.zone("pool").items]
+    assert s.lines() == [", ".join(names + ["Ann"] * len(names) + ["Ann", "2", "4", "Blue Two"])]

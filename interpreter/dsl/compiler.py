@@ -231,6 +231,15 @@ def _bounded(code: str, spec) -> str:
     return code
 
 
+def _rebinds(stmts, var: str) -> bool:
+    """Whether statements bind `var` again (`let`, an assignment, a loop over it)."""
+    for n in A.walk(stmts):
+        if (isinstance(n, A.Let) and n.name == var) or (isinstance(n, A.For) and n.var == var) or \
+                (isinstance(n, A.Assign) and isinstance(n.target, A.Name) and n.target.id == var):
+            return True
+    return False
+
+
 def _is_truth(e) -> bool:
     if isinstance(e, (A.Compare, A.Not, A.BoolOp)):  # and/or join conditions (each through cond): a truth value
         return True
@@ -247,6 +256,7 @@ class _Body:
         self.pure = pure
         self.plain = plain  # a body that cannot decide: a plain function, setting values without `yield from`
         self.lazy = set()  # names bound inside comprehensions / lambdas
+        self.pieces = set()  # names that hold a card for sure where they are read (bound to the items of a zone)
         self.loop = 0
         self.nesting = 0
 
@@ -384,7 +394,16 @@ class _Body:
         self.line(ind, f"for v_{s.var} in {items if fresh else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
         self._enter_loop(s)
+        # over a zone, the variable holds a card in the body, unless the body binds it to something else
+        typed = self._zone(s.items) and not _rebinds(s.body, s.var)
+        had = s.var in self.pieces
+        self.pieces.discard(s.var)
+        if typed:
+            self.pieces.add(s.var)
         self.stmts(s.body, ind + 1)
+        self.pieces.discard(s.var)  # after the loop: the last card, or what it held before a loop over nothing
+        if had and typed:
+            self.pieces.add(s.var)
         self.loop -= 1
 
     def _fresh_call(self, e) -> bool:
@@ -551,8 +570,12 @@ class _Body:
             return f"M.options.values[{a!r}]"
         if a == "size" and isinstance(e.obj, A.Name) and self.static_type(e.obj) == "zone":  # a zone of the game
             return f"len({obj}.items)"
+        plain = a not in n.card_fields and a not in n.expression_hooks
+        if isinstance(e.obj, A.Name) and e.obj.id in self.pieces:  # a card for sure: no test of its type
+            if a in ("name", "id", "kind") and plain:
+                return f"{obj}.card.{a}"
+            return f"({obj}.f[{a!r}] if {a!r} in {obj}.f else GF(M, {obj}, {a!r}))"
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
-            plain = a not in n.card_fields and a not in n.expression_hooks
             if a == "name" and plain:
                 return f"({obj}.card.name if type({obj}) is Piece else {obj}.name if type({obj}) is Player else G(M, {obj}, 'name'))"
             if a in ("id", "kind") and plain:
@@ -613,7 +636,7 @@ class _Body:
         f = left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
-        cond = self._bound_cond(var, f.cond)
+        cond = self._bound_cond(var, f.cond, self._zone(f.items))
         found = f"any(True for v_{var} in EACH(M, {items}) if {cond})"
         return found if wanted else f"(not {found})"
 
@@ -641,40 +664,56 @@ class _Body:
     def e_IfExpr(self, e):
         return f"({self.expr(e.then)} if {self.cond(e.test)} else {self.expr(e.orelse)})"
 
-    def _bound(self, var, e, compile_=None):
+    def _bound(self, var, e, compile_=None, card=False):
         """Compile `e` (with `compile_`, else as a value) with `var` bound as a comprehension / lambda
-        variable (pure context)."""
-        saved_pure, had = self.pure, var in self.lazy
+        variable (pure context); `card`: it is bound to the items of a zone, so it holds a card."""
+        saved_pure, had, was_card = self.pure, var in self.lazy, var in self.pieces
         self.pure = True
         self.lazy.add(var)
+        if card:
+            self.pieces.add(var)
+        else:
+            self.pieces.discard(var)
         try:
             return (compile_ or self.expr)(e)
         finally:
             self.pure = saved_pure
             if not had:
                 self.lazy.discard(var)
+            if was_card:
+                self.pieces.add(var)
+            else:
+                self.pieces.discard(var)
 
-    def _bound_cond(self, var, e):
-        return self._bound(var, e, self.cond)
+    def _bound_cond(self, var, e, card=False):
+        return self._bound(var, e, self.cond, card)
+
+    def _zone(self, e) -> bool:
+        """Known to be a zone without running it: its items are cards (only cards are ever put in a zone)."""
+        return self.static_type(e) == "zone"
 
     def e_Filter(self, e):
         items = self.expr(e.items)
-        cond = self._bound_cond("it", e.cond)
+        cond = self._bound_cond("it", e.cond, self._zone(e.items))
         return f"[v_it for v_it in EACH(M, {items}) if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
-        cond = self._bound_cond(e.var, e.cond)
+        cond = self._bound_cond(e.var, e.cond, self._zone(e.items))
         return f"[v_{e.var} for v_{e.var} in EACH(M, {items}) if {cond}]"
 
-    def _per_item(self, var, e, compile_bound):
+    def _per_item(self, var, e, compile_bound, card=False):
         """A choice's per-item clause: the item is both the choice's variable and `it`."""
-        saved = set(self.lazy)
+        saved, saved_cards = set(self.lazy), set(self.pieces)
         self.lazy.add("it")
+        if card:
+            self.pieces.add("it")
+        else:
+            self.pieces.discard("it")
         try:
-            return compile_bound(var, e)
+            return compile_bound(var, e, card=card)
         finally:
-            self.lazy = saved
+            self.lazy, self.pieces = saved, saved_cards
 
     def e_Choose(self, e):
         p = self.place(e)
@@ -683,8 +722,9 @@ class _Body:
                          "E-IMPURE")
         items = self.expr(e.items)
         var = e.var or "it"
+        card = self._zone(e.items)
         if e.cond is not None:
-            cond = self._per_item(var, e.cond, self._bound_cond)
+            cond = self._per_item(var, e.cond, self._bound_cond, card)
             code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if {cond}]"
         else:
             code_items = f"ITEMS({items})"
@@ -693,7 +733,7 @@ class _Body:
         count = self.expr(e.count) if e.count is not None else "None"
         label = ""
         if e.label is not None:
-            shown = self._per_item(var, e.label, self._bound)
+            shown = self._per_item(var, e.label, self._bound, card)
             label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
         if e.kind in ("one", "optional"):
@@ -751,7 +791,8 @@ class _Body:
         if f == "count" and n == 1 and isinstance(e.args[0], (A.Filter, A.Each)):  # a list comprehension
             return f"len({self.expr(e.args[0])})"
         if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
-            return f"V_{f}(M, [{self._bound('it', e.args[1])} for v_it in EACH(M, {self.expr(e.args[0])})])"
+            per = self._bound("it", e.args[1], card=self._zone(e.args[0]))
+            return f"V_{f}(M, [{per} for v_it in EACH(M, {self.expr(e.args[0])})])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
                 args.append(f"(lambda v_it: {self._bound('it', a)})")
