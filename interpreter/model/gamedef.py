@@ -1,6 +1,7 @@
 """GameDef and its parts: what a game is, once loaded, checked and compiled. Shared by every match."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -88,3 +89,8 @@ class GameDef:
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
     include_choice: dict = field(default_factory=dict)  # option values that chose the included files
     description: str = ""
+
+    @functools.cached_property
+    def listening(self) -> bool:
+        """Whether any card handles an event (else `emit` does not go over the cards in play)."""
+        return any(c.handlers for c in self.cards.values())

@@ -91,7 +91,7 @@ class Match:
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
-        self.listening = any(c.handlers for c in game.cards.values())
+        self.listening = game.listening
         self.pending: Decision | None = None
         self._gen = None
         if start:
