@@ -398,26 +398,3 @@ def test_a_variable_over_a_zone_holds_its_cards_until_bound_again(tmp_path):
     names = [p.card.name for p in s.zone("pool").items]
     assert s.lines() == [", ".join(names + ["Ann"] * len(names) + ["Ann", "2", "4", "Blue Two"])]
 
-
-@pytest.mark.parametrize("at", ["top", "bottom"])
-def test_moving_many_cards_at_once_is_moving_them_one_by_one(at):
-    """`move` of a long list takes the cards out of each zone they leave in one pass: the zones end as if
-    each card had been moved in turn (from two zones, some already in the destination)."""
-    from interpreter.runtime.verbs import v_move
-
-    game = load_game("content/kaiju-inc")
-
-    def moved(batch: bool):
-        m = Match(game, 3, seed=5, narrate=False)
-        row, deck, discard = m.zones["row"], m.zones["building_deck"], m.zones["building_discard"]
-        for p in deck.items[:6]:
-            m.place(p, discard)
-        cards = deck.items[3:12] + discard.items[1:4] + row.items[:1]
-        if batch:
-            v_move(m, cards, discard, at=at)
-        else:
-            for p in cards:
-                v_move(m, p, discard, at=at)
-        return [[p.uid for p in z.items] + [id(p.zone) == id(z) for p in z.items] for z in (row, deck, discard)]
-
-    assert len(moved(True)[2]) > 16 and moved(True) == moved(False)

@@ -235,24 +235,7 @@ def v_move(M, x, zone, at="top"):
     for p in pieces:
         if type(p) is not Piece:
             raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
-    if len(pieces) < 8 or len(set(pieces)) < len(pieces):
-        for p in pieces:
-            M.place(p, zone, at == "bottom")
-        return None
-    # many cards: each zone they leave loses them in one pass (list.remove, card by card, scans the zone
-    # for each), with the same result as moving them one by one
-    leaving = {}
-    for p in pieces:
-        if p.zone is not None:
-            leaving.setdefault(id(p.zone), (p.zone, set()))[1].add(p)
-    for src, gone in leaving.values():
-        src.items[:] = [q for q in src.items if q not in gone]
-    for p in pieces:
-        p.zone = zone
-    if at == "bottom":
-        zone.items[0:0] = pieces[::-1]
-    else:
-        zone.items += pieces
+        M.place(p, zone, at == "bottom")
     return None
 
 
