@@ -1,0 +1,115 @@
+"""Instructions executed, counted by valgrind (callgrind): a measure of speed a shared, noisy machine does not blur.
+
+Timings on a machine shared with other work differ by a third from one minute to the next; the number of
+machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0). This counts them for:
+
+- a random match of Kaiju Incorporated, hand-written (tools/baseline/kaiju.py) and interpreted, on the same
+  seeds (the very same matches), and their ratio: the benchmark's `ratio` without the noise;
+- the interpreted match's setup (the match built, up to its first decision);
+- `meeple validate content` in a new process with the disk cache off (imports included).
+
+Each figure per match is (a run of N matches - a run of none) / N, so that starting Python, importing and
+loading the game do not count. It needs valgrind; a run takes a few minutes.
+
+    python tools/instructions.py [--matches 40] [--players 3] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+_HAND = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("baseline_kaiju", "tools/baseline/kaiju.py")
+hand = importlib.util.module_from_spec(spec); spec.loader.exec_module(hand)
+records = hand.load_cards()
+for seed in range({n}):
+    hand.play(records, {players}, seed)
+"""
+
+_INTERPRETED = """
+import sys
+sys.path.insert(0, ".")
+from interpreter.model.build import load_game
+from interpreter.sim.run import play, seat_agents
+game = load_game("content/kaiju-inc")
+for seed in range({n}):  # as tools/bench.py plays them
+    play(game, {players}, seed, {{}}, seat_agents({players}, "all", seed), narrate=False)
+"""
+
+_SETUP = """
+import sys
+sys.path.insert(0, ".")
+from interpreter.model.build import load_game
+from interpreter.runtime.match import Match
+game = load_game("content/kaiju-inc")
+for seed in range({n}):
+    Match(game, {players}, seed, {{}}, narrate=False)
+"""
+
+
+def _env() -> dict:
+    env = dict(os.environ, PYTHONHASHSEED="0", MEEPLE_CACHE="off")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # modules read from their .pyc, as after `pip install`
+    return env
+
+
+def count(args: list[str]) -> int:
+    """Instructions executed by a command (callgrind's `Collected` figure)."""
+    env = _env()
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], cwd=ROOT,
+                         env=env, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if out.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed on {args}:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_match(code: str, matches: int, players: int) -> int:
+    python = os.path.realpath(sys.executable)  # valgrind follows no launcher script
+    # once without counting, so that both counted runs read the modules' .pyc (else the first compiles them)
+    subprocess.run([python, "-c", code.format(n=0, players=players)], cwd=ROOT, env=_env(), capture_output=True,
+                   check=False)
+    none = count([python, "-c", code.format(n=0, players=players)])
+    many = count([python, "-c", code.format(n=matches, players=players)])
+    return (many - none) // matches
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=40)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: nothing to count", file=sys.stderr)
+        return 2
+    hand = per_match(_HAND, a.matches, a.players)
+    interpreted = per_match(_INTERPRETED, a.matches, a.players)
+    setup = per_match(_SETUP, a.matches, a.players)
+    command = [os.path.realpath(sys.executable), "-m", "interpreter.cli.main", "validate", "content"]
+    subprocess.run(command, cwd=ROOT, env=_env(), capture_output=True, check=False)  # writes the .pyc first
+    validate = count(command)
+    out = {"game": "kaiju-inc", "players": a.players, "matches": a.matches,
+           "handwritten_per_match": hand, "interpreted_per_match": interpreted,
+           "ratio": round(interpreted / hand, 2), "interpreted_setup_per_match": setup,
+           "validate_content_cold": validate}
+    if a.json:
+        print(json.dumps(out))
+    else:
+        print(f"Kaiju Incorporated, {a.players} players, {a.matches} random matches: hand-written {hand / 1e6:.2f}M "
+              f"instructions a match, interpreted {interpreted / 1e6:.2f}M (setup {setup / 1e6:.2f}M): "
+              f"ratio {out['ratio']}")
+        print(f"meeple validate content, cold, new process: {validate / 1e9:.3f}G instructions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
