@@ -356,8 +356,7 @@ class _Builder:
             ns[f"F_{k}"] = ns[f]
         for k, f in value_fnames.items():
             v = values_raw[k]
-            ns[f"F_{k}"] = make_value(k, names.values[k], ns[f], v.get("min"), v.get("max"),
-                                      cards_modify=any(k in cd.modifiers for cd in cards.values()))
+            ns[f"F_{k}"] = make_value(k, names.values[k], ns[f], v.get("min"), v.get("max"))
         for cd in cards.values():
             cd.effects = {k: ns[f] for k, f in cd.effects.items()}
             cd.expressions = {k: ns[f] for k, f in cd.expressions.items()}

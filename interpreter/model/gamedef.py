@@ -91,6 +91,6 @@ class GameDef:
     description: str = ""
 
     @functools.cached_property
-    def listening(self) -> bool:
-        """Whether any card handles an event (else `emit` does not go over the cards in play)."""
-        return any(c.handlers for c in self.cards.values())
+    def listening(self) -> frozenset:
+        """The events some card handles (`emit` of any other does not go over the cards in play)."""
+        return frozenset(e for c in self.cards.values() for e in c.handlers)

@@ -9,7 +9,7 @@ def emit(M, name: str, params: dict):
     me = params.get("player")
     for handler in M.game.handlers.get(name, ()):
         yield from handler(M, me, None, **params)
-    if M.listening:
+    if name in M.listening:
         for zone in M.active_zones:
             for piece in list(zone.items):
                 h = piece.card.handlers.get(name)

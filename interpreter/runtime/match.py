@@ -84,14 +84,18 @@ class Match:
             p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
         box = self.zones["box"]
         uid, items = 0, box.items
+        self.modifying: dict = {}  # value name -> the pieces whose card modifies it (modifiers.py)
         for card in game.cards.values():
             for _ in range(card.copies):
                 uid += 1
-                items.append(Piece(uid, card, box))
+                piece = Piece(uid, card, box)
+                items.append(piece)
+                for value in card.modifiers:
+                    self.modifying.setdefault(value, []).append(piece)
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
-        self.listening = game.listening
+        self.listening = game.listening  # the events some card handles
         self.pending: Decision | None = None
         self._gen = None
         if start:

@@ -25,25 +25,23 @@ class Modifier:
     until: str | None
 
 
-def make_value(name: str, params: list, base, lo, hi, cards_modify: bool = True):
-    """The function content calls for a value: base expression plus modifiers. `cards_modify`: whether any
-    card of the game has a modifier for it (else the cards in active zones are not searched)."""
+def make_value(name: str, params: list, base, lo, hi):
+    """The function content calls for a value: base expression plus modifiers."""
     def value(M, me, this, *args):
         result = base(M, me, this, *args)
         adds, times = 0, 1
-        for zone in (M.active_zones if cards_modify else ()):
-            for piece in zone.items:
-                mods = piece.card.modifiers
-                if not mods:
+        for piece in M.modifying.get(name, ()):  # the cards that modify it count while in an active zone
+            zone = piece.zone
+            if zone is None or not zone.spec.active:
+                continue
+            owner = zone.owner
+            for add, mul, when in piece.card.modifiers[name]:
+                if when is not None and not when(M, owner, piece, *args):
                     continue
-                for add, mul, when in mods.get(name, ()):
-                    owner = zone.owner
-                    if when is not None and not when(M, owner, piece, *args):
-                        continue
-                    if add is not None:
-                        adds += add(M, owner, piece, *args)
-                    if mul is not None:
-                        times *= mul(M, owner, piece, *args)
+                if add is not None:
+                    adds += add(M, owner, piece, *args)
+                if mul is not None:
+                    times *= mul(M, owner, piece, *args)
         for m in M.modifiers:
             if m.value == name and all(args[params.index(k)] is v for k, v in m.match.items()):
                 adds += m.add
