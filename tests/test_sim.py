@@ -43,6 +43,28 @@ def test_results_do_not_depend_on_the_number_of_workers(kaiju):
     assert [r["seed"] for r in one["results"]] == list(range(40, 48))
 
 
+def test_with_another_thread_running_workers_load_the_game_instead_of_forking(kaiju, monkeypatch):
+    """A process running threads does not fork (a lock another thread holds would stay held in the child):
+    each worker loads the game from its folder, with the same results."""
+    import multiprocessing
+    import threading
+
+    import interpreter.sim.batch as batch
+    contexts = []
+    real = multiprocessing.get_context
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: contexts.append(method) or real(method))
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    try:
+        two = batch.simulate(kaiju, 4, 2, 40, {}, jobs=2)
+    finally:
+        stop.set()
+        other.join()
+    assert contexts == ["spawn"]
+    assert two == simulate(kaiju, 4, 2, 40, {}, jobs=1)
+
+
 def test_mixed_agents_rotate_and_are_summed_by_agent(kaiju):
     data = simulate(kaiju, 3, 2, 0, {}, ["mcts", "random"], agent_options={"iterations": 1}, rotate=True, jobs=1)
     assert data["agents"] == ["mcts", "random"]

@@ -11,6 +11,7 @@ import gc
 import math
 import os
 import sys
+import threading
 from collections import Counter
 
 from ..errors import RuntimeContentError, UsageError
@@ -152,7 +153,9 @@ def _bar(total: int, progress: bool):
 def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
     import multiprocessing as mp
     jobs = max(1, min(jobs, len(seeds)))
-    fork = "fork" in mp.get_all_start_methods()
+    # a fork copies the game as it is, but only a process with no other thread may fork safely: a lock held by
+    # another thread at that moment (a Dask client's, a browser driver's in the tests) stays held in the child
+    fork = "fork" in mp.get_all_start_methods() and threading.active_count() == 1
     results: list = []
     bar = None
     try:
@@ -169,7 +172,7 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
             _FORKED_GAME = game
             gc.freeze()  # the collector leaves what the workers inherit alone: no copy of its memory pages
             ctx, fn = mp.get_context("fork"), _run_chunk_forked
-        else:  # no fork (Windows): each worker loads the game from its folder
+        else:  # no fork (Windows, or threads running): each worker loads the game from its folder
             ctx, fn = mp.get_context("spawn"), run_chunk_from_source
         with ctx.Pool(jobs) as pool:
             bar = _bar(len(seeds), progress)
