@@ -206,6 +206,20 @@ def test_smoke_finds_content_that_parses_but_breaks_in_play(tmp_path, capsys):
     assert d["file"].endswith("game.yaml") and d["line"] == line_of(text, "          let boom = c.value / (c.value - c.value)")
 
 
+def test_smoke_reads_the_labels_a_player_would_be_shown(tmp_path, capsys):
+    """Labels are made only when read (a bot in a simulation reads none); --smoke shows its bots the view a
+    player has, pending options and all, so a label that fails is found."""
+    text = MINI_GAME.replace('where c.value > 0 by p', 'where c.value > 0 label "{c.name} {c.value / 0}" by p')
+    assert text != MINI_GAME
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder)]) == 0
+    assert main(["validate", str(folder), "--smoke", "2", "--format", "json"]) == 1
+    import json
+    d = [x for x in json.loads(capsys.readouterr().out) if x["code"] == "E-RUNTIME"][0]
+    chooses = next(line for line in text.splitlines() if "label" in line)
+    assert "division by zero" in d["message"] and d["line"] == line_of(text, chooses)
+
+
 def test_an_unclosed_bracket_at_the_end_of_a_file_points_where_it_opened(tmp_path, capsys):
     text = MINI_GAME + "broken: [unclosed\n"
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})

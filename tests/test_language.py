@@ -114,6 +114,20 @@ def test_choose_with_a_label_shows_each_option_by_it_and_gives_the_item(tmp_path
     assert s.ids(s.zone("deck")) == ["blue_two"]
 
 
+def test_a_label_that_fails_is_a_content_error_at_its_place_when_read(tmp_path):
+    """A choice's labels are made when someone reads them (a bot in a simulation reads none); one that fails
+    is then a content error at the line of the label, not a Python error."""
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = choose c from pool label "{c.value / 0}" prompt "take"
+    """)})
+    s = Scenario(g, 1)
+    d = s.run(g.procedures["t"], me=s.p(1))
+    with pytest.raises(RuntimeContentError, match="division by zero") as e:
+        d.labels()
+    assert e.value.place is not None and e.value.place.line > 1 and e.value.place.path.endswith("game.yaml")
+
+
 def test_choose_from_nothing_gives_none(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         let c = choose c from pool

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from ..errors import RuntimeContentError
 from .ops import text
@@ -22,22 +23,28 @@ class Decision:
     and their labels are built when first read (a bot in a simulation reads none), so they are read
     before the decision is answered: an `ask` label is a function of the position (`labels` may hold
     functions of nothing, called then); `labels` None shows each value by its own name."""
-    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options")
+    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match")
 
-    def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None):
+    def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None, match=None):
         self.player = player
         self.prompt = prompt
         self.values = values
         self.size = len(values)  # how many options (what a bot that reads no label needs)
         self._labels = labels
         self._options = None
+        self.match = match  # where a label that fails is placed in the content
 
     @property
     def options(self) -> list:
         if self._options is None:
             labels = self._labels
-            labels = [label_of(v) for v in self.values] if labels is None else \
-                [lab if type(lab) is str else lab() for lab in labels]
+            try:
+                labels = [label_of(v) for v in self.values] if labels is None else \
+                    [lab if type(lab) is str else lab() for lab in labels]
+            except Exception as e:  # a label is content: its failure is a content error at its place
+                if self.match is None:
+                    raise
+                raise self.match.failure(e) from None
             self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
         return self._options
 
@@ -60,9 +67,9 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     """Generator: one value of `values` (none when empty), chosen by `player`; `choose one` and
     `choose optional` compile to it."""
     values = list(values)
-    labels = [label(v) for v in values] if label is not None else None
+    labels = [partial(label, v) for v in values] if label is not None else None  # made when read
     if optional:
-        labels = (labels or [label_of(v) for v in values]) + [NOTHING]
+        labels = (labels or [partial(label_of, v) for v in values]) + [NOTHING]
         values.append(None)
     if not values:
         return None
@@ -70,7 +77,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
         return values[0]
     if player is None:
         raise RuntimeContentError("a choice with nobody to decide it (set `by`)")
-    k = yield Decision(player, prompt, values, labels)
+    k = yield Decision(player, prompt, values, labels, M)
     return values[k]
 
 
@@ -87,8 +94,8 @@ def choose(M, kind, count, values, player, prompt, label=None):
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        labels = [label(v) for v in pool] + [DONE] if label is not None else None
-        k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels)
+        labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
+        k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M)
         if k == len(pool):  # the last option: done
             break
         v = pool[k]
@@ -103,5 +110,5 @@ def ask_menu(M, player, prompt, offered):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0][0]
-    k = yield Decision(player, prompt, [key for key, _ in offered], [lab for _, lab in offered])
+    k = yield Decision(player, prompt, [key for key, _ in offered], [lab for _, lab in offered], M)
     return offered[k][0]

@@ -226,10 +226,8 @@ class Match:
         except StopIteration:
             self.pending = None
             return
-        except MeepleError as e:
-            raise self._placed(e) from None
-        except _PYTHON_MISTAKES as e:
-            raise self._placed(_mistake(e)) from None
+        except (MeepleError, *_PYTHON_MISTAKES) as e:
+            raise self.failure(e) from None
         self.pending = d
 
     def score_of(self, player) -> int:
@@ -239,10 +237,13 @@ class Match:
             return 0
         try:
             return score(self, player, None)
-        except MeepleError as e:
-            raise self._placed(e) from None
-        except _PYTHON_MISTAKES as e:
-            raise self._placed(_mistake(e)) from None
+        except (MeepleError, *_PYTHON_MISTAKES) as e:
+            raise self.failure(e) from None
+
+    def failure(self, e: Exception) -> MeepleError:
+        """An error raised by content (while the match runs, or by a label read later), as a content error
+        placed at the innermost compiled line running; to be called where it is caught."""
+        return self._placed(e if isinstance(e, MeepleError) else _mistake(e))
 
     def _placed(self, e: MeepleError) -> MeepleError:
         """Name the content place of the innermost compiled line that was running."""
