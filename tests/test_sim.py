@@ -65,6 +65,17 @@ def test_with_another_thread_running_workers_load_the_game_instead_of_forking(ka
     assert two == simulate(kaiju, 4, 2, 40, {}, jobs=1)
 
 
+def test_the_command_forks_its_workers_with_the_same_results(kaiju, tmp_path):
+    """`meeple simulate --jobs 2` in a process of its own (no other thread: its workers are forked, inheriting
+    the game) gives the results of one worker here."""
+    out = tmp_path / "two.json"
+    done = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "simulate", "kaiju-inc", "--players", "2",
+                           "--games", "4", "--seed", "40", "--jobs", "2", "--json", str(out)],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text())["results"] == simulate(kaiju, 4, 2, 40, {}, jobs=1)["results"]
+
+
 def test_mixed_agents_rotate_and_are_summed_by_agent(kaiju):
     data = simulate(kaiju, 3, 2, 0, {}, ["mcts", "random"], agent_options={"iterations": 1}, rotate=True, jobs=1)
     assert data["agents"] == ["mcts", "random"]
