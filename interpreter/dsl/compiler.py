@@ -395,15 +395,10 @@ class _Body:
         self._tick(ind + 1, p)
         self._enter_loop(s)
         # over a zone, the variable holds a card in the body, unless the body binds it to something else
-        typed = self._zone(s.items) and not _rebinds(s.body, s.var)
-        had = s.var in self.pieces
-        self.pieces.discard(s.var)
-        if typed:
+        if self._zone(s.items) and not _rebinds(s.body, s.var):
             self.pieces.add(s.var)
         self.stmts(s.body, ind + 1)
         self.pieces.discard(s.var)  # after the loop: the last card, or what it held before a loop over nothing
-        if had and typed:
-            self.pieces.add(s.var)
         self.loop -= 1
 
     def _fresh_call(self, e) -> bool:
