@@ -61,8 +61,8 @@ def _drive(text: str):
     """Parses `text` with lark's tables, lexers and our reducers, in one loop of our own: a token at a
     time, with the lexer of the parser's state (lark's contextual lexing), and a reduction by a rule that
     only passes its one symbol on (a step down the precedence ladder of the expressions, three reductions
-    in four) leaves its value as it is. Twice as fast as lark's generic loop, which parses what this one
-    does not read to the end, and raises the error of a text with a mistake."""
+    in four) leaves its value as it is. lark's generic loop parses what this one does not read to the end,
+    and so raises the error of a text with a mistake."""
     try:
         return _fast(text)
     except _Fallback:
