@@ -36,12 +36,10 @@ for seed in range({n}):
 
 _INTERPRETED = """
 import sys
-sys.path.insert(0, ".")
+sys.path.insert(0, "."); sys.path.insert(0, "tools")
+import bench
 from interpreter.model.build import load_game
-from interpreter.sim.run import play, seat_agents
-game = load_game("content/kaiju-inc")
-for seed in range({n}):  # as tools/bench.py plays them
-    play(game, {players}, seed, {{}}, seat_agents({players}, "all", seed), narrate=False)
+bench.interpreted(load_game("content/kaiju-inc"), {players}, range({n}))  # the benchmark's own matches
 """
 
 _SETUP = """

@@ -86,12 +86,12 @@ class Match:
         uid, items = 0, box.items
         self.modifying: dict = {}  # value name -> the pieces whose card modifies it (modifiers.py)
         for card in game.cards.values():
+            first = len(items)
             for _ in range(card.copies):
                 uid += 1
-                piece = Piece(uid, card, box)
-                items.append(piece)
-                for value in card.modifiers:
-                    self.modifying.setdefault(value, []).append(piece)
+                items.append(Piece(uid, card, box))
+            for value in card.modifiers:
+                self.modifying.setdefault(value, []).extend(items[first:])
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
