@@ -412,3 +412,49 @@ def test_a_variable_over_a_zone_holds_its_cards_until_bound_again(tmp_path):
     names = [p.card.name for p in s.zone("pool").items]
     assert s.lines() == [", ".join(names + ["Ann"] * len(names) + ["Ann", "2", "4", "Blue Two"])]
 
+
+def _tests_types(fn) -> bool:
+    """Whether a compiled body tests the type of anything it reads (the general rule)."""
+    return "Player" in fn.__code__.co_names or "Piece" in fn.__code__.co_names
+
+
+def test_a_parameter_given_players_at_every_call_holds_a_player(tmp_path):
+    """A procedure's parameter that every call in the content gives a player (from `players`, `rivals`,
+    `first_player()`, a list of them, or a caller's own such parameter) is read with no test of its type;
+    given a card at one call, or bound again in the body, it is read by the general rule, and both work."""
+    g = game_with(tmp_path, {
+        "t": ([], """
+            for p in players { tally(p, 1) }
+            tally(first_player(), 2)
+            let a = first_player()
+            for q in [a, a.left] { relay(q) }
+            move(box, pool)
+            show(a)
+            for c in pool where it.value == 2 { show(c) }
+            again(a)
+        """),
+        "relay": (["p"], "tally(p, 3)"),
+        "tally": (["p", "n"], 'p.coins += n\nsay("{p.name} {p.coins}")'),
+        "show": (["x"], 'say("shown {x.name}")'),
+        "again": (["p"], 'p = p.coins\nsay("again {p}")'),
+    })
+    typed = {k: not _tests_types(g.procedures[k]) for k in ("relay", "tally", "show", "again")}
+    assert typed == {"relay": True, "tally": True, "show": False, "again": False}
+    s = Scenario(g, 2)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["Ann 1", "Ben 1", "Ann 3", "Ann 6", "Ben 4", "shown Ann", "shown Blue Two", "again 6"]
+
+
+def test_a_card_read_for_a_field_it_lacks_is_a_content_error_at_its_place(tmp_path):
+    """A card known to be one (here, an item of a zone) is read with no test of its fields; a card without
+    the field read is a content error placed at the reading line, as through the general rule."""
+    extra = "\n".join(["", "  coin:", "    fields: {weight: int}"])
+    text = MINI_GAME.replace("    expressions: [worth]\n", "    expressions: [worth]\n" + extra.lstrip("\n") + "\n")
+    text = text.replace("procedures:\n", "procedures:\n  t:\n    do: |\n      move(box, pool)\n"
+                        "      say(\"{sum(pool, it.weight)}\")\n")
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("t")
+    assert "has no field `weight`" in str(e.value)
+    assert e.value.place is not None and e.value.place.line == text.lstrip("\n").splitlines().index('      say("{sum(pool, it.weight)}")') + 1
+

@@ -210,3 +210,22 @@ def walk(node):
                 stack.append(v)
             elif isinstance(v, dict):
                 stack.extend(v.values())
+
+
+def statements(stmts: list):
+    """Every statement of a body and of the bodies inside it (an `if`'s, a loop's, an `ask` option's), not
+    the expressions: what binds names, found without walking every expression."""
+    stack = list(reversed(stmts))
+    while stack:
+        s = stack.pop()
+        yield s
+        t = type(s)
+        if t is If:
+            inner = [x for _, body in s.branches for x in body] + (s.orelse or [])
+        elif t is For or t is While or t is Repeat:
+            inner = s.body
+        elif t is Ask:
+            inner = [x for o in s.options for x in o.body]
+        else:
+            continue
+        stack.extend(reversed(inner))

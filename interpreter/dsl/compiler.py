@@ -44,6 +44,8 @@ class Compiler:
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
         self.recursive: set[str] = set()  # plain procedures that may call themselves
+        self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
+        self.made: list = []  # the procedures and functions compiled, to compile again with typed parameters
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
     def plan_procedures(self, bodies: dict) -> None:
@@ -95,21 +97,29 @@ class Compiler:
         return False
 
     # ---- bodies
-    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None) -> str:
+    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None) -> str:
         """A statement body -> name of a generator function (M, me, this, *params); a procedure that
         cannot decide (plan_procedures) -> a plain function.
 
         A procedure (named by `procedure`) that may recurse counts its nesting against the match's depth
-        budget, so endless recursion in content is a content error with a place, not a crash."""
+        budget, so endless recursion in content is a content error with a place, not a crash. `kinds`: what
+        its parameters hold for sure (type_parameters)."""
+        name = procedure
         plain = procedure in self.plain
         if plain and procedure not in self.recursive:
             procedure = None  # its nesting is bounded: nothing to count
         fname = self._fresh("f")
+        if name is not None and kinds is None:
+            self.made.append(("P", name, stmts, origin, params, fname))
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         if event_params:
             sig += ", **P"
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain)
+        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain, name=name)
+        bound = _bindings(stmts)
+        body.fixed = {x for x in params if x not in bound}
+        body.kinds = {x: k for x, k in (kinds or {}).items() if x in body.fixed}
+        body.once = {x for x, n in bound.items() if n == 1}
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
         ind = 1
@@ -126,17 +136,61 @@ class Compiler:
             body.line(2, "M.depth -= 1", origin.place)
         return fname
 
-    def expression(self, expr: A.Node, origin: Origin, params=()) -> str:
-        """An expression -> name of a plain function (M, me, this, *params)."""
+    def expression(self, expr: A.Node, origin: Origin, params=(), function=None, kinds=None,
+                   me_player=False) -> str:
+        """An expression -> name of a plain function (M, me, this, *params). `function`: the content
+        function it is; `kinds`: what its parameters hold for sure (type_parameters); `me_player`: `me` is
+        a player for sure (a score, a ranking key)."""
         fname = self._fresh("x")
+        if function is not None and kinds is None:
+            self.made.append(("F", function, expr, origin, params, fname))
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params), pure=True)
+        body = _Body(self, origin, set(params), pure=True, kinds=kinds, me_player=me_player, name=function)
+        body.fixed = set(params)
         code = body.within_limits(body.expr, expr)
         body.line(1, f"return {code}", body.place(expr))
         return fname
 
+    def type_parameters(self) -> dict:
+        """What each parameter of a procedure or function holds for sure, from what every call in the
+        content gives it: {(name, parameter): "piece" or "player"}. A parameter given a player at every
+        call (or its caller's own parameter, itself a player for sure) is read with no test of its type."""
+        kinds = {}
+        for key, sites in self.sites.items():
+            given = {s for s in sites if type(s) is not tuple}
+            kinds[key] = None if None in given or len(given) > 1 else given.pop() if given else "?"
+        changed = True
+        while changed:  # from "anything" ("?") down: a caller's parameter passed on is what that one holds
+            changed = False
+            for key, sites in self.sites.items():
+                for s in sites:
+                    mine, theirs = kinds[key], kinds.get(s) if type(s) is tuple else s
+                    if mine is not None and theirs != "?" and theirs != mine:
+                        kinds[key] = theirs if mine == "?" else None
+                        changed = True
+        return {k: v for k, v in kinds.items() if v not in (None, "?")}
+
+    def _retype(self) -> dict:
+        """Compiles again, with their parameters' kinds, the procedures and functions that have typed ones;
+        {old function: new}. Their diagnostics were given the first time."""
+        kinds = self.type_parameters()
+        if not kinds:
+            return {}
+        again, diags = {}, len(self.diags)
+        for what, name, tree, origin, params, old in self.made:
+            mine = {x: kinds[(name, x)] for x in params if (name, x) in kinds}
+            if not mine:
+                continue
+            if what == "P":
+                again[old] = self.effect(tree, origin, params, procedure=name, kinds=mine)
+            else:
+                again[old] = self.expression(tree, origin, params, function=name, kinds=mine)
+        del self.diags[diags:]
+        return again
+
     def finish(self) -> dict:
+        again = self._retype()
         src = "\n".join(self.lines) + "\n"
         ns = {"__builtins__": {}}
         ns.update(_runtime_namespace(self.names))
@@ -148,6 +202,8 @@ class Compiler:
             raise ContentError([Diagnostic(place, f"too complex to compile: {type(e).__name__}: {e}",
                                            "E-DSL-DEPTH")]) from None
         exec(code, ns)
+        for old, new in again.items():
+            ns[old] = ns[new]
         self.ns = ns
         self.source = src
         return ns
@@ -233,11 +289,23 @@ def _bounded(code: str, spec) -> str:
 
 def _rebinds(stmts, var: str) -> bool:
     """Whether statements bind `var` again (`let`, an assignment, a loop over it)."""
-    for n in A.walk(stmts):
+    for n in A.statements(stmts):
         if (isinstance(n, A.Let) and n.name == var) or (isinstance(n, A.For) and n.var == var) or \
                 (isinstance(n, A.Assign) and isinstance(n.target, A.Name) and n.target.id == var):
             return True
     return False
+
+
+def _bindings(stmts) -> dict:
+    """The names statements bind: 1 for a name only a single `let` binds, more for any other."""
+    count: dict = {}
+    for n in A.statements(stmts):
+        t = type(n)
+        name = n.name if t is A.Let else n.var if t is A.For else \
+            n.target.id if t is A.Assign and type(n.target) is A.Name else None
+        if name is not None:
+            count[name] = count.get(name, 0) + (1 if t is A.Let else 2)
+    return count
 
 
 def _is_truth(e) -> bool:
@@ -249,14 +317,19 @@ def _is_truth(e) -> bool:
 class _Body:
     """Generates one function body; knows its locals and whether it may yield."""
 
-    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False):
+    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False,
+                 kinds: dict | None = None, me_player: bool = False, name: str | None = None):
         self.c = comp
         self.origin = origin
         self.locals = set(params)
         self.pure = pure
         self.plain = plain  # a body that cannot decide: a plain function, setting values without `yield from`
         self.lazy = set()  # names bound inside comprehensions / lambdas
-        self.pieces = set()  # names that hold a card for sure where they are read (bound to the items of a zone)
+        self.kinds = dict(kinds or {})  # name -> what it holds for sure where it is read ("piece", "player")
+        self.name = name  # the procedure or function compiled, if any
+        self.fixed: set = set()  # its parameters that the body never binds again
+        self.once: set = set()  # names a `let` binds, and nothing else binds again
+        self.me_player = me_player  # `me` is a player for sure (a score, a ranking key)
         self.loop = 0
         self.nesting = 0
 
@@ -291,6 +364,8 @@ class _Body:
             self.c.error(p, f"`{s.name}` is a reserved name", "E-RESERVED")
         code = self.expr(s.value)
         self.locals.add(s.name)
+        if s.name in self.once:
+            self._set_kind(s.name, self.kind(s.value))
         self.line(ind, f"v_{s.name} = {code}", p)
 
     def s_Assign(self, s, ind, p):
@@ -317,7 +392,7 @@ class _Body:
             spec = n.player_counters.get(t.attr)
             if spec is not None and t.attr not in n.player_vars and (
                     _quiet(spec) or (s.op != "=" and not (spec.wrap and spec.thresholds))):
-                self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec)
+                self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec, self.kind(t.obj))
                 return
             if spec is None and s.op != "-=" and (t.attr in n.card_fields or t.attr in n.player_vars):
                 self._field_in_place(ind, p, obj, value, t.attr, s.op)
@@ -326,7 +401,7 @@ class _Body:
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
 
-    def _counter_in_place(self, ind, p, obj, value, name, op, spec):
+    def _counter_in_place(self, ind, p, obj, value, name, op, spec, kind=None):
         """A player's counter set by plain arithmetic when nothing can fire: always for a counter with no
         event (bounds inlined); for `+=` / `-=` on a circular track or a threshold counter, when the step
         stays on the track or passes no threshold. Else (or on anything but a player) the setter."""
@@ -334,7 +409,8 @@ class _Body:
         setter = self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})")
         self.line(ind, f"{tmp} = {obj}", p)
         self.line(ind, f"{val} = {value}", p)
-        self.line(ind, f"if type({tmp}) is Player and type({val}) is int:", p)
+        player = "" if kind == "player" else f"type({tmp}) is Player and "
+        self.line(ind, f"if {player}type({val}) is int:", p)
         self.line(ind + 1, f"{cur} = {tmp}.counters", p)
         if _quiet(spec):
             new = val if op == "=" else f"{cur}[{name!r}] {op[0]} {val}"
@@ -394,11 +470,12 @@ class _Body:
         self.line(ind, f"for v_{s.var} in {items if fresh else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
         self._enter_loop(s)
-        # over a zone, the variable holds a card in the body, unless the body binds it to something else
-        if self._zone(s.items) and not _rebinds(s.body, s.var):
-            self.pieces.add(s.var)
+        # over a zone, the variable holds a card in the body (over players, a player), unless the body binds
+        # it to something else
+        if not _rebinds(s.body, s.var):
+            self._set_kind(s.var, self.items_kind(s.items))
         self.stmts(s.body, ind + 1)
-        self.pieces.discard(s.var)  # after the loop: the last card, or what it held before a loop over nothing
+        self.kinds.pop(s.var, None)  # after the loop: the last item, or what it held before a loop over nothing
         self.loop -= 1
 
     def _fresh_call(self, e) -> bool:
@@ -566,9 +643,17 @@ class _Body:
         if a == "size" and isinstance(e.obj, A.Name) and self.static_type(e.obj) == "zone":  # a zone of the game
             return f"len({obj}.items)"
         plain = a not in n.card_fields and a not in n.expression_hooks
-        if isinstance(e.obj, A.Name) and e.obj.id in self.pieces:  # a card for sure: no test of its type
-            if a in ("name", "id", "kind") and plain:
-                return f"{obj}.card.{a}"
+        kind = self.kind(e.obj)
+        if kind == "player":  # a player for sure: read where ops.get would find it, with no test of its type
+            for where, names in (("counters", n.player_counters), ("zones", n.player_zones), ("vars", n.player_vars)):
+                if a in names:
+                    return f"{obj}.{where}[{a!r}]"
+            return f"{obj}.{a}" if a in ("seat", "name", "index") else f"G(M, {obj}, {a!r})"
+        if kind == "piece" and a in ("name", "id", "kind") and plain:  # a card for sure
+            return f"{obj}.card.{a}"
+        if kind == "piece" and a in n.card_fields and a not in n.expression_hooks and a not in n.PIECE_ATTRS:
+            return f"{obj}.f[{a!r}]"  # a card lacking the field: a KeyError, a content error at this line
+        if kind == "piece" and obj.isidentifier():
             return f"({obj}.f[{a!r}] if {a!r} in {obj}.f else GF(M, {obj}, {a!r}))"
         if obj.isidentifier():  # a local name: test its type in place, the common case without a call
             if a == "name" and plain:
@@ -631,7 +716,7 @@ class _Body:
         f = left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
-        cond = self._bound_cond(var, f.cond, self._zone(f.items))
+        cond = self._bound_cond(var, f.cond, self.items_kind(f.items))
         found = f"any(True for v_{var} in EACH(M, {items}) if {cond})"
         return found if wanted else f"(not {found})"
 
@@ -659,56 +744,93 @@ class _Body:
     def e_IfExpr(self, e):
         return f"({self.expr(e.then)} if {self.cond(e.test)} else {self.expr(e.orelse)})"
 
-    def _bound(self, var, e, compile_=None, card=False):
+    def _bound(self, var, e, compile_=None, kind=None):
         """Compile `e` (with `compile_`, else as a value) with `var` bound as a comprehension / lambda
-        variable (pure context); `card`: it is bound to the items of a zone, so it holds a card."""
-        saved_pure, had, was_card = self.pure, var in self.lazy, var in self.pieces
+        variable (pure context); `kind`: what it holds for sure ("piece", "player"; see `kind`)."""
+        saved_pure, had, was = self.pure, var in self.lazy, self.kinds.get(var)
         self.pure = True
         self.lazy.add(var)
-        if card:
-            self.pieces.add(var)
-        else:
-            self.pieces.discard(var)
+        self._set_kind(var, kind)
         try:
             return (compile_ or self.expr)(e)
         finally:
             self.pure = saved_pure
             if not had:
                 self.lazy.discard(var)
-            if was_card:
-                self.pieces.add(var)
-            else:
-                self.pieces.discard(var)
+            self._set_kind(var, was)
 
-    def _bound_cond(self, var, e, card=False):
-        return self._bound(var, e, self.cond, card)
+    def _set_kind(self, var, kind):
+        if kind is None:
+            self.kinds.pop(var, None)
+        else:
+            self.kinds[var] = kind
+
+    def _bound_cond(self, var, e, kind=None):
+        return self._bound(var, e, self.cond, kind)
 
     def _zone(self, e) -> bool:
         """Known to be a zone without running it: its items are cards (only cards are ever put in a zone)."""
         return self.static_type(e) == "zone"
 
+    def kind(self, e):
+        """What an expression holds for sure, whatever happens when it runs: "piece" (a card), "player", a
+        list of either ("pieces", "players"), or None (not known: its type is tested where it is read)."""
+        if isinstance(e, (A.Filter, A.Each)):
+            k = self.items_kind(e.items)
+            return k and k + "s"
+        if isinstance(e, A.Call) and e.func == "draw" and self._builtin(e.func):
+            return "pieces"
+        if isinstance(e, A.Name):
+            if e.id in self.kinds:
+                return self.kinds[e.id]
+            return "player" if e.id == "me" and self.me_player else None
+        if isinstance(e, A.Call) and not e.args and e.func == "first_player" and self._builtin(e.func):
+            return "player"
+        if isinstance(e, A.Attr) and e.attr in ("left", "right") and self.kind(e.obj) == "player" \
+                and e.attr not in self.c.names.player_counters and e.attr not in self.c.names.player_zones \
+                and e.attr not in self.c.names.player_vars:
+            return "player"
+        return None
+
+    def items_kind(self, e):
+        """What every item of a list or zone holds for sure: a zone's are cards; `players`, `rivals(p)`,
+        `clockwise(p)` and a list of players give players."""
+        if self._zone(e):
+            return "piece"
+        k = self.kind(e)
+        if k in ("pieces", "players"):
+            return k[:-1]
+        if isinstance(e, A.Name) and e.id == "players" and e.id not in self.locals and e.id not in self.lazy:
+            return "player"
+        if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
+            return "player"
+        if isinstance(e, A.ListExpr) and e.items and all(self.kind(x) == "player" for x in e.items):
+            return "player"
+        return None
+
+    def _builtin(self, f) -> bool:
+        n = self.c.names
+        return f not in n.procedures and f not in n.functions
+
     def e_Filter(self, e):
         items = self.expr(e.items)
-        cond = self._bound_cond("it", e.cond, self._zone(e.items))
+        cond = self._bound_cond("it", e.cond, self.items_kind(e.items))
         return f"[v_it for v_it in EACH(M, {items}) if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
-        cond = self._bound_cond(e.var, e.cond, self._zone(e.items))
+        cond = self._bound_cond(e.var, e.cond, self.items_kind(e.items))
         return f"[v_{e.var} for v_{e.var} in EACH(M, {items}) if {cond}]"
 
-    def _per_item(self, var, e, compile_bound, card=False):
+    def _per_item(self, var, e, compile_bound, kind=None):
         """A choice's per-item clause: the item is both the choice's variable and `it`."""
-        saved, saved_cards = set(self.lazy), set(self.pieces)
+        saved, saved_kinds = set(self.lazy), dict(self.kinds)
         self.lazy.add("it")
-        if card:
-            self.pieces.add("it")
-        else:
-            self.pieces.discard("it")
+        self._set_kind("it", kind)
         try:
-            return compile_bound(var, e, card=card)
+            return compile_bound(var, e, kind=kind)
         finally:
-            self.lazy, self.pieces = saved, saved_cards
+            self.lazy, self.kinds = saved, saved_kinds
 
     def e_Choose(self, e):
         p = self.place(e)
@@ -717,9 +839,9 @@ class _Body:
                          "E-IMPURE")
         items = self.expr(e.items)
         var = e.var or "it"
-        card = self._zone(e.items)
+        kind = self.items_kind(e.items)
         if e.cond is not None:
-            cond = self._per_item(var, e.cond, self._bound_cond, card)
+            cond = self._per_item(var, e.cond, self._bound_cond, kind)
             code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if {cond}]"
         else:
             code_items = f"ITEMS({items})"
@@ -728,7 +850,7 @@ class _Body:
         count = self.expr(e.count) if e.count is not None else "None"
         label = ""
         if e.label is not None:
-            shown = self._per_item(var, e.label, self._bound, card)
+            shown = self._per_item(var, e.label, self._bound, kind)
             label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
         if e.kind in ("one", "optional"):
@@ -786,7 +908,7 @@ class _Body:
         if f == "count" and n == 1 and isinstance(e.args[0], (A.Filter, A.Each)):  # a list comprehension
             return f"len({self.expr(e.args[0])})"
         if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
-            per = self._bound("it", e.args[1], card=self._zone(e.args[0]))
+            per = self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
             return f"V_{f}(M, [{per} for v_it in EACH(M, {self.expr(e.args[0])})])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
@@ -806,17 +928,25 @@ class _Body:
     def _args(self, e, params, p, f):
         if len(e.args) > len(params):
             self.c.error(p, f"`{f}` takes {len(params)} argument(s), not {len(e.args)}", "E-ARITY")
-        vals = {params[i]: self.expr(a) for i, a in enumerate(e.args[:len(params)])}
+        nodes = dict(zip(params, e.args, strict=False))  # too many arguments: reported above
         for k, v in e.kwargs.items():
             if k not in params:
                 self.c.error(p, f"`{f}` has no parameter `{k}`", "E-ARITY", did_you_mean(k, params))
-            elif k in vals:
+            elif k in nodes:
                 self.c.error(p, f"`{f}`: parameter `{k}` given twice", "E-ARITY")
             else:
-                vals[k] = self.expr(v)
-        missing = [x for x in params if x not in vals]
+                nodes[k] = v
+        missing = [x for x in params if x not in nodes]
         if missing:
             self.c.error(p, f"`{f}` is missing argument(s): {', '.join(missing)}", "E-ARITY")
+        sites = self.c.sites
+        for x in params:  # what each parameter is given here, for Compiler.type_parameters
+            a = nodes.get(x)
+            kind = self.kind(a) if a is not None else None
+            if kind is None and isinstance(a, A.Name) and a.id in self.fixed and a.id not in self.lazy:
+                kind = (self.name, a.id)  # this body's own parameter: whatever it is given
+            sites.setdefault((f, x), []).append(kind)
+        vals = {k: self.expr(v) for k, v in nodes.items()}
         return [vals.get(x, "None") for x in params]
 
     def _check_types(self, f, e, p):

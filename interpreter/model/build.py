@@ -299,15 +299,16 @@ class _Builder:
 
         comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
 
-        def expression(text, place, params=()):
+        def expression(text, place, params=(), function=None, me_player=False):
             e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
-            return comp.expression(e, _origin(text, place), params)
+            return comp.expression(e, _origin(text, place), params, function=function, me_player=me_player)
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
-        func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", [])) for k, v in funcs.items()}
+        func_fnames = {k: expression(v["expr"], func_places[k][0], v.get("params", []), function=k)
+                       for k, v in funcs.items()}
         value_fnames = {k: expression(v["expr"], value_places[k][0], v.get("params", []))
                         for k, v in values_raw.items()}
         self.values = names.values
@@ -323,9 +324,11 @@ class _Builder:
         setup_f = effect(g["setup"], _place(g, "setup", self.gplace)) if "setup" in g else None
         finish_f = effect(g["finish"], _place(g, "finish", self.gplace)) if "finish" in g else None
         phase_fs = [(ph["phase"], effect(ph["do"], _place(ph, "do", ph.place))) for ph in g["round"]]
-        score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
-        faction_f = expression(g["faction"], _place(g, "faction", self.gplace)) if "faction" in g else None
-        ranking_fs = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+        # a score, a faction and a ranking key are asked of a player (`me`)
+        score_f = expression(g["score"], _place(g, "score", self.gplace), me_player=True) if "score" in g else None
+        faction_f = expression(g["faction"], _place(g, "faction", self.gplace), me_player=True) \
+            if "faction" in g else None
+        ranking_fs = [expression(r, g["ranking"].places[i], me_player=True) for i, r in enumerate(g.get("ranking") or [])]
 
         cards = {}
         for raw, path in raw_cards:

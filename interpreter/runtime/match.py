@@ -268,6 +268,8 @@ def _mistake(e: Exception) -> RuntimeContentError:
     if isinstance(e, RecursionError):  # procedures count their depth; events and card hooks may loop on their own
         return RuntimeContentError("effects nested without end: an event whose handlers fire it again, or a card "
                                    "effect that runs itself?")
+    if type(e) is KeyError and e.args and type(e.args[0]) is str:  # compiled code reads a card's field so
+        return RuntimeContentError(f"a card read here has no field `{e.args[0]}`")
     return RuntimeContentError(f"{type(e).__name__}: {e}")
 
 
