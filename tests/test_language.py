@@ -458,3 +458,19 @@ def test_a_card_read_for_a_field_it_lacks_is_a_content_error_at_its_place(tmp_pa
     assert "has no field `weight`" in str(e.value)
     assert e.value.place is not None and e.value.place.line == text.lstrip("\n").splitlines().index('      say("{sum(pool, it.weight)}")') + 1
 
+
+
+def test_a_card_that_may_be_none_read_when_none_is_a_content_error_at_its_place(tmp_path):
+    """`top(zone)`, `first(...)` or a choice hold a card or none: read as a card with no test of its type,
+    none is a content error placed at the reading line, as through the general rule."""
+    g = game_with(tmp_path, {"t": ([], """
+        let c = top(pool)
+        say("{c.value}")
+    """)})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t")
+    assert "`none` has no field" in str(e.value) and e.value.place is not None and e.value.place.line > 0
+    s.put("blue_two", s.zone("pool"))
+    s.call("t")
+    assert s.lines() == ["2"]

@@ -774,11 +774,26 @@ class _Body:
 
     def kind(self, e):
         """What an expression holds for sure, whatever happens when it runs: "piece" (a card), "player", a
-        list of either ("pieces", "players"), or None (not known: its type is tested where it is read)."""
+        list of either ("pieces", "players"), or None (not known: its type is tested where it is read).
+
+        A card or a player may also be none (the top of an empty zone, a choice from nothing): a field read
+        of none fails either way, as a content error at its line (match._mistake)."""
         if isinstance(e, (A.Filter, A.Each)):
             k = self.items_kind(e.items)
             return k and k + "s"
-        if isinstance(e, A.Call) and e.func == "draw" and self._builtin(e.func):
+        if isinstance(e, A.Choose):
+            k = self.items_kind(e.items)
+            return k if e.kind in ("one", "optional") else k and k + "s"
+        if isinstance(e, A.Call) and self._builtin(e.func) and e.args:
+            f, first = e.func, e.args[0]
+            if f == "draw" or (f == "gather" and len(e.args) == 2 and self.static_type(e.args[1]) == "zone"):
+                return "pieces"
+            if f in ("top", "bottom", "first", "random", "at"):
+                return self.items_kind(first)
+            if f == "sort":
+                k = self.items_kind(first)
+                return k and k + "s"
+        if isinstance(e, A.BinOp) and e.op == "+" and self.items_kind(e.left) == self.items_kind(e.right) == "piece":
             return "pieces"
         if isinstance(e, A.Name):
             if e.id in self.kinds:

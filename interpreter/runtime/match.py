@@ -270,6 +270,8 @@ def _mistake(e: Exception) -> RuntimeContentError:
                                    "effect that runs itself?")
     if type(e) is KeyError and e.args and type(e.args[0]) is str:  # compiled code reads a card's field so
         return RuntimeContentError(f"a card read here has no field `{e.args[0]}`")
+    if type(e) is AttributeError and getattr(e, "obj", 0) is None:  # a card or player known to be one, or none
+        return RuntimeContentError("`none` has no field to read here (a card or a player was expected)")
     return RuntimeContentError(f"{type(e).__name__}: {e}")
 
 
