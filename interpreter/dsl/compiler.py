@@ -20,6 +20,9 @@ from .parser import Origin
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _ZONE_PARAMS = {"move": {1}, "draw": {0, 1}, "shuffle": {0}, "top": {0}, "bottom": {0}}
+# what a card's own attributes read (ops.piece_field), for a card known to be one; a piece always lies in a zone
+_PIECE_READS = {"name": "{}.card.name", "id": "{}.card.id", "kind": "{}.card.kind", "uid": "{}.uid",
+                "owner": "{}.zone.owner", "zone": "{}.zone.name"}
 
 
 # What Python can compile: it allows 20 nested loops and `try`s in a function (a procedure's budget takes
@@ -640,7 +643,7 @@ class _Body:
         obj = self.expr(e.obj)
         if obj == "M.options" and a in n.options:
             return f"M.options.values[{a!r}]"
-        if a == "size" and isinstance(e.obj, A.Name) and self.static_type(e.obj) == "zone":  # a zone of the game
+        if a == "size" and self.static_type(e.obj) == "zone":  # a zone (or the getter failed already)
             return f"len({obj}.items)"
         plain = a not in n.card_fields and a not in n.expression_hooks
         kind = self.kind(e.obj)
@@ -648,9 +651,11 @@ class _Body:
             for where, names in (("counters", n.player_counters), ("zones", n.player_zones), ("vars", n.player_vars)):
                 if a in names:
                     return f"{obj}.{where}[{a!r}]"
+            if a in ("left", "right") and obj.isidentifier():
+                return f"M.players[({obj}.index {'+' if a == 'left' else '-'} 1) % len(M.players)]"
             return f"{obj}.{a}" if a in ("seat", "name", "index") else f"G(M, {obj}, {a!r})"
-        if kind == "piece" and a in ("name", "id", "kind") and plain:  # a card for sure
-            return f"{obj}.card.{a}"
+        if kind == "piece" and plain and a in _PIECE_READS:  # a card for sure (always in some zone)
+            return _PIECE_READS[a].format(obj)
         if kind == "piece" and a in n.card_fields and a not in n.expression_hooks and a not in n.PIECE_ATTRS:
             return f"{obj}.f[{a!r}]"  # a card lacking the field: a KeyError, a content error at this line
         if kind == "piece" and obj.isidentifier():
