@@ -116,3 +116,43 @@ def test_nested_passes_over_long_lists_spend_the_step_budget(tmp_path, body):
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
     assert "step budget" in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")
+
+
+def _chain(name, n, call):
+    """Bodies a1 .. a{n}, each running the next twice: 2^n runs of the last."""
+    return {f"{name}{i}": call(f"{name}{i + 1}") for i in range(1, n)}
+
+
+DOUBLING = {
+    "a recursive procedure": ("procedures", {"f": ("[n]", "if n > 0 {\n  f(n - 1)\n  f(n - 1)\n}")}, "f(60)"),
+    "procedures that do not recurse": ("procedures", {k: ("[]", f"{v}()\n{v}()") for k, v in
+                                                      _chain("a", 60, lambda nxt: nxt).items()} | {"a60": ("[]", "say(1)")},
+                                       "a1()"),
+    "functions": ("functions", {k: ("[]", f"{v}() + {v}()") for k, v in _chain("b", 60, lambda nxt: nxt).items()}
+                  | {"b60": ("[]", "1")}, "say(b1())"),
+    "events": ("events", {f"e{i}": f'emit("e{i + 1}")\nemit("e{i + 1}")' for i in range(1, 60)} | {"e60": "say(1)"},
+               'emit("e1")'),
+}
+
+
+@pytest.mark.parametrize("how", list(DOUBLING))
+def test_bodies_running_each_other_twice_over_spend_the_step_budget(tmp_path, how):
+    """No loop, yet 2^60 runs: a body that runs other bodies (a procedure, a function, an event's handlers)
+    counts a step each time it runs, so hostile content stops with a content error instead of running for
+    ever."""
+    section, bodies, start = DOUBLING[how]
+    text = MINI_GAME.replace("    do: p.coins += n", "    do: |\n" + "".join("      " + b + "\n" for b in start.splitlines()))
+    if section == "procedures":
+        extra = "".join(f"  {k}:\n    params: {params}\n    do: |\n" + "".join(f"      {b}\n" for b in body.splitlines())
+                        for k, (params, body) in bodies.items())
+        text = text.replace("procedures:\n", "procedures:\n" + extra)
+    elif section == "functions":
+        text += "functions:\n" + "".join(f"  {k}:\n    params: {params}\n    expr: {body}\n" for k, (params, body) in bodies.items())
+    else:
+        text = text.replace("events:\n", "events:\n" + "".join(f"  {k}: []\n" for k in bodies))
+        text = text.replace("on:\n", "on:\n" + "".join(f"  {k}: |\n" + "".join(f"    {b}\n" for b in body.splitlines())
+                                                      for k, body in bodies.items()))
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("gain", None, 1)
+    assert "step budget" in str(e.value) and e.value.place is not None

@@ -83,21 +83,24 @@ class Compiler:
                     seen.add(c)
                     todo += calls.get(c, ())
 
+    def _fires(self, n) -> bool:
+        """Whether an assignment may fire events (a counter with a wrap or thresholds)."""
+        t, names = n.target, self.names
+        if isinstance(t, A.Name):
+            spec = names.global_counters.get(t.id)
+        elif isinstance(t, A.Attr):
+            spec = names.player_counters.get(t.attr)
+        else:
+            return False
+        return spec is not None and not _quiet(spec)
+
     def _may_decide(self, n) -> bool:
         if isinstance(n, (A.Choose, A.Ask)):
             return True
         if isinstance(n, A.Call):
             verb = REGISTRY.get(n.func)
             return n.func not in self.names.functions and (verb is None or verb.gen)
-        if isinstance(n, A.Assign):
-            t, names = n.target, self.names
-            if isinstance(t, A.Name):
-                spec = names.global_counters.get(t.id)
-                return spec is not None and not _quiet(spec)
-            if isinstance(t, A.Attr):
-                spec = names.player_counters.get(t.attr)
-                return spec is not None and not _quiet(spec)
-        return False
+        return isinstance(n, A.Assign) and self._fires(n)
 
     # ---- bodies
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None) -> str:
@@ -126,6 +129,7 @@ class Compiler:
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
         ind = 1
+        body.count_line()
         if procedure:
             body.line(1, "M.depth += 1", origin.place)
             body.line(1, "if M.depth > DEPTH: M.too_deep()", origin.place)
@@ -134,6 +138,7 @@ class Compiler:
         body.within_limits(body.stmts, stmts, ind)
         if not plain:
             body.line(ind, "if False: yield", origin.place)
+        body.count_runs()
         if procedure:
             body.line(1, "finally:", origin.place)
             body.line(2, "M.depth -= 1", origin.place)
@@ -151,8 +156,10 @@ class Compiler:
         self._emit(0, f"def {fname}({sig}):", origin.place)
         body = _Body(self, origin, set(params), pure=True, kinds=kinds, me_player=me_player, name=function)
         body.fixed = set(params)
+        body.count_line()
         code = body.within_limits(body.expr, expr)
         body.line(1, f"return {code}", body.place(expr))
+        body.count_runs()
         return fname
 
     def type_parameters(self) -> dict:
@@ -332,9 +339,23 @@ class _Body:
         self.name = name  # the procedure or function compiled, if any
         self.fixed: set = set()  # its parameters that the body never binds again
         self.once: set = set()  # names a `let` binds, and nothing else binds again
+        self.nests = False  # runs other bodies: a procedure, a function, a card's hook, an event's handlers
+        self._count_at = 0  # the line that counts the body's runs, if it nests (count_runs)
         self.me_player = me_player  # `me` is a player for sure (a score, a ranking key)
         self.loop = 0
         self.nesting = 0
+
+    def count_line(self) -> None:
+        """Where the body counts its runs (count_runs): the line after its `def`."""
+        self.line(1, "pass", self.origin.place)
+        self._count_at = len(self.c.lines) - 1
+
+    def count_runs(self) -> None:
+        """A body that runs other bodies counts a step against the match's budget each time it runs, as a
+        loop's pass does: procedures calling each other twice over, or events firing each other, would
+        otherwise run 2^60 bodies without a single loop. A body that runs none does bounded work."""
+        if self.nests:
+            self.c.lines[self._count_at] = "    M.steps += 1; M.steps > STEPS and M.tick()"
 
     def within_limits(self, fn, *args):
         """fn(*args), or an error (E-DSL-DEPTH) at the construct nested past MAX_LOOPS or MAX_NESTING."""
@@ -372,6 +393,8 @@ class _Body:
         self.line(ind, f"v_{s.name} = {code}", p)
 
     def s_Assign(self, s, ind, p):
+        if self.c._fires(s):
+            self.nests = True  # its events' handlers run
         value = self.expr(s.value)
         t = s.target
         if isinstance(t, A.Name):
@@ -892,10 +915,12 @@ class _Body:
             params = names.procedures[f]
             args = self._args(e, params, p, f)
             call = f"P_{f}(M, me, this{''.join(', ' + a for a in args)})"
+            self.nests = True
             return call if f in self.c.plain else f"(yield from {call})"
         if f in names.functions:
             params = names.functions[f]
             args = self._args(e, params, p, f)
+            self.nests = True
             return f"F_{f}(M, me, this{''.join(', ' + a for a in args)})"
         verb = REGISTRY.get(f)
         if verb is None:
@@ -937,6 +962,8 @@ class _Body:
                 args.append(self.expr(a))
         args += [f"{k}={self.expr(v)}" for k, v in e.kwargs.items()]
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
+        if f in ("emit", "run", "value_of"):
+            self.nests = True
         if f == "say":  # the text is built only when someone reads the account
             return f"(M.narrate and {call})"
         if verb.gen:

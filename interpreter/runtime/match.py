@@ -174,8 +174,9 @@ class Match:
         """Counts steps against the match's budget: a loop's pass, or the items an expression goes over."""
         self.steps += steps
         if self.steps > self.step_budget:
-            raise RuntimeContentError(f"step budget of {self.step_budget} steps spent (an endless loop, or "
-                                      "expressions going over many items many times?)")
+            raise RuntimeContentError(f"step budget of {self.step_budget} steps spent (an endless loop, procedures "
+                                      "or events running each other without end, or expressions going over "
+                                      "many items many times?)")
 
     # ---- the flow of a game
     def _flow(self):
