@@ -242,13 +242,14 @@ def v_move(M, x, zone, at="top"):
 @verb("draw", 2, 3, fresh=True, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
       example="draw(building_deck, row, 3)")
 def v_draw(M, src, dst, n=1):
-    src, dst, n = _zone(src), _zone(dst), _int(n)
-    moved = []
+    if type(src) is not Zone or type(dst) is not Zone or type(n) is not int:
+        src, dst, n = _zone(src), _zone(dst), _int(n)  # say which is wrong
+    items, put, moved = src.items, dst.items, []
     for _ in range(n):
-        if not src.items:
+        if not items:
             break
-        p = src.items.pop()  # the top: a piece lies in the zone it names
-        dst.items.append(p)
+        p = items.pop()  # the top: a piece lies in the zone it names
+        put.append(p)
         p.zone = dst
         moved.append(p)
     return moved
