@@ -20,7 +20,7 @@ from .parser import Origin
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _ZONE_PARAMS = {"move": {1}, "draw": {0, 1}, "shuffle": {0}, "top": {0}, "bottom": {0}}
-# what a card's own attributes read (ops.piece_field), for a card known to be one; a piece always lies in a zone
+# what a card's own attributes read (as ops.get reads them), for a card known to be one; a piece always lies in a zone
 _PIECE_READS = {"name": "{}.card.name", "id": "{}.card.id", "kind": "{}.card.kind", "uid": "{}.uid",
                 "owner": "{}.zone.owner", "zone": "{}.zone.name"}
 
@@ -164,8 +164,10 @@ class Compiler:
 
     def type_parameters(self) -> dict:
         """What each parameter of a procedure or function holds for sure, from what every call in the
-        content gives it: {(name, parameter): "piece" or "player"}. A parameter given a player at every
-        call (or its caller's own parameter, itself a player for sure) is read with no test of its type."""
+        content gives it: {(name, parameter): a kind of `_Body.kind`}. A parameter given a player at every
+        call (or its caller's own parameter, itself a player for sure) is read with no test of its type.
+        Only calls in the content count: a tool calling a procedure itself (interpreter.testing) must give
+        what the content gives."""
         kinds = {}
         for key, sites in self.sites.items():
             given = {s for s in sites if type(s) is not tuple}
