@@ -94,3 +94,15 @@ class GameDef:
     def listening(self) -> frozenset:
         """The events some card handles (`emit` of any other does not go over the cards in play)."""
         return frozenset(e for c in self.cards.values() for e in c.handlers)
+
+    @functools.cached_property
+    def box(self) -> tuple:
+        """What a match puts in its box: (every copy's card, in order; value name -> the positions of the
+        copies whose card modifies it)."""
+        cards, modifying = [], {}
+        for card in self.cards.values():
+            first = len(cards)
+            cards += [card] * card.copies
+            for value in card.modifiers:
+                modifying.setdefault(value, []).extend(range(first, len(cards)))
+        return cards, modifying

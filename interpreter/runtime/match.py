@@ -83,15 +83,10 @@ class Match:
             p.counters = {n: s.initial for n, s in game.player_counters.items()}
             p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
         box = self.zones["box"]
-        uid, items = 0, box.items
-        self.modifying: dict = {}  # value name -> the pieces whose card modifies it (modifiers.py)
-        for card in game.cards.values():
-            first = len(items)
-            for _ in range(card.copies):
-                uid += 1
-                items.append(Piece(uid, card, box))
-            for value in card.modifiers:
-                self.modifying.setdefault(value, []).extend(items[first:])
+        cards, modifying = game.box
+        items = box.items = [Piece(uid, card, box) for uid, card in enumerate(cards, 1)]
+        # value name -> the pieces whose card modifies it (modifiers.py)
+        self.modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
         self.active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
