@@ -341,8 +341,8 @@ class _Body:
         self.name = name  # the procedure or function compiled, if any
         self.fixed: set = set()  # its parameters that the body never binds again
         self.once: set = set()  # names a `let` binds, and nothing else binds again
-        self.nests = False  # runs other bodies: a procedure, a function, a card's hook, an event's handlers
-        self._count_at = 0  # the line that counts the body's runs, if it nests (count_runs)
+        self.runs = 0  # the bodies it may run, site by site (count_runs)
+        self._count_at = 0  # the line that counts the body's runs, if it must (count_runs)
         self.me_player = me_player  # `me` is a player for sure (a score, a ranking key)
         self.loop = 0
         self.nesting = 0
@@ -353,10 +353,14 @@ class _Body:
         self._count_at = len(self.c.lines) - 1
 
     def count_runs(self) -> None:
-        """A body that runs other bodies counts a step against the match's budget each time it runs, as a
-        loop's pass does: procedures calling each other twice over, or events firing each other, would
-        otherwise run 2^60 bodies without a single loop. A body that runs none does bounded work."""
-        if self.nests:
+        """A body that may run two other bodies or more counts a step against the match's budget each time it
+        runs, as a loop's pass does: procedures calling each other twice over, or events firing each other,
+        would otherwise run 2^60 bodies without a single loop. A call of a procedure or a function, or a
+        card's hook run, is one body; an event (`emit`, a counter that fires) runs every handler of it, and a
+        value its base and every card's modifier, so each counts as two. A body that runs at most one other does not count: a chain of them is bounded by
+        the depth of nesting (procedures' depth budget, Python's recursion for the rest), and a call inside a
+        loop or over a list's items is counted with the loop's passes or the items."""
+        if self.runs >= 2:
             self.c.lines[self._count_at] = "    M.steps += 1; M.steps > STEPS and M.tick()"
 
     def within_limits(self, fn, *args):
@@ -396,7 +400,7 @@ class _Body:
 
     def s_Assign(self, s, ind, p):
         if self.c._fires(s):
-            self.nests = True  # its events' handlers run
+            self.runs += 2  # its events' handlers run
         value = self.expr(s.value)
         t = s.target
         if isinstance(t, A.Name):
@@ -917,12 +921,12 @@ class _Body:
             params = names.procedures[f]
             args = self._args(e, params, p, f)
             call = f"P_{f}(M, me, this{''.join(', ' + a for a in args)})"
-            self.nests = True
+            self.runs += 1
             return call if f in self.c.plain else f"(yield from {call})"
         if f in names.functions:
             params = names.functions[f]
             args = self._args(e, params, p, f)
-            self.nests = True
+            self.runs += 2 if f in names.values else 1  # a value runs its base and the cards' modifiers
             return f"F_{f}(M, me, this{''.join(', ' + a for a in args)})"
         verb = REGISTRY.get(f)
         if verb is None:
@@ -964,8 +968,10 @@ class _Body:
                 args.append(self.expr(a))
         args += [f"{k}={self.expr(v)}" for k, v in e.kwargs.items()]
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
-        if f in ("emit", "run", "value_of"):
-            self.nests = True
+        if f in ("run", "value_of"):
+            self.runs += 1
+        elif f == "emit":
+            self.runs += 2
         if f == "say":  # the text is built only when someone reads the account
             return f"(M.narrate and {call})"
         if verb.gen:
