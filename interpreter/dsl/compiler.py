@@ -235,7 +235,7 @@ class Compiler:
 
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
-        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
+        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
         "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
@@ -751,7 +751,7 @@ class _Body:
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
         cond = self._bound_cond(var, f.cond, self.items_kind(f.items))
-        found = f"any(True for v_{var} in EACH(M, {items}) if {cond})"
+        found = f"any(True for v_{var} in {self._each(f.items, items)} if {cond})"
         return found if wanted else f"(not {found})"
 
     def _check_card_id(self, e):
@@ -861,15 +861,19 @@ class _Body:
         n = self.c.names
         return f not in n.procedures and f not in n.functions
 
+    def _each(self, e, code: str) -> str:
+        """The items an expression goes over, counted against the step budget (ops.each_item)."""
+        return f"EACHZ(M, {code})" if self._zone(e) else f"EACH(M, {code})"
+
     def e_Filter(self, e):
         items = self.expr(e.items)
         cond = self._bound_cond("it", e.cond, self.items_kind(e.items))
-        return f"[v_it for v_it in EACH(M, {items}) if {cond}]"
+        return f"[v_it for v_it in {self._each(e.items, items)} if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
         cond = self._bound_cond(e.var, e.cond, self.items_kind(e.items))
-        return f"[v_{e.var} for v_{e.var} in EACH(M, {items}) if {cond}]"
+        return f"[v_{e.var} for v_{e.var} in {self._each(e.items, items)} if {cond}]"
 
     def _per_item(self, var, e, compile_bound, kind=None):
         """A choice's per-item clause: the item is both the choice's variable and `it`."""
@@ -960,7 +964,7 @@ class _Body:
             return f"len({self.expr(e.args[0])})"
         if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
             per = self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
-            return f"V_{f}(M, [{per} for v_it in EACH(M, {self.expr(e.args[0])})])"
+            return f"V_{f}(M, [{per} for v_it in {self._each(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
                 args.append(f"(lambda v_it: {self._bound('it', a)})")

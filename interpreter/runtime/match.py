@@ -140,9 +140,7 @@ class Match:
 
     # ---- used by verbs and compiled code
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
-        old = piece.zone
-        if old is not None:
-            old.items.remove(piece)
+        piece.zone.items.remove(piece)  # a piece always lies in a zone (the box, to begin with)
         if bottom:
             zone.items.insert(0, piece)
         else:

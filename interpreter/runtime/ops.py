@@ -133,6 +133,15 @@ def each_item(M, x) -> list:
     return seq
 
 
+def each_of_zone(M, z) -> list:
+    """each_item of what the compiler knows to be a zone."""
+    seq = z.items
+    M.steps += len(seq)
+    if M.steps > M.step_budget:
+        M.spend(0)
+    return seq
+
+
 def snapshot(x) -> list:
     """A copy to loop over, so that moving cards inside the loop is safe."""
     t = type(x)

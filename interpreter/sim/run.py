@@ -50,7 +50,7 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
         log = LogWriter(log_path, header, append=resume is not None)
     pending = list(resume or [])
     try:
-        while not match.over:
+        while match.result is None:  # (match.over, without a call per decision)
             d = match.pending
             agent = agents[d.player.index]
             if pending:
