@@ -110,5 +110,6 @@ def ask_menu(M, player, prompt, offered):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0][0]
-    k = yield Decision(player, prompt, [key for key, _ in offered], [lab for _, lab in offered], M)
-    return offered[k][0]
+    keys, labels = zip(*offered)
+    k = yield Decision(player, prompt, list(keys), list(labels), M)
+    return keys[k]
