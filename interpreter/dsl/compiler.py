@@ -960,8 +960,11 @@ class _Body:
                 self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
                              "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
         args = []
-        if f == "count" and n == 1 and isinstance(e.args[0], (A.Filter, A.Each)):  # a list comprehension
+        if f == "count" and n == 1 and (isinstance(e.args[0], (A.Filter, A.Each))
+                                        or self.kind(e.args[0]) in ("pieces", "players")):  # a list for sure
             return f"len({self.expr(e.args[0])})"
+        if f == "count" and n == 1 and self._zone(e.args[0]):
+            return f"len({self.expr(e.args[0])}.items)"
         if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
             per = self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
             return f"V_{f}(M, [{per} for v_it in {self._each(e.args[0], self.expr(e.args[0]))}])"

@@ -110,6 +110,6 @@ def ask_menu(M, player, prompt, offered):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0][0]
-    keys, labels = zip(*offered)
+    keys, labels = zip(*offered, strict=True)  # (key, label) pairs
     k = yield Decision(player, prompt, list(keys), list(labels), M)
     return keys[k]
