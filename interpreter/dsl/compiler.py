@@ -103,13 +103,14 @@ class Compiler:
         return isinstance(n, A.Assign) and self._fires(n)
 
     # ---- bodies
-    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None) -> str:
+    def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None,
+               this_piece=False) -> str:
         """A statement body -> name of a generator function (M, me, this, *params); a procedure that
         cannot decide (plan_procedures) -> a plain function.
 
         A procedure (named by `procedure`) that may recurse counts its nesting against the match's depth
         budget, so endless recursion in content is a content error with a place, not a crash. `kinds`: what
-        its parameters hold for sure (type_parameters)."""
+        its parameters hold for sure (type_parameters); `this_piece`: a card's own body, `this` its piece."""
         name = procedure
         plain = procedure in self.plain
         if plain and procedure not in self.recursive:
@@ -121,10 +122,11 @@ class Compiler:
         if event_params:
             sig += ", **P"
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain, name=name)
+        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain, name=name,
+                     this_piece=this_piece)
         bound = _bindings(stmts)
         body.fixed = {x for x in params if x not in bound}
-        body.kinds = {x: k for x, k in (kinds or {}).items() if x in body.fixed}
+        body.kinds.update((x, k) for x, k in (kinds or {}).items() if x in body.fixed)
         body.once = {x for x, n in bound.items() if n == 1}
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
@@ -145,16 +147,17 @@ class Compiler:
         return fname
 
     def expression(self, expr: A.Node, origin: Origin, params=(), function=None, kinds=None,
-                   me_player=False) -> str:
+                   me_player=False, this_piece=False) -> str:
         """An expression -> name of a plain function (M, me, this, *params). `function`: the content
         function it is; `kinds`: what its parameters hold for sure (type_parameters); `me_player`: `me` is
-        a player for sure (a score, a ranking key)."""
+        a player for sure (a score, a ranking key); `this_piece`: a card's own expression, `this` its piece."""
         fname = self._fresh("x")
         if function is not None and kinds is None:
             self.made.append(("F", function, expr, origin, params, fname))
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params), pure=True, kinds=kinds, me_player=me_player, name=function)
+        body = _Body(self, origin, set(params), pure=True, kinds=kinds, me_player=me_player, name=function,
+                     this_piece=this_piece)
         body.fixed = set(params)
         body.count_line()
         code = body.within_limits(body.expr, expr)
@@ -330,7 +333,8 @@ class _Body:
     """Generates one function body; knows its locals and whether it may yield."""
 
     def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False,
-                 kinds: dict | None = None, me_player: bool = False, name: str | None = None):
+                 kinds: dict | None = None, me_player: bool = False, name: str | None = None,
+                 this_piece: bool = False):
         self.c = comp
         self.origin = origin
         self.locals = set(params)
@@ -344,6 +348,8 @@ class _Body:
         self.runs = 0  # the bodies it may run, site by site (count_runs)
         self._count_at = 0  # the line that counts the body's runs, if it must (count_runs)
         self.me_player = me_player  # `me` is a player for sure (a score, a ranking key)
+        if this_piece:  # a card's own body: `this` is its piece (runtime.events, verbs.run, ops.get, modifiers)
+            self.kinds["this"] = "piece"
         self.loop = 0
         self.nesting = 0
 
@@ -637,7 +643,7 @@ class _Body:
         if n == "players":
             return "M.players"
         if n == "owner":
-            return "G(M, this, 'owner')"
+            return "this.zone.owner" if self.kinds.get("this") == "piece" else "G(M, this, 'owner')"
         if n == "options":
             return "M.options"
         if n == "round":

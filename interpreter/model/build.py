@@ -285,11 +285,11 @@ class _Builder:
         names.card_ids = {c["id"] for c, _ in raw_cards}
         comp = Compiler(names)
 
-        def effect(text, place, params=(), event_params=(), procedure=None):
+        def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
             stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
-            return comp.effect(stmts, _origin(text, place), params, event_params, procedure)
+            return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
 
         def parsed(text, place):  # for the plan only: a mistake is reported once, when the body is compiled
             try:
@@ -299,11 +299,12 @@ class _Builder:
 
         comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
 
-        def expression(text, place, params=(), function=None, me_player=False):
+        def expression(text, place, params=(), function=None, me_player=False, this_piece=False):
             e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
-            return comp.expression(e, _origin(text, place), params, function=function, me_player=me_player)
+            return comp.expression(e, _origin(text, place), params, function=function, me_player=me_player,
+                                   this_piece=this_piece)
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
@@ -487,10 +488,10 @@ class _Builder:
             vp = _place(raw, key, place)
             if key in common:
                 continue
-            if key in effects:
-                cd.effects[key] = effect(value, vp, ())
+            if key in effects:  # a card's own bodies run with `this` its piece
+                cd.effects[key] = effect(value, vp, (), this_piece=True)
             elif key in exprs:
-                cd.expressions[key] = expression(value, vp, ())
+                cd.expressions[key] = expression(value, vp, (), this_piece=True)
             elif key in fdecl:
                 cd.fields[key] = self.field_value(key, value, fdecl[key], enums, vp)
             else:
@@ -512,7 +513,7 @@ class _Builder:
                 col.error(raw["on"].key_places.get(ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
                           did_you_mean(ev, events))
                 continue
-            cd.handlers[ev] = effect(body, _place(raw["on"], ev, place), (), events[ev])
+            cd.handlers[ev] = effect(body, _place(raw["on"], ev, place), (), events[ev], this_piece=True)
         for i, m in enumerate(raw.get("modifiers") or []):
             mp = raw["modifiers"].places[i]
             vname = m["value"]
@@ -521,7 +522,7 @@ class _Builder:
                           did_you_mean(vname, self.values))
                 continue
             params = self.values[vname]
-            fns = tuple(expression(m[k], _place(m, k, mp), params) if k in m else None
+            fns = tuple(expression(m[k], _place(m, k, mp), params, this_piece=True) if k in m else None
                         for k in ("add", "times", "when"))
             cd.modifiers.setdefault(vname, []).append(fns)
         cd.effects = {k: v for k, v in cd.effects.items() if v is not None}
