@@ -96,7 +96,7 @@ class GameDef:
         return frozenset(e for c in self.cards.values() for e in c.handlers)
 
     @functools.cached_property
-    def box(self) -> tuple:
+    def box_plan(self) -> tuple:
         """What a match puts in its box: (every copy's card, in order; value name -> the positions of the
         copies whose card modifies it)."""
         cards, modifying = [], {}

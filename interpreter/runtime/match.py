@@ -83,7 +83,7 @@ class Match:
             p.counters = {n: s.initial for n, s in game.player_counters.items()}
             p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
         box = self.zones["box"]
-        cards, modifying = game.box
+        cards, modifying = game.box_plan
         items = box.items = [Piece(uid, card, box) for uid, card in enumerate(cards, 1)]
         # value name -> the pieces whose card modifies it (modifiers.py)
         self.modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
