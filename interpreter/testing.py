@@ -5,6 +5,11 @@
     s.p(1).counters["coins"] = 4                        # any position, in a few lines
     s.call("some_procedure", s.p(1), answers=["Some option"])
     assert s.p(1).counters["coins"] == 6
+    card = s.put("some_card", s.zone("table"))
+    s.run(card.card.effects["play"], me=s.p(1), this=card)  # a card's own effect, with its piece
+
+A procedure is given what its calls in the content give it (a player where they give players): the compiler
+reads a parameter that every call gives a player with no test of its type.
 """
 from __future__ import annotations
 
@@ -50,9 +55,10 @@ class Scenario:
         return [p.card.id for p in zone.items]
 
     # ---- running content
-    def run(self, body, *args, answers=(), me=None):
-        """Run a compiled body, answering its decisions from `answers` (labels or indexes)."""
-        self.match.perform(body, *args, me=me)
+    def run(self, body, *args, answers=(), me=None, this=None):
+        """Run a compiled body, answering its decisions from `answers` (labels or indexes); a card's own body
+        (`piece.card.effects["play"]`) with its piece as `this`."""
+        self.match.perform(body, *args, me=me, this=this)
         return self.answer(*answers)
 
     def call(self, procedure: str, *args, answers=(), me=None):

@@ -97,11 +97,12 @@ class Match:
             self._gen = self._flow()
             self._advance(None)
 
-    def perform(self, body, *args, me=None) -> None:
-        """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools."""
+    def perform(self, body, *args, me=None, this=None) -> None:
+        """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools. A
+        card's own body (an effect, a handler) wants its piece as `this`, as the match gives it."""
         def run():
             try:
-                steps = body(self, me, None, *args)
+                steps = body(self, me, this, *args)
                 if isinstance(steps, types.GeneratorType):  # a procedure that cannot decide is a plain function
                     yield from steps
             except GameOver as over:

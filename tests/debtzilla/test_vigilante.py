@@ -106,7 +106,8 @@ def test_dz_vig_3_more_or_fewer_dice(dz):
     s.call("roll_dice", s.p(2))
     assert len(s.p(2).zones["rolled"].items) == 3
     assert value(s, "attack_dice", iron) == 2
-    s.run(take(s, "margin_call", s.zone("awakened")).card.effects["fight"], me=s.p(1))
+    margin = take(s, "margin_call", s.zone("awakened"))
+    s.run(margin.card.effects["fight"], me=s.p(1), this=margin)
     assert value(s, "attack_dice", iron) == 1
 
 
@@ -265,7 +266,8 @@ def test_dz_faq_3_losing_dice_takes_dice_back_from_weak_points(dz):
     s.call("place_dice", s.p(1), answers=["5 (The Oracle)"])
     s.call("end_attacks")
     assert value(s, "on_villains", s.p(1)) == 2
-    s.run(take(s, "margin_call", s.zone("awakened")).card.effects["fight"], me=s.p(1))  # -1 die: 1 die left
+    margin = take(s, "margin_call", s.zone("awakened"))
+    s.run(margin.card.effects["fight"], me=s.p(1), this=margin)  # -1 die: 1 die left
     d = s.call("roll_dice", s.p(1))
     assert d.labels() == ["2 on Ponzitron (weak point 1)", "5 on Layman Brothers (weak point 3)"]
     s.answer("5 on Layman Brothers (weak point 3)")
