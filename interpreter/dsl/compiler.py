@@ -302,17 +302,9 @@ def _bounded(code: str, spec) -> str:
     return code
 
 
-def _rebinds(stmts, var: str) -> bool:
-    """Whether statements bind `var` again (`let`, an assignment, a loop over it)."""
-    for n in A.statements(stmts):
-        if (isinstance(n, A.Let) and n.name == var) or (isinstance(n, A.For) and n.var == var) or \
-                (isinstance(n, A.Assign) and isinstance(n.target, A.Name) and n.target.id == var):
-            return True
-    return False
-
-
 def _bindings(stmts) -> dict:
-    """The names statements bind: 1 for a name only a single `let` binds, more for any other."""
+    """The names statements bind (`let`, an assignment, a loop over it): 1 for a name only a single `let`
+    binds, more for any other."""
     count: dict = {}
     for n in A.statements(stmts):
         t = type(n)
@@ -510,7 +502,7 @@ class _Body:
         self._enter_loop(s)
         # over a zone, the variable holds a card in the body (over players, a player), unless the body binds
         # it to something else
-        if not _rebinds(s.body, s.var):
+        if s.var not in _bindings(s.body):
             self._set_kind(s.var, self.items_kind(s.items))
         self.stmts(s.body, ind + 1)
         self.kinds.pop(s.var, None)  # after the loop: the last item, or what it held before a loop over nothing
