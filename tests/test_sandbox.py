@@ -109,6 +109,9 @@ def test_growth_without_bound_is_a_content_error_with_its_place(tmp_path, body, 
     "count(each c in range(1, 10000) where c > a + b) > 0) > 0)",
     "let n = sum(range(1, 10000), sum(range(1, 10000), sum(range(1, 10000), it)))",
     "let n = sort(range(1, 10000), highest(range(1, 10000), lowest(range(1, 10000), it)))",
+    # a list built first in its statement is counted by lines before the statement, not by a call
+    "repeat 100000 {\n  let xs = range(1, 10000) where it > 0\n}",
+    "repeat 100000 {\n  if count(range(1, 10000) where it > 5) > 0 { let y = 1 }\n}",
 ])
 def test_nested_passes_over_long_lists_spend_the_step_budget(tmp_path, body):
     """No loop at all, yet 10^12 steps: the items an expression goes over count like a loop's passes."""
@@ -156,3 +159,17 @@ def test_bodies_running_each_other_twice_over_spend_the_step_budget(tmp_path, ho
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
     assert "step budget" in str(e.value) and e.value.place is not None
+
+
+@pytest.mark.parametrize("body", [
+    'run(top(box), "use", player=top(box))',
+    'emit("lap", player=top(box))',
+])
+def test_me_is_a_player_or_none_in_every_body(tmp_path, body):
+    """Compiled bodies read `me` (and an event's `player`) as a player with no test of its type, so `run` and
+    `emit` refuse a `player=` that is anything else, as a content error at its place."""
+    g = load_game(folder_with(tmp_path, body))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("gain", None, 1)
+    assert "`player` must be a player, not a card" in str(e.value) and e.value.place is not None
+    assert e.value.place.path.endswith("game.yaml")

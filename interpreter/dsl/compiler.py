@@ -130,6 +130,8 @@ class Compiler:
         body.once = {x for x, n in bound.items() if n == 1}
         for p in event_params:
             body.line(1, f"v_{p} = P.get({p!r})", origin.place)
+        if "player" in event_params and "player" not in bound:
+            body.kinds["player"] = "player"  # an event's `player` is a player or none (runtime.events.emit)
         ind = 1
         body.count_line()
         if procedure:
@@ -147,19 +149,19 @@ class Compiler:
         return fname
 
     def expression(self, expr: A.Node, origin: Origin, params=(), function=None, kinds=None,
-                   me_player=False, this_piece=False) -> str:
+                   this_piece=False) -> str:
         """An expression -> name of a plain function (M, me, this, *params). `function`: the content
-        function it is; `kinds`: what its parameters hold for sure (type_parameters); `me_player`: `me` is
-        a player for sure (a score, a ranking key); `this_piece`: a card's own expression, `this` its piece."""
+        function it is; `kinds`: what its parameters hold for sure (type_parameters); `this_piece`: a card's own expression, `this` its piece."""
         fname = self._fresh("x")
         if function is not None and kinds is None:
             self.made.append(("F", function, expr, origin, params, fname))
         sig = ", ".join(["M", "me", "this"] + [f"v_{p}" for p in params])
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params), pure=True, kinds=kinds, me_player=me_player, name=function,
+        body = _Body(self, origin, set(params), pure=True, kinds=kinds, name=function,
                      this_piece=this_piece)
         body.fixed = set(params)
         body.count_line()
+        body.first(expr, 1, body.place(expr))
         code = body.within_limits(body.expr, expr)
         body.line(1, f"return {code}", body.place(expr))
         body.count_runs()
@@ -315,6 +317,27 @@ def _bindings(stmts) -> dict:
     return count
 
 
+def _head(e, names):
+    """The `where` or `each` an expression evaluates before anything else, if any: through the left of a
+    comparison, the first of `and`/`or`, `not`, and the first argument of a call (of a verb that takes it
+    as a value; not `say`, run only when someone reads the account)."""
+    while True:
+        if isinstance(e, (A.Filter, A.Each)):
+            return e
+        if isinstance(e, A.Compare):
+            e = e.left
+        elif isinstance(e, A.BoolOp):
+            e = e.values[0]
+        elif isinstance(e, A.Not):
+            e = e.operand
+        elif isinstance(e, A.Call) and e.args and e.func != "say" and (
+                e.func in names.procedures or e.func in names.functions
+                or (e.func in REGISTRY and 0 not in REGISTRY[e.func].lazy)):
+            e = e.args[0]
+        else:
+            return None
+
+
 def _is_truth(e) -> bool:
     if isinstance(e, (A.Compare, A.Not, A.BoolOp)):  # and/or join conditions (each through cond): a truth value
         return True
@@ -325,7 +348,7 @@ class _Body:
     """Generates one function body; knows its locals and whether it may yield."""
 
     def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False,
-                 kinds: dict | None = None, me_player: bool = False, name: str | None = None,
+                 kinds: dict | None = None, name: str | None = None,
                  this_piece: bool = False):
         self.c = comp
         self.origin = origin
@@ -339,11 +362,11 @@ class _Body:
         self.once: set = set()  # names a `let` binds, and nothing else binds again
         self.runs = 0  # the bodies it may run, site by site (count_runs)
         self._count_at = 0  # the line that counts the body's runs, if it must (count_runs)
-        self.me_player = me_player  # `me` is a player for sure (a score, a ranking key)
         if this_piece:  # a card's own body: `this` is its piece (runtime.events, verbs.run, ops.get, modifiers)
             self.kinds["this"] = "piece"
         self.loop = 0
         self.nesting = 0
+        self.head = None  # (the `where`/`each` a statement evaluates first, its indent, its place): see first()
 
     def count_line(self) -> None:
         """Where the body counts its runs (count_runs): the line after its `def`."""
@@ -360,6 +383,11 @@ class _Body:
         loop or over a list's items is counted with the loop's passes or the items."""
         if self.runs >= 2:
             self.c.lines[self._count_at] = "    M.steps += 1; M.steps > STEPS and M.tick()"
+
+    def first(self, e, ind, p) -> None:
+        """Before a statement's expression `e` is compiled: the list expression it evaluates before anything
+        else, if any, gets its items counted by lines written before the statement (see _source)."""
+        self.head = (_head(e, self.c.names), ind, p)
 
     def within_limits(self, fn, *args):
         """fn(*args), or an error (E-DSL-DEPTH) at the construct nested past MAX_LOOPS or MAX_NESTING."""
@@ -390,6 +418,7 @@ class _Body:
     def s_Let(self, s, ind, p):
         if s.name in NameTable.BUILTIN_NAMES or s.name == "it":
             self.c.error(p, f"`{s.name}` is a reserved name", "E-RESERVED")
+        self.first(s.value, ind, p)
         code = self.expr(s.value)
         self.locals.add(s.name)
         if s.name in self.once:
@@ -485,6 +514,8 @@ class _Body:
     def s_If(self, s, ind, p):
         for i, (test, body) in enumerate(s.branches):
             kw = "if" if i == 0 else "elif"
+            if i == 0:
+                self.first(test, ind, self.place(test))
             self.line(ind, f"{kw} {self.cond(test)}:", self.place(test))
             self.stmts(body, ind + 1)
         if s.orelse is not None:
@@ -560,6 +591,8 @@ class _Body:
             self.stmts(opt.body, ind + 1)
 
     def s_Return(self, s, ind, p):
+        if s.value is not None:
+            self.first(s.value, ind, p)
         self.line(ind, f"return {self.expr(s.value) if s.value is not None else 'None'}", p)
 
     def s_Break(self, s, ind, p):
@@ -577,7 +610,33 @@ class _Body:
         if not isinstance(e, (A.Call, A.Choose)):
             self.c.error(p, "this expression does nothing: a statement is a call, an assignment, "
                             "`let`, `if`, `for`, `while`, `repeat`, `ask` or `return`", "E-NO-EFFECT")
-        self.line(ind, self.expr(e), p)
+        if not self._move_in_place(e, ind, p):
+            self.first(e, ind, p)
+            self.line(ind, self.expr(e), p)
+
+    def _move_in_place(self, e, ind, p) -> bool:
+        """`move(c, zone)` of a card, or of a whole zone, onto a zone known as such, written out as a careful
+        person would (verbs.v_move and Match.place in one): no call, no type test. A card is none or a card,
+        and a zone's cards lie in it; moving none moves nothing, as v_move does."""
+        if not (isinstance(e, A.Call) and e.func == "move" and self._builtin("move") and len(e.args) == 2
+                and not e.kwargs and self._zone(e.args[1])):
+            return False
+        what, to = e.args
+        whole = self._zone(what)
+        if not whole and self.kind(what) != "piece":
+            return False
+        self.c.used.add("move")
+        src, dst = self.c._fresh("_s"), self.c._fresh("_d")
+        self.line(ind, f"{src} = {self.expr(what)}", p)
+        self.line(ind, f"{dst} = {self.expr(to)}", p)
+        if whole:  # the zone's cards in order on top of the other, as one by one
+            self.line(ind, f"if {src} is not {dst}:", p)
+            self.line(ind + 1, f"for _q in {src}.items: _q.zone = {dst}", p)
+            self.line(ind + 1, f"{dst}.items += {src}.items; {src}.items.clear()", p)
+        else:
+            self.line(ind, f"if {src} is not None:", p)
+            self.line(ind + 1, f"{src}.zone.items.remove({src}); {dst}.items.append({src}); {src}.zone = {dst}", p)
+        return True
 
     # ---- expressions
     def cond(self, e) -> str:
@@ -748,8 +807,9 @@ class _Body:
         f = left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
+        source = self._source(f, items)
         cond = self._bound_cond(var, f.cond, self.items_kind(f.items))
-        found = f"any(True for v_{var} in {self._each(f.items, items)} if {cond})"
+        found = f"any(True for v_{var} in {source} if {cond})"
         return found if wanted else f"(not {found})"
 
     def _check_card_id(self, e):
@@ -830,8 +890,18 @@ class _Body:
         if isinstance(e, A.Name):
             if e.id in self.kinds:
                 return self.kinds[e.id]
-            return "player" if e.id == "me" and self.me_player else None
+            if e.id == "players" and e.id not in self.locals and e.id not in self.lazy:
+                return "players"
+            # `me` is a player or none in every body: the match gives a player or none, `run` and `emit`
+            # refuse anything else for `player=` (verbs.v_run, events.emit), procedures pass theirs on
+            return "player" if e.id == "me" else None
         if isinstance(e, A.Call) and not e.args and e.func == "first_player" and self._builtin(e.func):
+            return "player"
+        if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
+            return "players"
+        if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in self.c.names.card_fields \
+                and e.attr not in self.c.names.expression_hooks and self.kind(e.obj) == "piece":
+            # a card's owner, read as e_Attr does: the owner of its zone, a player or none
             return "player"
         if isinstance(e, A.Attr) and e.attr in ("left", "right") and self.kind(e.obj) == "player" \
                 and e.attr not in self.c.names.player_counters and e.attr not in self.c.names.player_zones \
@@ -847,10 +917,6 @@ class _Body:
         k = self.kind(e)
         if k in ("pieces", "players"):
             return k[:-1]
-        if isinstance(e, A.Name) and e.id == "players" and e.id not in self.locals and e.id not in self.lazy:
-            return "player"
-        if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
-            return "player"
         if isinstance(e, A.ListExpr) and e.items and all(self.kind(x) == "player" for x in e.items):
             return "player"
         return None
@@ -859,19 +925,42 @@ class _Body:
         n = self.c.names
         return f not in n.procedures and f not in n.functions
 
+    def _items(self, e, code: str) -> str:
+        """The items of a list or zone, not counted (ops.items)."""
+        if self._zone(e):
+            return f"{code}.items"
+        if isinstance(e, (A.Filter, A.Each)) or self.kind(e) in ("pieces", "players"):
+            return code
+        return f"ITEMS({code})"
+
     def _each(self, e, code: str) -> str:
         """The items an expression goes over, counted against the step budget (ops.each_item)."""
         return f"EACHZ(M, {code})" if self._zone(e) else f"EACH(M, {code})"
 
+    def _source(self, f, code: str) -> str:
+        """The items `where`/`each` goes over, counted: inline, before the statement, when the statement
+        evaluates it first (first()), else by ops.each_item."""
+        head = self.head
+        if head is None or head[0] is not f:
+            return self._each(f.items, code)
+        self.head = None
+        _, ind, p = head
+        src = self.c._fresh("_s")
+        self.line(ind, f"{src} = {self._items(f.items, code)}", p)
+        self.line(ind, f"M.steps += len({src}); M.steps > STEPS and M.tick()", p)
+        return src
+
     def e_Filter(self, e):
         items = self.expr(e.items)
+        source = self._source(e, items)
         cond = self._bound_cond("it", e.cond, self.items_kind(e.items))
-        return f"[v_it for v_it in {self._each(e.items, items)} if {cond}]"
+        return f"[v_it for v_it in {source} if {cond}]"
 
     def e_Each(self, e):
         items = self.expr(e.items)
+        source = self._source(e, items)
         cond = self._bound_cond(e.var, e.cond, self.items_kind(e.items))
-        return f"[v_{e.var} for v_{e.var} in {self._each(e.items, items)} if {cond}]"
+        return f"[v_{e.var} for v_{e.var} in {source} if {cond}]"
 
     def _per_item(self, var, e, compile_bound, kind=None):
         """A choice's per-item clause: the item is both the choice's variable and `it`."""
@@ -893,9 +982,9 @@ class _Body:
         kind = self.items_kind(e.items)
         if e.cond is not None:
             cond = self._per_item(var, e.cond, self._bound_cond, kind)
-            code_items = f"[v_{var} for v_{var} in ITEMS({items}) for v_it in (v_{var},) if {cond}]"
-        else:
-            code_items = f"ITEMS({items})"
+            code_items = f"[v_{var} for v_{var} in {self._items(e.items, items)} for v_it in (v_{var},) if {cond}]"
+        else:  # ask_one and choose copy the list they are given
+            code_items = self._items(e.items, items)
         by = self.expr(e.by) if e.by is not None else "me"
         prompt = self.prompt(e.prompt)
         count = self.expr(e.count) if e.count is not None else "None"
@@ -963,9 +1052,10 @@ class _Body:
             return f"len({self.expr(e.args[0])})"
         if f == "count" and n == 1 and self._zone(e.args[0]):
             return f"len({self.expr(e.args[0])}.items)"
-        if verb.values and len(e.args) == 2:  # the values per item, computed here: no call per item
+        if verb.values and len(e.args) == 2:  # the values per item, computed here (no call per item), and
+            # counted by the verb
             per = self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
-            return f"V_{f}(M, [{per} for v_it in {self._each(e.args[0], self.expr(e.args[0]))}])"
+            return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
                 args.append(f"(lambda v_it: {self._bound('it', a)})")

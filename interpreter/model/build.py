@@ -299,12 +299,11 @@ class _Builder:
 
         comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
 
-        def expression(text, place, params=(), function=None, me_player=False, this_piece=False):
+        def expression(text, place, params=(), function=None, this_piece=False):
             e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
-            return comp.expression(e, _origin(text, place), params, function=function, me_player=me_player,
-                                   this_piece=this_piece)
+            return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
@@ -326,10 +325,9 @@ class _Builder:
         finish_f = effect(g["finish"], _place(g, "finish", self.gplace)) if "finish" in g else None
         phase_fs = [(ph["phase"], effect(ph["do"], _place(ph, "do", ph.place))) for ph in g["round"]]
         # a score, a faction and a ranking key are asked of a player (`me`)
-        score_f = expression(g["score"], _place(g, "score", self.gplace), me_player=True) if "score" in g else None
-        faction_f = expression(g["faction"], _place(g, "faction", self.gplace), me_player=True) \
-            if "faction" in g else None
-        ranking_fs = [expression(r, g["ranking"].places[i], me_player=True) for i, r in enumerate(g.get("ranking") or [])]
+        score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
+        faction_f = expression(g["faction"], _place(g, "faction", self.gplace)) if "faction" in g else None
+        ranking_fs = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
 
         cards = {}
         for raw, path in raw_cards:

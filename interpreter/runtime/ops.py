@@ -107,7 +107,9 @@ def describe(v) -> str:
         return "a string"
     if isinstance(v, list):
         return "a list"
-    return type(v).__name__.lower()
+    if type(v) is Piece:
+        return "a card"
+    return "a " + type(v).__name__.lower()  # a player, a zone
 
 
 def items(x) -> list:

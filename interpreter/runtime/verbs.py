@@ -33,7 +33,8 @@ class Verb:
     lazy: tuple = ()  # positions evaluated per item, `it` bound
     doc: str = ""
     example: str = ""
-    values: bool = False  # lazy(1) given as the list of its values, one per item (no function to call per item)
+    values: bool = False  # lazy(1) given as the list of its values, one per item (no function to call per item);
+    # the verb counts them against the step budget
     fresh: bool = False  # gives a new list at each call: a loop over it needs no copy
 
 
@@ -61,6 +62,9 @@ def _int(x) -> int:
     return x
 
 
+_INT = frozenset((int,))  # the types of a list of numbers
+
+
 # ---- pure functions
 @verb("count", 1, doc="How many items a list or zone holds.", example="count(me.tableau)")
 def v_count(M, xs):
@@ -71,8 +75,11 @@ def v_count(M, xs):
 @verb("sum", 2, lazy=(1,), values=True, doc="The sum of an expression over the items, `it` being each item.",
       example="sum(me.tableau, it.money)")
 def v_sum(M, values):
-    for v in values:
-        if type(v) is not int:
+    M.steps += len(values)  # the items gone over, counted here (see ops.each_item)
+    if M.steps > M.step_budget:
+        M.spend(0)
+    if not _INT.issuperset(map(type, values)):  # every value a number (tested in C, not item by item)
+        for v in values:
             _int(v)
     return sum(values)
 
@@ -80,12 +87,18 @@ def v_sum(M, values):
 @verb("distinct", 2, lazy=(1,), values=True, doc="How many different values an expression takes over the items.",
       example="distinct(me.tableau, it.city)")
 def v_distinct(M, values):
+    M.steps += len(values)  # the items gone over, counted here (see ops.each_item)
+    if M.steps > M.step_budget:
+        M.spend(0)
     return len(set(values))
 
 
 @verb("gather", 2, lazy=(1,), values=True, fresh=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
 def v_gather(M, values):
+    M.steps += len(values)  # the items gone over, counted here (see ops.each_item)
+    if M.steps > M.step_budget:
+        M.spend(0)
     out = []
     for v in values:
         out.extend(ops.items(v))
@@ -121,12 +134,18 @@ def v_min(M, *args):
 @verb("highest", 2, lazy=(1,), values=True, doc="The largest value an expression takes over the items (0 when empty).",
       example="highest(rivals(me), count(it.tableau))")
 def v_highest(M, values):
+    M.steps += len(values)  # the items gone over, counted here (see ops.each_item)
+    if M.steps > M.step_budget:
+        M.spend(0)
     return max(values) if values else 0
 
 
 @verb("lowest", 2, lazy=(1,), values=True, doc="The smallest value an expression takes over the items (0 when empty).",
       example="lowest(players, it.money)")
 def v_lowest(M, values):
+    M.steps += len(values)  # the items gone over, counted here (see ops.each_item)
+    if M.steps > M.step_budget:
+        M.spend(0)
     return min(values) if values else 0
 
 
@@ -244,7 +263,15 @@ def v_move(M, x, zone, at="top"):
 def v_draw(M, src, dst, n=1):
     if type(src) is not Zone or type(dst) is not Zone or type(n) is not int:
         src, dst, n = _zone(src), _zone(dst), _int(n)  # say which is wrong
-    items, put, moved = src.items, dst.items, []
+    items, put = src.items, dst.items
+    if n == 1:  # the common case, without a loop
+        if not items:
+            return []
+        p = items.pop()
+        put.append(p)
+        p.zone = dst
+        return [p]
+    moved = []
     for _ in range(n):
         if not items:
             break
@@ -324,6 +351,8 @@ def v_run(M, card, hook, **params):
     if fn is None:
         return None
     me = params.pop("player", None) or (card.zone.owner if card.zone is not None else None)
+    if type(me) is not Player and me is not None:  # compiled bodies read `me` as a player or none
+        raise RuntimeContentError(f"run: `player` must be a player, not {ops.describe(me)}")
     return (yield from fn(M, me, card, **params))
 
 

@@ -49,6 +49,11 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
                   "options": match.options.values, **(header_extra or {})}
         log = LogWriter(log_path, header, append=resume is not None)
     pending = list(resume or [])
+    if not (log or pending or watch is not None or any(views)):  # bots that read no view: nothing else to do
+        while match.result is None:
+            d = match.pending
+            match.choose(agents[d.player.index].choose(None, d))
+        return match
     try:
         while match.result is None:  # (match.over, without a call per decision)
             d = match.pending
