@@ -133,7 +133,12 @@ class Match:
         self.choices.append(k)
         if self.narrate:
             self.say(f"  {d.player.name}: {d.options[k].label}")
-        self._advance(k)
+        try:  # _advance(k), written out: once per decision
+            self.pending = self._gen.send(k)
+        except StopIteration:
+            self.pending = None
+        except (MeepleError, *_PYTHON_MISTAKES) as e:
+            raise self.failure(e) from None
 
     def view(self, player: Player | int | None):
         from .view import view

@@ -251,10 +251,19 @@ def v_move(M, x, zone, at="top"):
         M.place(x, zone, at == "bottom")
         return None
     pieces = list(ops.items(x))
-    for p in pieces:
+    if at == "bottom":
+        for p in pieces:
+            if type(p) is not Piece:
+                raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
+            M.place(p, zone, True)
+        return None
+    put = zone.items
+    for p in pieces:  # Match.place, written out for a list
         if type(p) is not Piece:
             raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
-        M.place(p, zone, at == "bottom")
+        p.zone.items.remove(p)
+        put.append(p)
+        p.zone = zone
     return None
 
 
