@@ -445,6 +445,30 @@ def test_a_parameter_given_players_at_every_call_holds_a_player(tmp_path):
     assert s.lines() == ["Ann 1", "Ben 1", "Ann 3", "Ann 6", "Ben 4", "shown Ann", "shown Blue Two", "again 6"]
 
 
+def test_what_a_function_gives_types_what_reads_it(tmp_path):
+    """A function whose expression gives cards for sure (`where` over a zone) types the variables that go over
+    its result, and a player's zone reached through `me` needs no test either; one that may give anything
+    (here, a card or a player) leaves its readers to the general rule. Both read right."""
+    extra = ("functions:\n"
+             "  reds:\n    params: [p]\n    expr: p.hand where it.colour == \"red\"\n"
+             "  either:\n    params: [p]\n    expr: 'first(p.hand) if p.coins > 0 else p'\n")
+    g = game_with(tmp_path, {
+        "t": ([], """
+            move(box, me.hand)
+            say("{sum(reds(me), it.value)} {count(me.hand)}")
+            shown(me)
+            other(me)
+        """),
+        "shown": (["p"], 'for c in reds(p) { say(c.name) }'),
+        "other": (["p"], 'let x = either(p)\nsay("{x.name}")'),
+    }, extra)
+    assert not _tests_types(g.procedures["t"]) and not _tests_types(g.procedures["shown"])
+    assert _tests_types(g.procedures["other"])
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["2 3", "Red One", "Red One", "Ann"]
+
+
 def test_a_card_read_for_a_field_it_lacks_is_a_content_error_at_its_place(tmp_path):
     """A card known to be one (here, an item of a zone) is read with no test of its fields; a card without
     the field read is a content error placed at the reading line, as through the general rule."""

@@ -48,6 +48,8 @@ class Compiler:
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
         self.recursive: set[str] = set()  # plain procedures that may call themselves
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
+        self.function_exprs: dict = {}  # content function -> (its expression, its parameters): result_kind
+        self._results: dict = {}  # content function -> what it gives for sure (result_kind)
         self.made: list = []  # the procedures and functions compiled, to compile again with typed parameters
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
@@ -82,6 +84,17 @@ class Compiler:
                 if c not in seen:
                     seen.add(c)
                     todo += calls.get(c, ())
+
+    def result_kind(self, name):
+        """What a content function gives for sure, whatever it is given (its parameters untyped): the kind of
+        its expression, e.g. "pieces" for `p.city where not it.destroyed`; None when not known (or while it
+        is being found, for a function that calls itself)."""
+        if name not in self._results:
+            self._results[name] = None
+            expr, params = self.function_exprs.get(name, (None, ()))
+            if expr is not None:
+                self._results[name] = _Body(self, None, set(params), pure=True).kind(expr)
+        return self._results[name]
 
     def _fires(self, n) -> bool:
         """Whether an assignment may fire events (a counter with a wrap or thresholds)."""
@@ -523,6 +536,7 @@ class _Body:
             self.stmts(s.orelse, ind + 1)
 
     def s_For(self, s, ind, p):
+        self.first(s.items, ind, p)  # evaluated once, before the first pass
         items = self.expr(s.items)
         self.locals.add(s.var)
         # a copy to loop over, unless nothing else holds the list: the players (they never change), a list
@@ -887,6 +901,9 @@ class _Body:
                 return k and k + "s"
         if isinstance(e, A.BinOp) and e.op == "+" and self.items_kind(e.left) == self.items_kind(e.right) == "piece":
             return "pieces"
+        if isinstance(e, A.IfExpr):
+            k = self.kind(e.then)
+            return k if k == self.kind(e.orelse) else None
         if isinstance(e, A.Name):
             if e.id in self.kinds:
                 return self.kinds[e.id]
@@ -897,6 +914,9 @@ class _Body:
             return "player" if e.id == "me" else None
         if isinstance(e, A.Call) and not e.args and e.func == "first_player" and self._builtin(e.func):
             return "player"
+        n = self.c.names
+        if isinstance(e, A.Call) and e.func in n.functions and e.func not in n.values and e.func not in n.procedures:
+            return self.c.result_kind(e.func)
         if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
             return "players"
         if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in self.c.names.card_fields \

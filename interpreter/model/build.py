@@ -291,13 +291,15 @@ class _Builder:
                 return None
             return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
 
-        def parsed(text, place):  # for the plan only: a mistake is reported once, when the body is compiled
+        def parsed(text, place, parser=parse):  # for the plans only: a mistake is reported once, when compiled
             try:
-                return parse(text, _origin(text, place))
+                return parser(text, _origin(text, place))
             except ContentError:
                 return None
 
         comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
+        comp.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
+                               for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
             e = col.guard(parse_expr, text, _origin(text, place))
