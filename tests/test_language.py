@@ -447,15 +447,17 @@ def test_a_parameter_given_players_at_every_call_holds_a_player(tmp_path):
 
 def test_what_a_function_gives_types_what_reads_it(tmp_path):
     """A function whose expression gives cards for sure (`where` over a zone) types the variables that go over
-    its result, and a player's zone reached through `me` needs no test either; one that may give anything
-    (here, a card or a player) leaves its readers to the general rule. Both read right."""
+    its result, and one giving a zone has its size read in place; a player's zone reached through `me` needs
+    no test either; a function that may give anything (here, a card or a player) leaves its readers to the
+    general rule. All read right."""
     extra = ("functions:\n"
              "  reds:\n    params: [p]\n    expr: p.hand where it.colour == \"red\"\n"
+             "  hand_of:\n    params: [p]\n    expr: p.hand\n"
              "  either:\n    params: [p]\n    expr: 'first(p.hand) if p.coins > 0 else p'\n")
     g = game_with(tmp_path, {
         "t": ([], """
             move(box, me.hand)
-            say("{sum(reds(me), it.value)} {count(me.hand)}")
+            say("{sum(reds(me), it.value)} {count(me.hand)} {hand_of(me).size}")
             shown(me)
             other(me)
         """),
@@ -463,10 +465,11 @@ def test_what_a_function_gives_types_what_reads_it(tmp_path):
         "other": (["p"], 'let x = either(p)\nsay("{x.name}")'),
     }, extra)
     assert not _tests_types(g.procedures["t"]) and not _tests_types(g.procedures["shown"])
+    assert "G" not in g.procedures["t"].__code__.co_names  # (the general getter)
     assert _tests_types(g.procedures["other"])
     s = Scenario(g, 1)
     s.call("t", me=s.p(1))
-    assert s.lines() == ["2 3", "Red One", "Red One", "Ann"]
+    assert s.lines() == ["2 3 3", "Red One", "Red One", "Ann"]
 
 
 def test_a_card_read_for_a_field_it_lacks_is_a_content_error_at_its_place(tmp_path):

@@ -49,7 +49,7 @@ class Compiler:
         self.recursive: set[str] = set()  # plain procedures that may call themselves
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): result_kind
-        self._results: dict = {}  # content function -> what it gives for sure (result_kind)
+        self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
         self.made: list = []  # the procedures and functions compiled, to compile again with typed parameters
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
@@ -85,16 +85,19 @@ class Compiler:
                     seen.add(c)
                     todo += calls.get(c, ())
 
-    def result_kind(self, name):
-        """What a content function gives for sure, whatever it is given (its parameters untyped): the kind of
-        its expression, e.g. "pieces" for `p.city where not it.destroyed`; None when not known (or while it
-        is being found, for a function that calls itself)."""
-        if name not in self._results:
-            self._results[name] = None
+    def result(self, name, given: tuple) -> tuple:
+        """What a content function gives for sure when its arguments hold what `given` says (a kind of
+        `_Body.kind` per parameter, or None): (the kind of its expression, e.g. "pieces" for `p.city where not
+        it.destroyed`; its static type, e.g. "zone"), each None when not known, and both while it is being
+        found (a function that calls itself)."""
+        key = (name, given)
+        if key not in self._results:
+            self._results[key] = (None, None)
             expr, params = self.function_exprs.get(name, (None, ()))
             if expr is not None:
-                self._results[name] = _Body(self, None, set(params), pure=True).kind(expr)
-        return self._results[name]
+                body = _Body(self, None, set(params), pure=True, kinds={p: k for p, k in zip(params, given, strict=True) if k})
+                self._results[key] = (body.kind(expr), body.static_type(expr))
+        return self._results[key]
 
     def _fires(self, n) -> bool:
         """Whether an assignment may fire events (a counter with a wrap or thresholds)."""
@@ -904,6 +907,9 @@ class _Body:
         if isinstance(e, A.IfExpr):
             k = self.kind(e.then)
             return k if k == self.kind(e.orelse) else None
+        if isinstance(e, A.ListExpr) and e.items:  # [a, b]: a list of players, or of cards, if each is one
+            k = self.kind(e.items[0])
+            return k + "s" if k in ("player", "piece") and all(self.kind(x) == k for x in e.items[1:]) else None
         if isinstance(e, A.Name):
             if e.id in self.kinds:
                 return self.kinds[e.id]
@@ -914,9 +920,8 @@ class _Body:
             return "player" if e.id == "me" else None
         if isinstance(e, A.Call) and not e.args and e.func == "first_player" and self._builtin(e.func):
             return "player"
-        n = self.c.names
-        if isinstance(e, A.Call) and e.func in n.functions and e.func not in n.values and e.func not in n.procedures:
-            return self.c.result_kind(e.func)
+        if self._function(e):
+            return self.c.result(e.func, self._given(e))[0]
         if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
             return "players"
         if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in self.c.names.card_fields \
@@ -931,15 +936,25 @@ class _Body:
 
     def items_kind(self, e):
         """What every item of a list or zone holds for sure: a zone's are cards; `players`, `rivals(p)`,
-        `clockwise(p)` and a list of players give players."""
+        `clockwise(p)` and a list of players give players; see `kind` for the lists of cards."""
         if self._zone(e):
             return "piece"
         k = self.kind(e)
         if k in ("pieces", "players"):
             return k[:-1]
-        if isinstance(e, A.ListExpr) and e.items and all(self.kind(x) == "player" for x in e.items):
-            return "player"
         return None
+
+    def _function(self, e) -> bool:
+        """A call of a content function (not a value: its modifiers add to it)."""
+        n = self.c.names
+        return isinstance(e, A.Call) and e.func in n.functions and e.func not in n.values \
+            and e.func not in n.procedures
+
+    def _given(self, e) -> tuple:
+        """What a call gives each parameter of its function, by `kind`."""
+        params = self.c.names.functions[e.func]
+        args = dict(zip(params, e.args, strict=False)) | {k: v for k, v in e.kwargs.items() if k in params}
+        return tuple(self.kind(args[x]) if x in args else None for x in params)
 
     def _builtin(self, f) -> bool:
         n = self.c.names
@@ -1144,8 +1159,14 @@ class _Body:
                 return "a number"
         if isinstance(e, A.Attr):
             n = self.c.names
-            if e.attr in n.player_zones and e.attr not in n.card_fields and e.attr not in n.player_counters:
+            if e.attr in n.player_zones and e.attr not in n.player_counters and (
+                    e.attr not in n.card_fields or self.kind(e.obj) == "player"):  # as e_Attr reads a player's
                 return "zone"
             if e.attr in n.player_counters and e.attr not in n.player_zones and e.attr not in n.card_fields:
                 return "a number"
+        if isinstance(e, A.IfExpr):
+            t = self.static_type(e.then)
+            return t if t == "zone" and self.static_type(e.orelse) == t else None
+        if self._function(e):
+            return self.c.result(e.func, self._given(e))[1]
         return None
