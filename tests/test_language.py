@@ -472,6 +472,26 @@ def test_what_a_function_gives_types_what_reads_it(tmp_path):
     assert s.lines() == ["2 3 3", "Red One", "Red One", "Ann"]
 
 
+@pytest.mark.parametrize("write,message", [
+    ('c.value = "x"', "field `value` holds a number, not a string"),
+    ("c.value = none", "field `value` holds a number, not none"),
+    ("c.value += [1]", "expected a list or a zone, got a number"),
+])
+def test_a_card_field_keeps_the_type_its_kind_declares(tmp_path, write, message):
+    """Compiled code reads a field that every kind declares a number (or a list, a card, a player) trusting
+    its type, so a write of anything else is a content error at its place; a write of the type is kept."""
+    g = game_with(tmp_path, {
+        "ok": ([], "move(box, pool)\nlet c = top(pool)\nc.value = 7\nc.value += 1\nsay(\"{c.value}\")"),
+        "bad": ([], f"move(box, pool)\nlet c = top(pool)\n{write}"),
+    })
+    s = Scenario(g, 1)
+    s.call("ok")
+    assert s.lines() == ["8"]
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("bad")
+    assert message in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")
+
+
 def test_a_card_read_for_a_field_it_lacks_is_a_content_error_at_its_place(tmp_path):
     """A card known to be one (here, an item of a zone) is read with no test of its fields; a card without
     the field read is a content error placed at the reading line, as through the general rule."""

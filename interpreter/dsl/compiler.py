@@ -257,7 +257,7 @@ class Compiler:
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
-        "MUL": ops.mul, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
+        "MUL": ops.mul, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
         "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
@@ -278,7 +278,9 @@ def _set(M, obj, name, op, value):
             return
         raise RuntimeContentError(f"a player has no counter or var `{name}` to set")
     if type(obj) is Piece:
-        obj.f[name] = _combine(obj.f.get(name), op, value)
+        v = _combine(obj.f.get(name), op, value)
+        ftype = M.game.field_types.get(name)
+        obj.f[name] = v if ftype is None else ops.field_checked(name, ftype, v)
         return
     raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
 
@@ -517,6 +519,9 @@ class _Body:
         for kind, where, names in (("Piece", "f", self.c.names.card_fields), ("Player", "vars", self.c.names.player_vars)):
             if name in names:
                 new = val if op == "=" else f"ADD({tmp}.{where}.get({name!r}), {val})"
+                ftype = self.c.names.field_types.get(name) if kind == "Piece" else None
+                if ftype is not None:
+                    new = f"FIELD({name!r}, {ftype!r}, {new})"
                 self.line(ind, f"{kw} type({tmp}) is {kind}:", p)
                 self.line(ind + 1, f"{tmp}.{where}[{name!r}] = {new}", p)
                 kw = "elif"
@@ -543,8 +548,10 @@ class _Body:
         items = self.expr(s.items)
         self.locals.add(s.var)
         # a copy to loop over, unless nothing else holds the list: the players (they never change), a list
-        # built here ([a, b], `xs where c`) or by a verb that gives a new list at each call
-        fresh = items == "M.players" or isinstance(s.items, (A.ListExpr, A.Filter, A.Each)) or self._fresh_call(s.items)
+        # built here ([a, b], `xs where c`) or by a verb that gives a new list at each call, a card's list
+        # field (no verb changes a list in place: a write puts a new one)
+        fresh = items == "M.players" or isinstance(s.items, (A.ListExpr, A.Filter, A.Each)) or self._fresh_call(s.items) \
+            or self._field_type(s.items) == "list"
         self.line(ind, f"for v_{s.var} in {items if fresh else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
         self._enter_loop(s)
@@ -802,10 +809,14 @@ class _Body:
         if found is not None:
             return found
         a, b = self.expr(e.left), self.expr(e.right)
-        if e.op == "in":
-            return f"IN({a}, {b})"
-        if e.op == "notin":
-            return f"(not IN({a}, {b}))"
+        if e.op in ("in", "notin"):
+            if self._zone(e.right):
+                found = f"({a} in {b}.items)"
+            elif self.kind(e.right) in ("pieces", "players") or self._field_type(e.right) == "list":  # a list
+                found = f"({a} in {b})"
+            else:
+                found = f"IN({a}, {b})"
+            return found if e.op == "in" else f"(not {found})"
         return f"({a} {_CMP[e.op]} {b})"
 
     _ANY = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False, ("<=", 0): False}
@@ -922,6 +933,9 @@ class _Body:
             return "player"
         if self._function(e):
             return self.c.result(e.func, self._given(e))[0]
+        t = self._field_type(e)
+        if t in ("card", "player"):  # a reference field, a card or a player or none (ops.field_checked)
+            return "piece" if t == "card" else "player"
         if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
             return "players"
         if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in self.c.names.card_fields \
@@ -943,6 +957,15 @@ class _Body:
         if k in ("pieces", "players"):
             return k[:-1]
         return None
+
+    def _field_type(self, e):
+        """The type every kind declares for a card field read from a card for sure (read as `v.f[name]`, see
+        e_Attr): "int", "list", "card", "player", or None."""
+        n = self.c.names
+        if not (isinstance(e, A.Attr) and e.attr in n.card_fields and e.attr not in n.expression_hooks
+                and e.attr not in n.PIECE_ATTRS and self.kind(e.obj) == "piece"):
+            return None
+        return n.field_types.get(e.attr)
 
     def _function(self, e) -> bool:
         """A call of a content function (not a value: its modifiers add to it)."""
@@ -1082,7 +1105,7 @@ class _Body:
                 self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
                              "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
         args = []
-        if f == "count" and n == 1 and (isinstance(e.args[0], (A.Filter, A.Each))
+        if f == "count" and n == 1 and (isinstance(e.args[0], (A.Filter, A.Each)) or self._field_type(e.args[0]) == "list"
                                         or self.kind(e.args[0]) in ("pieces", "players")):  # a list for sure
             return f"len({self.expr(e.args[0])})"
         if f == "count" and n == 1 and self._zone(e.args[0]):

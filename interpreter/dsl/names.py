@@ -23,6 +23,9 @@ class NameTable:
     options: set = field(default_factory=set)
     card_ids: set = field(default_factory=set)
     enum_values: set = field(default_factory=set)
+    field_types: dict = field(default_factory=dict)  # card field -> "int", "list", "card" or "player", where
+    # every kind declaring the field gives it that type (not optional but for a card or a player): a write
+    # keeps it (ops.field_checked), so a read can rely on it
 
     BUILTIN_NAMES = ("players", "me", "this", "owner", "options", "round")
     PLAYER_ATTRS = ("seat", "name", "left", "right", "index")

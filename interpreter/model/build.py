@@ -17,6 +17,21 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
+
+
+def _field_types(kinds: dict) -> dict:
+    """Card field -> the type every kind declaring it gives it, when that is a number, a list, a card or a
+    player (NameTable.field_types)."""
+    seen: dict = {}
+    for kd in kinds.values():
+        for name, decl in (kd.get("fields") or {}).items():
+            t = str(decl["type"] if isinstance(decl, dict) else decl)
+            if t.startswith("list[") and not t.endswith("?"):
+                t = "list"
+            elif t in ("card?", "player?"):  # a card or a player may be none anyway
+                t = t[:-1]
+            seen.setdefault(name, set()).add(t)
+    return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 
 
@@ -265,6 +280,7 @@ class _Builder:
                         if isinstance(decl, dict) else _place(fields, fname, kind_places[kname][0])
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
+        names.field_types = _field_types(kinds)
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -376,7 +392,7 @@ class _Builder:
             handlers={ev: [ns[f] for f in fs] for ev, fs in handlers_src.items()},
             procedures={k: ns[f] for k, f in proc_fnames.items()},
             functions={k: ns[f"F_{k}"] for k in list(func_fnames) + list(value_fnames)},
-            values=names.values,
+            values=names.values, field_types=names.field_types,
             setup=ns[setup_f] if setup_f else None,
             finish=ns[finish_f] if finish_f else None,
             phases=[Phase(n, ns[f]) for n, f in phase_fs],

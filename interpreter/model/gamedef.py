@@ -78,6 +78,7 @@ class GameDef:
     procedures: dict  # name -> compiled generator function
     functions: dict
     values: dict  # value name -> its parameter names
+    field_types: dict  # card field -> the type a write must keep (NameTable.field_types)
     setup: Callable | None
     finish: Callable | None
     phases: list

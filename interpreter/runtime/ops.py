@@ -98,7 +98,21 @@ def get_counter(M, obj, name: str):
     return get(M, obj, name)
 
 
+_FIELD_TYPES = {"int": (int,), "list": (list,), "card": (Piece, type(None)), "player": (Player, type(None))}
+
+
+def field_checked(name: str, ftype: str, v):
+    """A value written to a card's field whose type every kind declares the same (NameTable.field_types):
+    compiled code reads such a field trusting its type, so a write may not change it."""
+    if type(v) not in _FIELD_TYPES[ftype]:
+        want = {"int": "a number", "list": "a list", "card": "a card or none", "player": "a player or none"}[ftype]
+        raise RuntimeContentError(f"field `{name}` holds {want}, not {describe(v)}")
+    return v
+
+
 def describe(v) -> str:
+    if v is None:
+        return "none"
     if isinstance(v, bool):
         return "a truth value"
     if isinstance(v, int):
