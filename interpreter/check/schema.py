@@ -58,7 +58,8 @@ def _key_place(data, path, key, default):
 
 
 def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
-    key = disk_cache.document_key(_schema_text(schema_name), data)
+    # a document's key (its JSON, hashed) costs ten times `_passes`: made only to look it up on disk
+    key = disk_cache.document_key(_schema_text(schema_name), data) if disk_cache.keeps_passed() else None
     if disk_cache.passed(key):
         return []
     out = [] if _passes(data, schema_name) else _mistakes(data, schema_name, path)
