@@ -1,4 +1,4 @@
-"""The schema check's quick verdict (check/schema.py `_valid`) is jsonschema's, on every document of the
+"""The schema check's quick verdict (check/schema.py `_check`) is jsonschema's, on every document of the
 bundled games and of the broken corpus, and on those documents with a value changed, removed or added."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def _jsonschema_passes(data, name: str) -> bool:
 def _quick(data, name: str):
     """True, False, or None when the quick verdict gives up (jsonschema decides)."""
     try:
-        return S._valid(S.schema(name), data, S.schema(name))
+        return S._check(name)(data)
     except S._Unsure:
         return None
 

@@ -58,7 +58,7 @@ def _key_place(data, path, key, default):
 
 
 def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
-    # a document's key (its JSON, hashed) costs ten times `_passes`: made only to look it up on disk
+    # a document's key (its JSON, sorted and hashed) costs more than checking it again: made only for the disk
     key = disk_cache.document_key(_schema_text(schema_name), data) if disk_cache.keeps_passed() else None
     if disk_cache.passed(key):
         return []
@@ -102,131 +102,191 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
 
 
 class _Unsure(Exception):
-    """A keyword or a value `_valid` does not read as JSON Schema does: jsonschema decides."""
+    """A keyword or a value the quick check does not read as JSON Schema does: jsonschema decides."""
 
 
 def _passes(data, schema_name: str) -> bool:
     """True when the document has no mistake under its schema; False when it has one, or may have."""
-    root = schema(schema_name)
     try:
-        return _valid(root, data, root)
+        return _check(schema_name)(data)
     except (_Unsure, RecursionError):
         return False
 
 
-def _valid(sch, x, root) -> bool:
-    """JSON Schema's verdict on `x` (exactly: `oneOf` counts the subschemas that pass), or _Unsure."""
+@functools.cache
+def _check(schema_name: str):
+    """The schema made a function of a document, once: JSON Schema's verdict, exactly (`oneOf` counts the
+    subschemas that pass), or _Unsure."""
+    root = schema(schema_name)
+    try:
+        return _compiled(root, root, {})
+    except _Unsure:
+        return _unsure  # a keyword the check does not know: jsonschema decides every document
+
+
+def _unsure(x):
+    raise _Unsure("a schema the quick check does not read")
+
+
+def _compiled(sch, root, defs: dict):
     if sch is True or sch is False:
-        return sch
+        return (lambda x: True) if sch else (lambda x: False)
+    if sch is not root and ("$id" in sch or "$schema" in sch):
+        raise _Unsure("a nested $id")  # it would change what a $ref below it refers to
+    checks = []
     for key, value in sch.items():
         if key in _ANNOTATIONS:
             continue
-        rule = _RULES.get(key)
-        if rule is None:
+        make = _MAKE.get(key)
+        if make is None:
             raise _Unsure(key)
-        if not rule(value, x, sch, root):
-            return False
-    return True
+        checks.append(make(value, sch, root, defs))
+    if len(checks) == 1:
+        return checks[0]
+
+    def check(x):
+        for c in checks:
+            if not c(x):
+                return False
+        return True
+    return check
 
 
 _ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description"}
 
 
-def _is(name: str, x) -> bool:
-    if name == "object":
-        return isinstance(x, dict)
-    if name == "array":
-        return isinstance(x, list)
-    if name == "string":
-        return isinstance(x, str)
-    if name == "boolean":
-        return isinstance(x, bool)
-    if name == "null":
-        return x is None
-    if name in ("integer", "number"):
-        if isinstance(x, float) and name == "integer":
-            raise _Unsure("a float")  # 2.0 is an integer to JSON Schema
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
-    raise _Unsure(name)
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _type(names, x, sch, root) -> bool:
-    return any(_is(n, x) for n in names) if isinstance(names, list) else _is(names, x)
+def _is_integer(x) -> bool:
+    if isinstance(x, float):
+        raise _Unsure("a float")  # 2.0 is an integer to JSON Schema
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _properties(props, x, sch, root) -> bool:
-    return not isinstance(x, dict) or all(_valid(s, x[k], root) for k, s in props.items() if k in x)
+_TYPES = {"object": lambda x: isinstance(x, dict), "array": lambda x: isinstance(x, list),
+          "string": lambda x: isinstance(x, str), "boolean": lambda x: isinstance(x, bool),
+          "null": lambda x: x is None, "integer": _is_integer, "number": _is_number}
 
 
-def _additional(extra, x, sch, root) -> bool:
-    if not isinstance(x, dict):
+def _type(names, sch, root, defs):
+    tests = [_TYPES.get(n, _unsure) for n in (names if isinstance(names, list) else [names])]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda x: any(t(x) for t in tests)
+
+
+def _properties(props, sch, root, defs):
+    checks = {k: _compiled(s, root, defs) for k, s in props.items()}
+
+    def check(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                c = checks.get(k)
+                if c is not None and not c(v):
+                    return False
         return True
+    return check
+
+
+def _additional(extra, sch, root, defs):
     if "patternProperties" in sch:
         raise _Unsure("patternProperties")
-    props = sch.get("properties", {})
-    return all(_valid(extra, v, root) for k, v in x.items() if k not in props)
+    known, c = set(sch.get("properties", {})), _compiled(extra, root, defs)
+
+    def check(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k not in known and not c(v):
+                    return False
+        return True
+    return check
 
 
-def _required(names, x, sch, root) -> bool:
-    return not isinstance(x, dict) or all(k in x for k in names)
+def _required(names, sch, root, defs):
+    return lambda x: not isinstance(x, dict) or all(k in x for k in names)
 
 
-def _property_names(names, x, sch, root) -> bool:
-    return not isinstance(x, dict) or all(_valid(names, k, root) for k in x)
+def _property_names(names, sch, root, defs):
+    c = _compiled(names, root, defs)
+    return lambda x: not isinstance(x, dict) or all(c(k) for k in x)
 
 
-@functools.cache
-def _regex(pattern: str):
-    return re.compile(pattern)
+def _pattern(pattern, sch, root, defs):
+    search = re.compile(pattern).search
+    return lambda x: not isinstance(x, str) or search(x) is not None
 
 
-def _pattern(pattern, x, sch, root) -> bool:
-    return not isinstance(x, str) or _regex(pattern).search(x) is not None
+def _minimum(least, sch, root, defs):
+    return lambda x: not _is_number(x) or not x < least  # as jsonschema words it: NaN passes
 
 
-def _minimum(least, x, sch, root) -> bool:
-    return not _is("number", x) or not x < least  # as jsonschema words it: NaN passes
+def _maximum(most, sch, root, defs):
+    return lambda x: not _is_number(x) or not x > most
 
 
-def _maximum(most, x, sch, root) -> bool:
-    return not _is("number", x) or not x > most
-
-
-def _items(each, x, sch, root) -> bool:
+def _items(each, sch, root, defs):
     if "prefixItems" in sch:
         raise _Unsure("prefixItems")
-    return not isinstance(x, list) or all(_valid(each, v, root) for v in x)
+    c = _compiled(each, root, defs)
 
-
-def _min_items(least, x, sch, root) -> bool:
-    return not isinstance(x, list) or len(x) >= least
-
-
-def _unique_items(unique, x, sch, root) -> bool:
-    if not unique or not isinstance(x, list):
+    def check(x):
+        if isinstance(x, list):
+            for v in x:
+                if not c(v):
+                    return False
         return True
-    if not all(isinstance(v, str) for v in x):
-        raise _Unsure("uniqueItems of other than strings")
-    return len(set(x)) == len(x)
+    return check
 
 
-def _enum(values, x, sch, root) -> bool:
+def _min_items(least, sch, root, defs):
+    return lambda x: not isinstance(x, list) or len(x) >= least
+
+
+def _unique_items(unique, sch, root, defs):
+    def check(x):
+        if not unique or not isinstance(x, list):
+            return True
+        if not all(isinstance(v, str) for v in x):
+            raise _Unsure("uniqueItems of other than strings")
+        return len(set(x)) == len(x)
+    return check
+
+
+def _enum(values, sch, root, defs):
     if not all(isinstance(v, str) for v in values):
         raise _Unsure("an enum of other than strings")
-    return isinstance(x, str) and x in values
+    names = frozenset(values)
+    return lambda x: isinstance(x, str) and x in names
 
 
-def _one_of(subs, x, sch, root) -> bool:
-    return sum(_valid(s, x, root) for s in subs) == 1
+def _one_of(subs, sch, root, defs):
+    checks = [_compiled(s, root, defs) for s in subs]
+
+    def check(x):
+        passed = 0
+        for c in checks:
+            if c(x):
+                passed += 1
+                if passed > 1:
+                    return False
+        return passed == 1
+    return check
 
 
-def _ref(ref, x, sch, root) -> bool:
-    if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
+def _ref(ref, sch, root, defs):
+    name = ref[8:]
+    if not ref.startswith("#/$defs/") or "/" in name or "~" in name or "%" in name \
+            or name not in root.get("$defs", {}):
         raise _Unsure(ref)
-    return _valid(root["$defs"][ref[8:]], x, root)
+    if name not in defs:
+        defs[name] = None  # compiled below; a $ref inside it finds it when called
+        defs[name] = _compiled(root["$defs"][name], root, defs)
+    return lambda x: defs[name](x)
 
 
-_RULES = {"type": _type, "properties": _properties, "additionalProperties": _additional, "required": _required,
-          "propertyNames": _property_names, "pattern": _pattern, "minimum": _minimum, "maximum": _maximum,
-          "items": _items, "minItems": _min_items, "uniqueItems": _unique_items, "enum": _enum, "oneOf": _one_of,
-          "$ref": _ref}
+_MAKE = {"type": _type, "properties": _properties, "additionalProperties": _additional, "required": _required,
+         "propertyNames": _property_names, "pattern": _pattern, "minimum": _minimum, "maximum": _maximum,
+         "items": _items, "minItems": _min_items, "uniqueItems": _unique_items, "enum": _enum, "oneOf": _one_of,
+         "$ref": _ref}
