@@ -537,6 +537,8 @@ def _syntax_message(text: str, e: UnexpectedInput) -> str:
 
 
 def _nesting_too_deep(text: str) -> bool:
+    if text.count("(") + text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False  # no deeper than it has brackets: most texts, not read a character at a time
     depth = top = 0
     for ch in text:
         if ch in "([{":
