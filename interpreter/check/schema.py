@@ -1,8 +1,15 @@
-"""Validates loaded YAML against the JSON Schemas in grammar/, reporting each mistake at its place."""
+"""Validates loaded YAML against the JSON Schemas in grammar/, reporting each mistake at its place.
+
+jsonschema finds the mistakes and words them. Most documents have none, and for those `_passes` gives the
+same verdict without jsonschema, whose import and generic walk were a sixth of a cold `meeple validate`:
+it reads the keywords of the schemas in grammar/ exactly as JSON Schema (draft 2020-12) does, and gives
+up (`_Unsure`, then jsonschema decides) on any other keyword or any value whose reading it does not know.
+"""
 from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 from ..dsl import disk_cache
@@ -51,10 +58,11 @@ def _key_place(data, path, key, default):
 
 
 def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
-    key = disk_cache.document_key(_schema_text(schema_name), data)
+    # a document's key (its JSON, sorted and hashed) costs more than checking it again: made only for the disk
+    key = disk_cache.document_key(_schema_text(schema_name), data) if disk_cache.keeps_passed() else None
     if disk_cache.passed(key):
         return []
-    out = _mistakes(data, schema_name, path)
+    out = [] if _passes(data, schema_name) else _mistakes(data, schema_name, path)
     if not out:
         disk_cache.remember_passed(key)
     return out
@@ -91,3 +99,194 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
             msg = f"{where}: {err.message}"
         out.append(Diagnostic(place, msg, "E-SCHEMA"))
     return out
+
+
+class _Unsure(Exception):
+    """A keyword or a value the quick check does not read as JSON Schema does: jsonschema decides."""
+
+
+def _passes(data, schema_name: str) -> bool:
+    """True when the document has no mistake under its schema; False when it has one, or may have."""
+    try:
+        return _check(schema_name)(data)
+    except (_Unsure, RecursionError):
+        return False
+
+
+@functools.cache
+def _check(schema_name: str):
+    """The schema made a function of a document, once: JSON Schema's verdict, exactly (`oneOf` counts the
+    subschemas that pass), or _Unsure."""
+    root = schema(schema_name)
+    try:
+        return _compiled(root, root, {})
+    except _Unsure:
+        return _unsure  # a keyword the check does not know: jsonschema decides every document
+
+
+def _unsure(x):
+    raise _Unsure("a schema the quick check does not read")
+
+
+def _compiled(sch, root, defs: dict):
+    if sch is True or sch is False:
+        return (lambda x: True) if sch else (lambda x: False)
+    if sch is not root and ("$id" in sch or "$schema" in sch):
+        raise _Unsure("a nested $id")  # it would change what a $ref below it refers to
+    checks = []
+    for key, value in sch.items():
+        if key in _ANNOTATIONS:
+            continue
+        make = _MAKE.get(key)
+        if make is None:
+            raise _Unsure(key)
+        checks.append(make(value, sch, root, defs))
+    if len(checks) == 1:
+        return checks[0]
+
+    def check(x):
+        for c in checks:
+            if not c(x):
+                return False
+        return True
+    return check
+
+
+_ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description"}
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _is_integer(x) -> bool:
+    if isinstance(x, float):
+        raise _Unsure("a float")  # 2.0 is an integer to JSON Schema
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+_TYPES = {"object": lambda x: isinstance(x, dict), "array": lambda x: isinstance(x, list),
+          "string": lambda x: isinstance(x, str), "boolean": lambda x: isinstance(x, bool),
+          "null": lambda x: x is None, "integer": _is_integer, "number": _is_number}
+
+
+def _type(names, sch, root, defs):
+    tests = [_TYPES.get(n, _unsure) for n in (names if isinstance(names, list) else [names])]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda x: any(t(x) for t in tests)
+
+
+def _properties(props, sch, root, defs):
+    checks = {k: _compiled(s, root, defs) for k, s in props.items()}
+
+    def check(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                c = checks.get(k)
+                if c is not None and not c(v):
+                    return False
+        return True
+    return check
+
+
+def _additional(extra, sch, root, defs):
+    if "patternProperties" in sch:
+        raise _Unsure("patternProperties")
+    known, c = set(sch.get("properties", {})), _compiled(extra, root, defs)
+
+    def check(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k not in known and not c(v):
+                    return False
+        return True
+    return check
+
+
+def _required(names, sch, root, defs):
+    return lambda x: not isinstance(x, dict) or all(k in x for k in names)
+
+
+def _property_names(names, sch, root, defs):
+    c = _compiled(names, root, defs)
+    return lambda x: not isinstance(x, dict) or all(c(k) for k in x)
+
+
+def _pattern(pattern, sch, root, defs):
+    search = re.compile(pattern).search
+    return lambda x: not isinstance(x, str) or search(x) is not None
+
+
+def _minimum(least, sch, root, defs):
+    return lambda x: not _is_number(x) or not x < least  # as jsonschema words it: NaN passes
+
+
+def _maximum(most, sch, root, defs):
+    return lambda x: not _is_number(x) or not x > most
+
+
+def _items(each, sch, root, defs):
+    if "prefixItems" in sch:
+        raise _Unsure("prefixItems")
+    c = _compiled(each, root, defs)
+
+    def check(x):
+        if isinstance(x, list):
+            for v in x:
+                if not c(v):
+                    return False
+        return True
+    return check
+
+
+def _min_items(least, sch, root, defs):
+    return lambda x: not isinstance(x, list) or len(x) >= least
+
+
+def _unique_items(unique, sch, root, defs):
+    def check(x):
+        if not unique or not isinstance(x, list):
+            return True
+        if not all(isinstance(v, str) for v in x):
+            raise _Unsure("uniqueItems of other than strings")
+        return len(set(x)) == len(x)
+    return check
+
+
+def _enum(values, sch, root, defs):
+    if not all(isinstance(v, str) for v in values):
+        raise _Unsure("an enum of other than strings")
+    names = frozenset(values)
+    return lambda x: isinstance(x, str) and x in names
+
+
+def _one_of(subs, sch, root, defs):
+    checks = [_compiled(s, root, defs) for s in subs]
+
+    def check(x):
+        passed = 0
+        for c in checks:
+            if c(x):
+                passed += 1
+                if passed > 1:
+                    return False
+        return passed == 1
+    return check
+
+
+def _ref(ref, sch, root, defs):
+    name = ref[8:]
+    if not ref.startswith("#/$defs/") or "/" in name or "~" in name or "%" in name \
+            or name not in root.get("$defs", {}):
+        raise _Unsure(ref)
+    if name not in defs:
+        defs[name] = None  # compiled below; a $ref inside it finds it when called
+        defs[name] = _compiled(root["$defs"][name], root, defs)
+    return lambda x: defs[name](x)
+
+
+_MAKE = {"type": _type, "properties": _properties, "additionalProperties": _additional, "required": _required,
+         "propertyNames": _property_names, "pattern": _pattern, "minimum": _minimum, "maximum": _maximum,
+         "items": _items, "minItems": _min_items, "uniqueItems": _unique_items, "enum": _enum, "oneOf": _one_of,
+         "$ref": _ref}

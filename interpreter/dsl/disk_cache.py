@@ -207,6 +207,11 @@ def document_key(schema_text: str, data) -> str | None:
     return hashlib.sha256((schema_text + "\0" + text).encode()).hexdigest()[:32]
 
 
+def keeps_passed() -> bool:
+    """Whether documents that passed are kept on disk for the next run (the cache is on)."""
+    return _passed_store().path is not None
+
+
 def passed(key: str | None) -> bool:
     return key is not None and key in _passed_store().known
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from pathlib import Path
 from typing import NamedTuple
@@ -36,6 +37,7 @@ def _lark() -> Lark:
                          for symbol, (action, arg) in actions.items()}
     _START[:] = [table.start_states["start"], table.end_states["start"]]
     _LEXERS.clear()
+    _CHAINS.clear()
     return lk
 
 
@@ -44,6 +46,7 @@ def _lark() -> Lark:
 _TABLE: dict = {}
 _START: list = []  # the start state and the end state
 _LEXERS: dict = {}  # state -> (its contextual lexer's regexes, callbacks, ignored and newline terminals)
+_CHAINS: dict = {}  # (state below, state on top, symbol ahead) -> where a run of passing reductions leads
 
 
 def _lexer(state: int):
@@ -51,6 +54,20 @@ def _lexer(state: int):
     scanner = lx.scanner  # lark builds the regexes of a state's lexer when first asked
     _LEXERS[state] = info = ([m.match for m in scanner._mres], lx.callback, lx.ignore_types, lx.newline_types)
     return info
+
+
+def _chain(key) -> int:
+    """Where a run of reductions that pass their one symbol on leads, from state `top` above state `below`
+    with `kind` ahead (each pops `top` and goes from `below` by the rule's name): the state whose action on
+    `kind` is something else (a shift, a reduction that builds, none: a mistake), or the end state."""
+    below, top, kind = key
+    table, end = _TABLE, _START[1]
+    while True:
+        top = table[below][table[top][kind][1]]
+        act = table[top].get(kind)
+        if top == end or type(act) is not tuple or act[2] is not None:
+            _CHAINS[key] = top
+            return top
 
 
 class _Fallback(Exception):
@@ -70,7 +87,7 @@ def _drive(text: str):
 
 
 def _fast(text: str):
-    table, lexers = _TABLE, _LEXERS
+    table, lexers, chains, new_token = _TABLE, _LEXERS, _CHAINS, Token._future_new  # Token() less its warnings
     begin, end = _START
     stack, values = [begin], []
     pos, line, line_start, size = 0, 1, 0, len(text)
@@ -95,7 +112,7 @@ def _fast(text: str):
                 line_start = start + value.rindex("\n") + 1
             if kind in ignored:
                 continue
-            token = Token(kind, value, start, tok_line, col)
+            token = new_token(kind, value, start, tok_line, col)
             if kind in callbacks:
                 token = callbacks[kind](token)
                 kind = token.type
@@ -114,15 +131,17 @@ def _fast(text: str):
                 values.append(token)
                 break
             n, name, reduce = act
-            if reduce is None:
-                stack.pop()
+            if reduce is None:  # a run of such reductions, taken at once
+                key = (stack[-2], stack[-1], kind)
+                top = chains.get(key)
+                stack[-1] = _chain(key) if top is None else top
             else:
                 children = values[-n:] if n else []
                 if n:
                     del stack[-n:]
                     del values[-n:]
                 values.append(reduce(children))
-            stack.append(table[stack[-1]][name])
+                stack.append(table[stack[-1]][name])
             if kind == "$END" and stack[-1] == end:
                 return values[-1]
 
@@ -351,6 +370,13 @@ class _ToAst:
         buf = []
         i = 0
         while i < len(raw):
+            special = _SPECIAL.search(raw, i)  # the text up to the next escape or hole, as it is
+            if special is None:
+                buf.append(raw[i:])
+                break
+            if special.start() > i:
+                buf.append(raw[i:special.start()])
+                i = special.start()
             ch = raw[i]
             if ch == "\\" and i + 1 < len(raw):
                 nxt = raw[i + 1]
@@ -384,6 +410,9 @@ class _ToAst:
         if all(isinstance(p, str) for p in parts):
             return A.Const("".join(parts), line=line, col=tok.column)
         return A.Template(parts, line=line, col=tok.column)
+
+
+_SPECIAL = re.compile(r"[\\{]")  # in a string: an escape or a hole
 
 
 class _At(NamedTuple):
@@ -508,6 +537,8 @@ def _syntax_message(text: str, e: UnexpectedInput) -> str:
 
 
 def _nesting_too_deep(text: str) -> bool:
+    if text.count("(") + text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False  # no deeper than it has brackets: most texts, not read a character at a time
     depth = top = 0
     for ch in text:
         if ch in "([{":

@@ -19,6 +19,8 @@ MAX_DEPTH = 64
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: the same nodes, faster
 
+_new_place = tuple.__new__  # Place(path, line, col) less the frame of NamedTuple's __new__: one for every node
+
 _SCALAR_TAGS = {"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
                 "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"}
 
@@ -70,7 +72,8 @@ class _Builder:
         self.constructor = yaml.SafeLoader("")  # only for scalar construction
 
     def place(self, node) -> Place:
-        return Place(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+        mark = node.start_mark
+        return _new_place(Place, (self.path, mark.line + 1, mark.column + 1))
 
     def build(self, node, depth=0):
         self.count += 1
@@ -78,36 +81,43 @@ class _Builder:
             raise _err(self.path, node.start_mark, f"more than {MAX_NODES} nodes (an alias bomb?)", "E-YAML-SIZE")
         if depth > MAX_DEPTH:
             raise _err(self.path, node.start_mark, f"nested deeper than {MAX_DEPTH} levels", "E-YAML-DEPTH")
+        if isinstance(node, ScalarNode):  # most nodes
+            return self.scalar(node)
+        place = self.place
         if isinstance(node, MappingNode):
             if node.tag != "tag:yaml.org,2002:map":
                 raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
             out = YMap()
-            out.place, out.places, out.key_places = self.place(node), {}, {}
+            out.place, out.places, out.key_places = place(node), {}, {}
+            places, key_places = out.places, out.key_places
             for knode, vnode in node.value:
                 if not isinstance(knode, ScalarNode):
                     raise _err(self.path, knode.start_mark, "a key must be a plain string", "E-YAML-KEY")
-                if knode.tag == "tag:yaml.org,2002:merge":
-                    raise _err(self.path, knode.start_mark, "merge keys (<<) are not supported", "E-YAML-KEY")
-                key = self.scalar(knode)
-                if isinstance(key, bool) and knode.value.lower() not in ("true", "false"):
-                    key = knode.value  # YAML 1.1 reads `on:` and `yes:` as booleans; as keys they are names
-                if not isinstance(key, str):
-                    raise _err(self.path, knode.start_mark, f"a key must be a string, not {key!r}", "E-YAML-KEY")
-                key = str(key)
+                if knode.tag == "tag:yaml.org,2002:str":
+                    key = knode.value  # a plain str: a key needs no place of its own (key_places has it)
+                else:
+                    if knode.tag == "tag:yaml.org,2002:merge":
+                        raise _err(self.path, knode.start_mark, "merge keys (<<) are not supported", "E-YAML-KEY")
+                    key = self.scalar(knode)
+                    if isinstance(key, bool) and knode.value.lower() not in ("true", "false"):
+                        key = knode.value  # YAML 1.1 reads `on:` and `yes:` as booleans; as keys they are names
+                    if not isinstance(key, str):
+                        raise _err(self.path, knode.start_mark, f"a key must be a string, not {key!r}", "E-YAML-KEY")
                 if key in out:
                     raise _err(self.path, knode.start_mark, f"duplicate key `{key}`", "E-YAML-DUPLICATE")
                 out[key] = self.build(vnode, depth + 1)
-                out.places[key] = self.place(vnode)
-                out.key_places[key] = self.place(knode)
+                places[key] = place(vnode)
+                key_places[key] = place(knode)
             return out
         if isinstance(node, SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
                 raise _err(self.path, node.start_mark, f"YAML tag {node.tag!r} is not allowed", "E-YAML-TAG")
             out = YList()
-            out.place, out.places = self.place(node), []
+            out.place, out.places = place(node), []
+            places = out.places
             for item in node.value:
                 out.append(self.build(item, depth + 1))
-                out.places.append(self.place(item))
+                places.append(place(item))
             return out
         return self.scalar(node)
 

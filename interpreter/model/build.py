@@ -453,6 +453,7 @@ class _Builder:
     def load_cards(self):
         out = []  # (card mapping, path, layer): a later layer's card replaces an earlier one of the same id
         for layer, (data, folder, _shown_as) in enumerate(self.layers):
+            earlier = {e[0]["id"] for e in out}  # the ids of earlier layers' cards
             patterns = data.get("cards")
             if patterns is None:
                 patterns = ["cards/*.yaml"] if data is self.game else []
@@ -462,19 +463,20 @@ class _Builder:
                     self.col.error(data["cards"].places[i] if "cards" in data else data.place,
                                    f"no card file matches `{pat}`", "E-MISSING-FILE")
                 for path in matches:
-                    cdata = self.col.guard(load_file, path, _shown(path))
+                    shown = _shown(path)
+                    cdata = self.col.guard(load_file, path, shown)
                     if cdata is None:
                         continue
-                    errs = validate(cdata, "cards", _shown(path))
+                    errs = validate(cdata, "cards", shown)
                     if errs:
                         self.col.diags += errs
                         continue
                     lst = cdata["cards"] if isinstance(cdata, dict) else cdata
                     for c in lst:
-                        earlier = [(o, p, lay) for o, p, lay in out if o["id"] == c["id"] and lay < layer]
-                        if earlier:
+                        if c["id"] in earlier:
                             out = [e for e in out if not (e[0]["id"] == c["id"] and e[2] < layer)]
-                        out.append((c, _shown(path), layer))
+                            earlier.discard(c["id"])
+                        out.append((c, shown, layer))
             removed = data.get("remove_cards") or []
             for i, cid in enumerate(removed):
                 before = len(out)
