@@ -70,6 +70,10 @@ def _chain(key) -> int:
             return top
 
 
+# Token() less its checks and warnings, where this lark has it (a private name: Token itself otherwise)
+_NEW_TOKEN = getattr(Token, "_future_new", Token)
+
+
 class _Fallback(Exception):
     """The text is not one the fast loop reads to the end: lark's own loop parses it and says why."""
 
@@ -87,7 +91,7 @@ def _drive(text: str):
 
 
 def _fast(text: str):
-    table, lexers, chains, new_token = _TABLE, _LEXERS, _CHAINS, Token._future_new  # Token() less its warnings
+    table, lexers, chains, new_token = _TABLE, _LEXERS, _CHAINS, _NEW_TOKEN
     begin, end = _START
     stack, values = [begin], []
     pos, line, line_start, size = 0, 1, 0, len(text)
