@@ -9,7 +9,10 @@ machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0).
 - `meeple validate content` in a new process with the disk cache off (imports included).
 
 Each figure per match is (a run of N matches - a run of none) / N, so that starting Python, importing and
-loading the game do not count. It needs valgrind; a run takes a few minutes.
+loading the game do not count. Each run collects and freezes what loading left before its matches: else the
+garbage collector's first full collection, which goes over everything loading made, falls in the run of N
+matches and not in the run of none, and adds to each match a share of it (about 0.5M instructions in 40
+matches, more or less as a change to loading moves it). It needs valgrind; a run takes a few minutes.
 
     python tools/instructions.py [--matches 40] [--players 3] [--json]
 """
@@ -30,6 +33,7 @@ import importlib.util, sys
 spec = importlib.util.spec_from_file_location("baseline_kaiju", "tools/baseline/kaiju.py")
 hand = importlib.util.module_from_spec(spec); spec.loader.exec_module(hand)
 records = hand.load_cards()
+import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
 for seed in range({n}):
     hand.play(records, {players}, seed)
 """
@@ -39,7 +43,9 @@ import sys
 sys.path.insert(0, "."); sys.path.insert(0, "tools")
 import bench
 from interpreter.model.build import load_game
-bench.interpreted(load_game("content/kaiju-inc"), {players}, range({n}))  # the benchmark's own matches
+game = load_game("content/kaiju-inc")
+import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
+bench.interpreted(game, {players}, range({n}))  # the benchmark's own matches
 """
 
 _SETUP = """
@@ -48,6 +54,7 @@ sys.path.insert(0, ".")
 from interpreter.model.build import load_game
 from interpreter.runtime.match import Match
 game = load_game("content/kaiju-inc")
+import gc; gc.collect(); gc.freeze()
 for seed in range({n}):
     Match(game, {players}, seed, {{}}, narrate=False)
 """
