@@ -345,13 +345,15 @@ def v_end_game(M, reason, outcome=None, winner=None):
 
 
 # ---- generators: may ask decisions or fire events
-@verb("emit", 1, kwargs=("*",), gen=True, doc="Fire an event with named parameters; its handlers run now.",
+@verb("emit", 1, kwargs=("*",), gen=True, doc="Fire an event with named parameters; its handlers run now. "
+      "`player=`, if given, is a player or none: the handlers' `me`.",
       example='emit("wrapped", player=me)')
 def v_emit(M, name, **params):
     yield from emit_event(M, name, params)
 
 
-@verb("run", 2, kwargs=("*",), gen=True, doc="Run a card's effect hook by name, if the card has it.",
+@verb("run", 2, kwargs=("*",), gen=True, doc="Run a card's effect hook by name, if the card has it; `player=` (a "
+      "player) is its `me`, else the card's owner.",
       example='run(c, "play")')
 def v_run(M, card, hook, **params):
     if type(card) is not Piece:
