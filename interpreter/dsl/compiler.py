@@ -48,7 +48,7 @@ class Compiler:
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
         self.recursive: set[str] = set()  # plain procedures that may call themselves
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
-        self.function_exprs: dict = {}  # content function -> (its expression, its parameters): result_kind
+        self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
         self.made: list = []  # the procedures and functions compiled, to compile again with typed parameters
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
@@ -167,7 +167,8 @@ class Compiler:
     def expression(self, expr: A.Node, origin: Origin, params=(), function=None, kinds=None,
                    this_piece=False) -> str:
         """An expression -> name of a plain function (M, me, this, *params). `function`: the content
-        function it is; `kinds`: what its parameters hold for sure (type_parameters); `this_piece`: a card's own expression, `this` its piece."""
+        function it is; `kinds`: what its parameters hold for sure (type_parameters); `this_piece`: a card's
+        own expression, `this` its piece."""
         fname = self._fresh("x")
         if function is not None and kinds is None:
             self.made.append(("F", function, expr, origin, params, fname))
