@@ -260,7 +260,7 @@ def _runtime_namespace(names: NameTable) -> dict:
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
         "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
-        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
+        "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
         ns[f"V_{name}"] = verb.impl
@@ -339,9 +339,14 @@ def _bindings(stmts) -> dict:
 def _head(e, names):
     """The `where` or `each` an expression evaluates before anything else, if any: through the left of a
     comparison, the first of `and`/`or`, `not`, and the first argument of a call (of a verb that takes it
-    as a value; not `say`, run only when someone reads the account)."""
+    as a value; not `say`, run only when someone reads the account). Else a `sum` over a list it does not
+    build itself (e_Call sums numbers so, when it can)."""
     while True:
         if isinstance(e, (A.Filter, A.Each)):
+            return e
+        if isinstance(e, A.Call) and e.func == "sum" and len(e.args) == 2 and not e.kwargs \
+                and "sum" not in names.procedures and "sum" not in names.functions \
+                and _head(e.args[0], names) is None:
             return e
         if isinstance(e, A.Compare):
             e = e.left
@@ -1003,9 +1008,13 @@ class _Body:
         if head is None or head[0] is not f:
             return self._each(f.items, code)
         self.head = None
+        return self._counted(self._items(f.items, code), head)
+
+    def _counted(self, items: str, head) -> str:
+        """A name for a list, set before the statement `head` was found in (first()), its items counted there."""
         _, ind, p = head
         src = self.c._fresh("_s")
-        self.line(ind, f"{src} = {self._items(f.items, code)}", p)
+        self.line(ind, f"{src} = {items}", p)
         self.line(ind, f"M.steps += len({src}); M.steps > STEPS and M.tick()", p)
         return src
 
@@ -1113,7 +1122,15 @@ class _Body:
             return f"len({self.expr(e.args[0])}.items)"
         if verb.values and len(e.args) == 2:  # the values per item, computed here (no call per item), and
             # counted by the verb
-            per = self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
+            kind = self.items_kind(e.args[0])
+            per = self._bound("it", e.args[1], kind=kind)
+            if f == "sum" and self.head is not None and self.head[0] is e and kind == "piece" \
+                    and self._bound("it", e.args[1], self._field_type, kind) == "int":
+                # a card field that is a number for sure (field_types): the items counted before the
+                # statement, as a `where`'s, and summed by Python
+                head, self.head = self.head, None
+                src = self._counted(self._items(e.args[0], self.expr(e.args[0])), head)
+                return f"sum([{per} for v_it in {src}])"
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
