@@ -12,7 +12,6 @@ import json
 import re
 from pathlib import Path
 
-from ..dsl import disk_cache
 from ..errors import Diagnostic, Place, did_you_mean
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grammar"
@@ -30,7 +29,7 @@ def schema(name: str) -> dict:
 
 @functools.cache
 def _validator(name: str):
-    import jsonschema  # only when a document is not known to pass (disk_cache): it takes a while to import
+    import jsonschema  # only for a document that _passes does not pass: it takes a while to import
     return jsonschema.Draft202012Validator(schema(name))
 
 
@@ -58,14 +57,7 @@ def _key_place(data, path, key, default):
 
 
 def validate(data, schema_name: str, path: str) -> list[Diagnostic]:
-    # a document's key (its JSON, sorted and hashed) costs more than checking it again: made only for the disk
-    key = disk_cache.document_key(_schema_text(schema_name), data) if disk_cache.keeps_passed() else None
-    if disk_cache.passed(key):
-        return []
-    out = [] if _passes(data, schema_name) else _mistakes(data, schema_name, path)
-    if not out:
-        disk_cache.remember_passed(key)
-    return out
+    return [] if _passes(data, schema_name) else _mistakes(data, schema_name, path)
 
 
 def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:

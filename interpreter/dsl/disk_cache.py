@@ -9,8 +9,6 @@ effect strings per game, then Python compiling the generated code. Both depend o
   is read by an unpickler that accepts syntax-tree classes and nothing else: a damaged or tampered file is
   ignored (and rewritten), never run. Hostile content cannot flood it: at most `MAX_ENTRIES` texts and
   `MAX_CHARS` characters are kept. Written once, when the process ends, and only when it grew.
-- **documents that passed a schema** (`passed`, `remember_passed`): the hashes of (schema, document) pairs
-  without a mistake; a document with mistakes is checked again on every run, so every message keeps its place.
 - **compiled code** (`compiled`): generated Python source -> code object, one file per source named by its
   hash and the Python version, like Python's own `__pycache__` (and trusted as those are: the folder is the
   user's own). At most `MAX_CODE_FILES` are kept, the oldest removed first.
@@ -23,7 +21,6 @@ from __future__ import annotations
 import atexit
 import hashlib
 import io
-import json
 import marshal
 import os
 import pickle
@@ -164,62 +161,3 @@ def compiled(src: str, filename: str):
     except OSError:
         pass
     return code
-
-
-class _Passed:
-    """Hashes of (schema, document) pairs that passed, one per line; written when the process ends."""
-
-    def __init__(self, path: Path | None):
-        self.path, self.new = path, []
-        self.known: set = set()
-        if path is not None:
-            try:
-                self.known = set(path.read_text(encoding="ascii").split())
-            except (OSError, ValueError):
-                pass
-            atexit.register(self.save)
-
-    def save(self) -> None:
-        if self.path is not None and self.new:
-            keep = (sorted(self.known - set(self.new)) + self.new)[-MAX_ENTRIES:]
-            _write(self.path, "\n".join(keep).encode("ascii"))
-            self.new = []
-
-
-_PASSED: _Passed | None = None
-
-
-def _passed_store() -> _Passed:
-    global _PASSED
-    if _PASSED is None:
-        folder = _folder()
-        _PASSED = _Passed(folder / "schema-passed.txt" if folder is not None else None)
-    return _PASSED
-
-
-def document_key(schema_text: str, data) -> str | None:
-    """The key of a (schema, document) pair; None for a document JSON cannot write (keys of mixed types,
-    say): such a document is simply checked every time."""
-    try:
-        text = json.dumps(data, sort_keys=True, default=repr)
-    except (TypeError, ValueError, RecursionError):
-        return None
-    return hashlib.sha256((schema_text + "\0" + text).encode()).hexdigest()[:32]
-
-
-def keeps_passed() -> bool:
-    """Whether documents that passed are kept on disk for the next run (the cache is on)."""
-    return _passed_store().path is not None
-
-
-def passed(key: str | None) -> bool:
-    return key is not None and key in _passed_store().known
-
-
-def remember_passed(key: str | None) -> None:
-    """Also without a folder: a process checks a document once (validate builds a game once per option set)."""
-    store = _passed_store()
-    if key is not None and key not in store.known:
-        store.known.add(key)
-        if store.path is not None:
-            store.new.append(key)
