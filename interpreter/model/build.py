@@ -17,6 +17,7 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
+REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 
 
 def _field_types(kinds: dict) -> dict:
@@ -32,7 +33,6 @@ def _field_types(kinds: dict) -> dict:
                 t = t[:-1]
             seen.setdefault(name, set()).add(t)
     return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
-REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 
 
 def bundled_games() -> dict[str, Path]:

@@ -121,9 +121,7 @@ def describe(v) -> str:
         return "a string"
     if isinstance(v, list):
         return "a list"
-    if type(v) is Piece:
-        return "a card"
-    return "a " + type(v).__name__.lower()  # a player, a zone
+    return {Piece: "a card", Player: "a player", Zone: "a zone"}.get(type(v), type(v).__name__.lower())
 
 
 def items(x) -> list:
