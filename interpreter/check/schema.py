@@ -18,13 +18,8 @@ SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
 
 @functools.cache
-def _schema_text(name: str) -> str:
-    return (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
-
-
-@functools.cache
 def schema(name: str) -> dict:
-    return json.loads(_schema_text(name))
+    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
 @functools.cache

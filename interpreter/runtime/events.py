@@ -1,17 +1,13 @@
 """Events: a name and its parameters, heard by the game's handlers and by cards in active zones."""
 from __future__ import annotations
 
-from ..errors import RuntimeContentError
 from .modifiers import expire
-from .ops import describe
-from .state import Player
+from .ops import as_me
 
 
 def emit(M, name: str, params: dict):
     """Generator: run every handler of `name`, the game's first, then the cards' in active zones."""
-    me = params.get("player")
-    if type(me) is not Player and me is not None:  # compiled bodies read `me` as a player or none
-        raise RuntimeContentError(f"event `{name}`: `player` must be a player, not {describe(me)}")
+    me = as_me(params.get("player"), f"event `{name}`")
     for handler in M.game.handlers.get(name, ()):
         yield from handler(M, me, None, **params)
     if name in M.listening:

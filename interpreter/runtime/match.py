@@ -133,7 +133,7 @@ class Match:
         self.choices.append(k)
         if self.narrate:
             self.say(f"  {d.player.name}: {d.options[k].label}")
-        try:  # _advance(k), written out: once per decision
+        try:  # _advance(k), written out: once per decision, the call measured (docs/performance.md, 37)
             self.pending = self._gen.send(k)
         except StopIteration:
             self.pending = None

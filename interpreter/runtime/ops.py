@@ -110,6 +110,14 @@ def field_checked(name: str, ftype: str, v):
     return v
 
 
+def as_me(v, where: str):
+    """A `player=` given to `run` or `emit`, which becomes a body's `me`: compiled bodies read `me` as a player
+    or none with no test of its type, so nothing else may become it."""
+    if type(v) is not Player and v is not None:
+        raise RuntimeContentError(f"{where}: `player` must be a player, not {describe(v)}")
+    return v
+
+
 def describe(v) -> str:
     if v is None:
         return "none"
