@@ -10,16 +10,14 @@ from __future__ import annotations
 import functools
 import json
 import re
-from pathlib import Path
 
 from ..errors import Diagnostic, Place, did_you_mean
-
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grammar"
+from ..files import GRAMMAR_DIR
 
 
 @functools.cache
 def schema(name: str) -> dict:
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads((GRAMMAR_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
 @functools.cache

@@ -28,6 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..files import GRAMMAR_DIR
 from . import ast as A
 
 MAX_ENTRIES = 20_000
@@ -35,7 +36,7 @@ MAX_CHARS = 4_000_000
 MAX_CODE_FILES = 64
 
 _HERE = Path(__file__).resolve().parent
-_SOURCES = (_HERE.parents[1] / "grammar" / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
+_SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
 
 
 class _TreesOnly(pickle.Unpickler):

@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from pathlib import Path
 from typing import NamedTuple
 
 from lark import Lark, Token
@@ -13,10 +12,11 @@ from lark.parse_tree_builder import ExpandSingleChild
 from lark.parsers.lalr_analysis import Shift
 
 from ..errors import ContentError, Diagnostic, Place
+from ..files import GRAMMAR_DIR
 from . import ast as A
 from . import disk_cache
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+GRAMMAR_PATH = GRAMMAR_DIR / "effects.lark"
 MAX_SOURCE = 20_000  # characters in one effect string
 MAX_DEPTH = 60  # nesting of brackets and blocks
 

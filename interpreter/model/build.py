@@ -11,11 +11,11 @@ from ..dsl.compiler import Compiler
 from ..dsl.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
+from ..files import CONTENT_DIR
 from ..loader.yaml_source import YStr, load_file
 from ..runtime.modifiers import make_value
 from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
-CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 
