@@ -260,6 +260,34 @@ def test_endless_recursion_is_a_content_error_with_its_place(tmp_path, procedure
     assert "nested deeper" in str(e.value) and e.value.place.path.endswith("game.yaml")
 
 
+def test_a_procedure_called_back_by_the_handler_of_an_event_it_fires_counts_its_nesting(tmp_path):
+    """`t` fires `lap`, whose handler calls `t` again: it nests without end as a procedure calling itself does,
+    and is stopped the same way, at its place."""
+    text = MINI_GAME.replace("  lap: |\n    player.laps += 1", "  lap: |\n    t()")
+    text = text.replace("procedures:\n", 'procedures:\n  t:\n    do: emit("lap", player=me)\n', 1)
+    s = Scenario(load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})), 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("t")
+    assert "nested deeper" in str(e.value) and e.value.place.path.endswith("game.yaml")
+
+
+def test_only_procedures_that_may_run_inside_themselves_count_their_nesting(tmp_path):
+    """Counting costs every call: a procedure that fires events nobody's handler or card calls it back from, or
+    that asks a decision, runs without the count (its nesting is bounded); one that may call itself counts."""
+    cards = MINI_CARDS.replace("kind: token", 'kind: token\n  use: bump(owner)', 1)
+    g = game_with(tmp_path, {
+        "fires": ([], 'me.wheel += 4\nemit("lap", player=me)'),  # lap's handler calls nothing
+        "asks": ([], 'let c = choose c from box by me prompt "?"'),
+        "bump": (["p"], "p.wheel += 4"),  # fires, and a card's text calls it
+        "loops": (["n"], "if n > 0 { loops(n - 1) }"),
+    })
+    g2 = load_game(write_game(tmp_path / "with-card", {"game.yaml": (tmp_path / "game.yaml").read_text(),
+                                                      "cards/t.yaml": cards}))
+    counts = {k: "depth" in f.__code__.co_names for k, f in g2.procedures.items()}
+    assert counts == {"gain": False, "fires": False, "asks": False, "bump": True, "loops": True}
+    assert "depth" not in g.procedures["bump"].__code__.co_names  # no card calls it in the first game
+
+
 def test_positions_in_a_zone_and_copying_an_expression(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         move(box, me.hand)

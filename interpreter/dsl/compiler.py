@@ -7,6 +7,8 @@ line remembers the content place it came from, so a runtime failure names the fi
 """
 from __future__ import annotations
 
+import re
+
 from ..errors import ContentError, Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
 from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
@@ -46,44 +48,38 @@ class Compiler:
         self.ns: dict | None = None
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
-        self.recursive: set[str] = set()  # plain procedures that may call themselves
+        self.recursive: set[str] = set()  # procedures that may run inside themselves (plan_procedures)
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
         self.made: list = []  # the procedures and functions compiled, to compile again with typed parameters
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
-    def plan_procedures(self, bodies: dict) -> None:
+    def plan_procedures(self, bodies: dict, hooks: str = "") -> None:
         """Finds the procedures that can never ask a decision, whatever they call: they become plain functions,
-        called without a generator each (most of a game's bookkeeping: pay, earn, move and count)."""
-        deciding, calls = set(), {k: set() for k in bodies}
+        called without a generator each (most of a game's bookkeeping: pay, earn, move and count). And the
+        procedures that may run inside themselves, which count their nesting (effect): those that call
+        themselves by name, through others or not, and those that may fire an event or run a card's hook
+        (`emit`, `run`, a counter that fires) while an event's handler or a card's text may call them back.
+        `hooks`: the text of every handler and card, where such calls would be written."""
+        deciding, firing, calls = set(), set(), {k: set() for k in bodies}
         for k, stmts in bodies.items():
             for n in A.walk(stmts or []):
                 if isinstance(n, A.Call) and n.func in bodies:
                     calls[k].add(n.func)
                 elif self._may_decide(n):
                     deciding.add(k)
-        changed = True
-        while changed:
-            changed = False
-            for k in bodies:
-                if k not in deciding and calls[k] & deciding:
-                    deciding.add(k)
-                    changed = True
+                    if not isinstance(n, (A.Choose, A.Ask)):
+                        firing.add(k)
+        callers = {k: set() for k in bodies}
+        for k, cs in calls.items():
+            for c in cs:
+                callers[c].add(k)
+        deciding, firing = _reached(callers, deciding), _reached(callers, firing)  # and whoever calls them
         self.plain = {k for k in bodies if k not in deciding and bodies[k] is not None}
-        # a plain procedure calls only plain ones, by name: unless it can reach itself so, its nesting is
-        # bounded and needs no count
-        self.recursive = set()
-        for k in self.plain:
-            seen, todo = set(), list(calls[k])
-            while todo:
-                c = todo.pop()
-                if c == k:
-                    self.recursive.add(k)
-                    break
-                if c not in seen:
-                    seen.add(c)
-                    todo += calls.get(c, ())
+        called_back = _reached(calls, bodies.keys() & set(re.findall(r"([A-Za-z_]\w*)\s*\(", hooks)))
+        # a plain procedure fires nothing: unless it reaches itself by name, its nesting is bounded
+        self.recursive = _in_cycles(calls) | (firing & called_back)
 
     def result(self, name, given: tuple) -> tuple:
         """What a content function gives for sure when its arguments hold what `given` says (a kind of
@@ -129,7 +125,7 @@ class Compiler:
         its parameters hold for sure (type_parameters); `this_piece`: a card's own body, `this` its piece."""
         name = procedure
         plain = procedure in self.plain
-        if plain and procedure not in self.recursive:
+        if procedure not in self.recursive:
             procedure = None  # its nesting is bounded: nothing to count
         fname = self._fresh("f")
         if name is not None and kinds is None:
@@ -253,6 +249,57 @@ class Compiler:
 
     def error(self, place: Place, message: str, code: str, hint: str = "") -> None:
         self.diags.append(Diagnostic(place, message, code, "error", hint))
+
+
+def _reached(calls: dict, start) -> set:
+    """The procedures `start` holds, and every one they call, through others or not (`calls`: who calls whom;
+    given who is called by whom, every caller)."""
+    seen, todo = set(), list(start)
+    while todo:
+        k = todo.pop()
+        if k not in seen:
+            seen.add(k)
+            todo += calls.get(k, ())
+    return seen
+
+
+def _in_cycles(calls: dict) -> set:
+    """The procedures that may call themselves, through others or not: Tarjan's strongly connected components,
+    without recursion (content may chain thousands of procedures)."""
+    index, low, on_stack, stack, out = {}, {}, set(), [], set()
+    for root in calls:
+        if root in index:
+            continue
+        work = [(root, iter(calls[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            k, it = work[-1]
+            for c in it:
+                if c not in index:
+                    index[c] = low[c] = len(index)
+                    stack.append(c)
+                    on_stack.add(c)
+                    work.append((c, iter(calls[c])))
+                    break
+                if c in on_stack:
+                    low[k] = min(low[k], index[c])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[k])
+                if low[k] == index[k]:
+                    component = set()
+                    while True:
+                        c = stack.pop()
+                        on_stack.discard(c)
+                        component.add(c)
+                        if c == k:
+                            break
+                    if len(component) > 1 or k in calls[k]:
+                        out |= component
+    return out
 
 
 def _runtime_namespace(names: NameTable) -> dict:

@@ -313,7 +313,8 @@ class _Builder:
             except ContentError:
                 return None
 
-        comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()})
+        hooks = "\n".join(_strings([[c for c, _ in raw_cards]] + [data.get("on") for data, _, _ in self.layers]))
+        comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()}, hooks)
         comp.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
                                for k, v in funcs.items()}
 
@@ -590,6 +591,20 @@ class _Builder:
                 whose = "the game" if shown == self.layers[0][2] else os.path.basename(shown)
                 self.col.error(place, f"{whose} declares {n} `{kind}` cards, but the card files hold {have}",
                                "E-COUNT")
+
+
+def _strings(node) -> list[str]:
+    """Every string within a loaded YAML tree (the text of its cards' effects and handlers among them)."""
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, str):
+            out.append(n)
+        elif isinstance(n, dict):
+            todo += n.values()
+        elif isinstance(n, list):
+            todo += n
+    return out
 
 
 def _plain(v):
