@@ -114,6 +114,9 @@ def test_growth_without_bound_is_a_content_error_with_its_place(tmp_path, body, 
     "repeat 100000 {\n  if count(range(1, 10000) where it > 5) > 0 { let y = 1 }\n}",
     # a sum of a number field over cards is Python's sum, its items counted before its statement
     "move(box, deck)\nlet xs = gather(range(1, 10000), deck)\nrepeat 200 {\n  let s = sum(xs, it.value)\n}",
+    # a list a `let` made, counted once, is counted again when a loop goes over it (not outside loops)
+    "move(box, deck)\nlet xs = gather(range(1, 10000), deck) where it.value > 0\nrepeat 200 {\n  let s = sum(xs, it.value)\n}",
+    "move(box, deck)\nlet xs = gather(range(1, 10000), deck) where it.value > 0\nrepeat 200 {\n  let ys = xs where it.value > 0\n}",
 ])
 def test_nested_passes_over_long_lists_spend_the_step_budget(tmp_path, body):
     """No loop at all, yet 10^12 steps: the items an expression goes over count like a loop's passes."""

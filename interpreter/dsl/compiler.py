@@ -431,6 +431,7 @@ class _Body:
         self.name = name  # the procedure or function compiled, if any
         self.fixed: set = set()  # its parameters that the body never binds again
         self.once: set = set()  # names a `let` binds, and nothing else binds again
+        self.counted: set = set()  # such names holding a `where`/`each` counted once per run (recounted)
         self.runs = 0  # the bodies it may run, site by site (count_runs)
         self._count_at = 0  # the line that counts the body's runs, if it must (count_runs)
         if this_piece:  # a card's own body: `this` is its piece (runtime.events, verbs.run, ops.get, modifiers)
@@ -494,6 +495,8 @@ class _Body:
         self.locals.add(s.name)
         if s.name in self.once:
             self._set_kind(s.name, self.kind(s.value))
+            if self.loop == 0 and isinstance(s.value, (A.Filter, A.Each)):
+                self.counted.add(s.name)
         self.line(ind, f"v_{s.name} = {code}", p)
 
     def s_Assign(self, s, ind, p):
@@ -1055,7 +1058,14 @@ class _Body:
         if head is None or head[0] is not f:
             return self._each(f.items, code)
         self.head = None
-        return self._counted(self._items(f.items, code), head)
+        items = self._items(f.items, code)
+        return items if self._recounted(f.items) else self._counted(items, head)
+
+    def _recounted(self, e) -> bool:
+        """Whether a statement outside loops goes over a list that a `let` outside loops made, by a counted
+        `where`/`each`, and nothing binds again: each run of the body pays for its items once, when it made
+        it, and reading it again, once per statement, costs no more than that."""
+        return self.loop == 0 and type(e) is A.Name and e.id in self.counted
 
     def _counted(self, items: str, head) -> str:
         """A name for a list, set before the statement `head` was found in (first()), its items counted there."""
@@ -1176,7 +1186,8 @@ class _Body:
                 # a card field that is a number for sure (field_types): the items counted before the
                 # statement, as a `where`'s, and summed by Python
                 head, self.head = self.head, None
-                src = self._counted(self._items(e.args[0], self.expr(e.args[0])), head)
+                items = self._items(e.args[0], self.expr(e.args[0]))
+                src = items if self._recounted(e.args[0]) else self._counted(items, head)
                 return f"sum([{per} for v_it in {src}])"
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
