@@ -52,6 +52,32 @@ def test_random_bot_match_is_unchanged_by_the_new_agents(kaiju):
     assert replay.choices == m.choices and replay.result.as_dict() == m.result.as_dict()
 
 
+@pytest.mark.parametrize("name", ["kaiju-inc", "happy-city", "debtzilla"])
+def test_random_bots_asked_in_place_play_the_very_matches_the_protocol_plays(name):
+    """A simulation's random bots are asked where each decision arises (Match's `auto`: no Decision made, the
+    match never suspended): the same choices and results as answering each pending decision in turn, in
+    every bundled game (choices of one, optional, of several, `ask` menus)."""
+    from interpreter.model.build import bundled_games
+    game = load_game(bundled_games()[name])
+    for players in (game.min_players, game.max_players):
+        for seed in range(4):
+            m = play(game, players, seed, {}, seat_agents(players, "all", seed), narrate=False)
+            assert m.auto is not None and m.pending is None
+            step = Match(game, players, seed, narrate=False)
+            agents = seat_agents(players, "all", seed)
+            while not step.over:
+                d = step.pending
+                step.choose(agents[d.player.index].choose(None, d))
+            assert step.choices == m.choices and step.result.as_dict() == m.result.as_dict()
+
+
+def test_answers_in_place_are_for_matches_that_narrate_nothing(kaiju):
+    with pytest.raises(UsageError, match="narrates none"):
+        Match(kaiju, 3, 1, auto=[random.Random(s).randrange for s in range(3)])
+    m = play(kaiju, 3, 1, {}, seat_agents(3, "all", 1))  # narrated: asked through the protocol, choices said
+    assert m.auto is None and any(line.startswith("  Ann: ") for line in m.lines)
+
+
 def test_agents_that_read_the_view_still_get_it(kaiju):
     seen = []
 

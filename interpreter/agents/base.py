@@ -14,6 +14,9 @@ class Agent:
     search agents rebuild positions from them."""
     name = "agent"
     wants_view = True
+    # `pick(n) -> option index`, for an agent that answers from the number of options alone: in a match
+    # nobody watches, it is asked where the decision arises, with no Decision made (Match's `auto`)
+    pick = None
     OPTIONS: dict = {}  # the options `--agent-opt KEY=VALUE` may set, with their types
 
     def choose(self, view: dict, decision) -> int:

@@ -67,9 +67,8 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     """Generator: one value of `values` (none when empty), chosen by `player`; `choose one` and
     `choose optional` compile to it."""
     values = list(values)
-    labels = [partial(label, v) for v in values] if label is not None else None  # made when read
+    shown = list(values) if optional else values
     if optional:
-        labels = (labels or [partial(label_of, v) for v in values]) + [NOTHING]
         values.append(None)
     if not values:
         return None
@@ -77,8 +76,21 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
         return values[0]
     if player is None:
         raise RuntimeContentError("a choice with nobody to decide it (set `by`)")
+    if M.auto is not None:
+        return values[answered(M, player, len(values))]
+    labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
+    if optional:
+        labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
     k = yield Decision(player, prompt, values, labels, M)
     return values[k]
+
+
+def answered(M, player, size: int) -> int:
+    """The answer of a seat whose agent is asked in place (Match's `auto`), recorded as Match.choose records
+    one: no Decision made, the match not suspended."""
+    k = M.auto[player.index](size)
+    M.choices.append(k)
+    return k
 
 
 def choose(M, kind, count, values, player, prompt, label=None):
@@ -94,8 +106,11 @@ def choose(M, kind, count, values, player, prompt, label=None):
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
-        k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M)
+        if M.auto is not None and player is not None:
+            k = answered(M, player, len(pool) + 1)
+        else:
+            labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
+            k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M)
         if k == len(pool):  # the last option: done
             break
         v = pool[k]
@@ -110,6 +125,8 @@ def ask_menu(M, player, prompt, offered):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0][0]
+    if M.auto is not None and player is not None:
+        return offered[answered(M, player, len(offered))][0]
     keys, labels = zip(*offered, strict=True)  # (key, label) pairs
     k = yield Decision(player, prompt, list(keys), list(labels), M)
     return keys[k]

@@ -47,7 +47,14 @@ class Result:
 class Match:
     step_budget = STEP_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
-                 names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True):
+                 names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True,
+                 auto: list | None = None):
+        """`auto`: per seat, a function giving the index of its answer from the number of options alone (the
+        random agent's): every decision is answered where it arises, recorded in `choices`, with no Decision
+        made and the match never suspended, so the constructor plays the whole match (a simulation's bots;
+        the choices narrated by none, so only with `narrate=False`)."""
+        if auto is not None and narrate:
+            raise UsageError("a match whose decisions are answered in place (auto) narrates none of them")
         if not game.min_players <= players <= game.max_players:
             raise UsageError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
         self.game = game
@@ -70,6 +77,7 @@ class Match:
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
+        self.auto = auto
         self.result: Result | None = None
         names = names or DEFAULT_NAMES
         self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]

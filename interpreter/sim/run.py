@@ -36,12 +36,17 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
     first; bots are still asked, so that their own random generators end where they were.
     `watch(match)` (sim.details.Recorder) follows the match from the side, for statistics."""
     log = None
-    match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
+    views = [getattr(a, "wants_view", True) for a in agents]
+    picks = [getattr(a, "pick", None) for a in agents]
+    quiet = not (log_path or resume or watch is not None or narrate or any(views))
+    if quiet and None not in picks:  # bots answering from the number of options alone: asked in place
+        match = Match(game, players, seed, options, on_say=on_say, narrate=False, auto=picks)
+    else:
+        match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
     for i, agent in enumerate(agents):
         sit = getattr(agent, "sit", None)
         if sit is not None:
             sit(Table(game, players, seed, match.options.values, i + 1, match.choices))
-    views = [getattr(a, "wants_view", True) for a in agents]
     if watch is not None:
         watch.start(match)
     if log_path:
@@ -49,7 +54,7 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
                   "options": match.options.values, **(header_extra or {})}
         log = LogWriter(log_path, header, append=resume is not None)
     pending = list(resume or [])
-    if not (log or pending or watch is not None or any(views)):  # bots that read no view: nothing else to do
+    if quiet:  # bots that read no view: nothing else to do
         while match.result is None:
             d = match.pending
             match.choose(agents[d.player.index].choose(None, d))
