@@ -128,6 +128,22 @@ def test_a_label_that_fails_is_a_content_error_at_its_place_when_read(tmp_path):
     assert e.value.place is not None and e.value.place.line > 1 and e.value.place.path.endswith("game.yaml")
 
 
+def test_an_ask_label_that_fails_is_placed_at_its_option(tmp_path):
+    """The labels of an `ask` are made by one function, when read; a failure names the option's own line."""
+    g = game_with(tmp_path, {"t": ([], """
+        ask "What now?" {
+          "Wait" { say("wait") }
+          "Take {me.coins / 0}" { say("take") }
+        }
+    """)})
+    s = Scenario(g, 1)
+    d = s.call("t", me=s.p(1))
+    with pytest.raises(RuntimeContentError, match="division by zero") as e:
+        d.labels()
+    lines = (tmp_path / "game.yaml").read_text().splitlines()
+    assert e.value.place.path.endswith("game.yaml") and "Take {me.coins / 0}" in lines[e.value.place.line - 1]
+
+
 def test_choose_from_nothing_gives_none(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         let c = choose c from pool

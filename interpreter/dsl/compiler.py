@@ -652,20 +652,24 @@ class _Body:
     def s_Ask(self, s, ind, p):
         offered = self.c._fresh("_o")
         key = self.c._fresh("_k")
+        label = self.c._fresh("_l")
         self.line(ind, f"{offered} = []", p)
         for i, opt in enumerate(s.options):
-            label = self.text(opt.label)
-            if not (isinstance(opt.label, A.Const) and isinstance(opt.label.value, str)):
-                label = f"(lambda: {label})"  # built only if someone reads it, before the answer
             op = self.place(opt)
             if opt.guard is not None:
                 self.line(ind, f"if {self.cond(opt.guard)}:", op)
-                self.line(ind + 1, f"{offered}.append(({i}, {label}))", op)
+                self.line(ind + 1, f"{offered}.append({i})", op)
             else:
-                self.line(ind, f"{offered}.append(({i}, {label}))", op)
+                self.line(ind, f"{offered}.append({i})", op)
+        # the options' labels by key, in one function called only if someone reads them, before the answer
+        self.line(ind, f"def {label}(k):", p)
+        last = len(s.options) - 1
+        for i, opt in enumerate(s.options):
+            test = f"if k == {i}: " if i < last else ""
+            self.line(ind + 1, f"{test}return {self.text(opt.label)}", self.place(opt))
         by = self.expr(s.by) if s.by is not None else "me"
         prompt = self.prompt(s.prompt)
-        self.line(ind, f"{key} = yield from ASK(M, {by}, {prompt}, {offered})", p)
+        self.line(ind, f"{key} = yield from ASK(M, {by}, {prompt}, {offered}, {label})", p)
         for i, opt in enumerate(s.options):
             self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
             self.stmts(opt.body, ind + 1)

@@ -119,14 +119,14 @@ def choose(M, kind, count, values, player, prompt, label=None):
     return picked
 
 
-def ask_menu(M, player, prompt, offered):
-    """Generator behind `ask`: offered is [(key, label or a function giving it)]; returns the key picked."""
+def ask_menu(M, player, prompt, offered, label):
+    """Generator behind `ask`: the keys of the options offered, and the label of each by its key (a function,
+    called only when someone reads the labels); returns the key picked."""
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
-        return offered[0][0]
+        return offered[0]
     if M.auto is not None and player is not None:
-        return offered[answered(M, player, len(offered))][0]
-    keys, labels = zip(*offered, strict=True)  # (key, label) pairs
-    k = yield Decision(player, prompt, list(keys), list(labels), M)
-    return keys[k]
+        return offered[answered(M, player, len(offered))]
+    k = yield Decision(player, prompt, offered, [partial(label, key) for key in offered], M)
+    return offered[k]
