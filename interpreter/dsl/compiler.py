@@ -7,8 +7,6 @@ line remembers the content place it came from, so a runtime failure names the fi
 """
 from __future__ import annotations
 
-import re
-
 from ..errors import ContentError, Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
 from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
@@ -77,7 +75,7 @@ class Compiler:
                 callers[c].add(k)
         deciding, firing = _reached(callers, deciding), _reached(callers, firing)  # and whoever calls them
         self.plain = {k for k in bodies if k not in deciding and bodies[k] is not None}
-        called_back = _reached(calls, bodies.keys() & set(re.findall(r"([A-Za-z_]\w*)\s*\(", hooks)))
+        called_back = _reached(calls, bodies.keys() & _called_names(hooks))
         # a plain procedure fires nothing: unless it reaches itself by name, its nesting is bounded
         self.recursive = _in_cycles(calls) | (firing & called_back)
 
@@ -261,6 +259,19 @@ def _reached(calls: dict, start) -> set:
             seen.add(k)
             todo += calls.get(k, ())
     return seen
+
+
+def _called_names(text: str) -> set:
+    """The names a text writes before a `(`, spaces between or not: in one pass (a regex trying every place of
+    a long text is slower by ten)."""
+    out = set()
+    for part in text.split("(")[:-1]:
+        tail = part.rstrip()
+        i = len(tail)
+        while i and (tail[i - 1].isalnum() or tail[i - 1] == "_"):
+            i -= 1
+        out.add(tail[i:])
+    return out
 
 
 def _in_cycles(calls: dict) -> set:
