@@ -304,6 +304,25 @@ def test_only_procedures_that_may_run_inside_themselves_count_their_nesting(tmp_
     assert "depth" not in g.procedures["bump"].__code__.co_names  # no card calls it in the first game
 
 
+def test_a_parameter_given_a_zone_at_every_call_is_read_as_one(tmp_path):
+    """`deal(dest)` is given a zone at every call: its `draw(deck, dest)` of one card is written out (no call of the
+    verb) and does what the verb does: the top card moves, an empty deck gives nothing."""
+    g = game_with(tmp_path, {
+        "deal": (["dest"], "draw(deck, dest)"),
+        "t": ([], "move(box, deck)\nrepeat 2 { deal(pool) }\ndeal(me.hand)\nrepeat 5 { deal(me.hand) }"),
+    })
+    assert "V_draw" not in g.procedures["deal"].__code__.co_names
+    s = Scenario(g, 1)
+    top = [p.uid for p in reversed(s.zone("box").items)]
+    s.call("t", me=s.p(1))
+    assert [p.uid for p in s.zone("pool").items] == top[:2] and [p.uid for p in s.p(1).zones["hand"].items] == top[2:]
+    assert not s.zone("deck").items and all(p.zone is s.p(1).zones["hand"] for p in s.p(1).zones["hand"].items)
+    g = game_with(tmp_path / "not-always", {"deal": (["dest"], "draw(deck, dest)"), "t": ([], "deal(pool)\ndeal(3)")})
+    assert "V_draw" in g.procedures["deal"].__code__.co_names  # given a number once: the verb checks
+    with pytest.raises(RuntimeContentError, match="zone"):
+        Scenario(g, 1).call("t")
+
+
 def test_positions_in_a_zone_and_copying_an_expression(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         move(box, me.hand)

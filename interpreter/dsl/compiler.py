@@ -710,9 +710,21 @@ class _Body:
             self.line(ind, self.expr(e), p)
 
     def _move_in_place(self, e, ind, p) -> bool:
-        """`move(c, zone)` of a card, or of a whole zone, onto a zone known as such, written out as a careful
-        person would (verbs.v_move and Match.place in one): no call, no type test. A card is none or a card,
-        and a zone's cards lie in it; moving none moves nothing, as v_move does."""
+        """`move(c, zone)` of a card, or of a whole zone, onto a zone known as such, and `draw(zone, zone)` of
+        one card, written out as a careful person would (verbs.v_move, v_draw and Match.place in one): no call,
+        no type test. A card is none or a card, and a zone's cards lie in it; moving none moves nothing, as
+        v_move does, and drawing from an empty zone draws nothing."""
+        if (isinstance(e, A.Call) and e.func == "draw" and self._builtin("draw") and not e.kwargs
+                and (len(e.args) == 2 or (len(e.args) == 3 and isinstance(e.args[2], A.Const) and e.args[2].value == 1
+                                          and type(e.args[2].value) is int))
+                and self._zone(e.args[0]) and self._zone(e.args[1])):
+            self.c.used.add("draw")
+            src, dst, top = self.c._fresh("_s"), self.c._fresh("_d"), self.c._fresh("_t")
+            self.line(ind, f"{src} = {self.expr(e.args[0])}.items", p)
+            self.line(ind, f"{dst} = {self.expr(e.args[1])}", p)
+            self.line(ind, f"if {src}:", p)
+            self.line(ind + 1, f"{top} = {src}.pop(); {dst}.items.append({top}); {top}.zone = {dst}", p)
+            return True
         if not (isinstance(e, A.Call) and e.func == "move" and self._builtin("move") and len(e.args) == 2
                 and not e.kwargs and self._zone(e.args[1])):
             return False
@@ -1242,6 +1254,8 @@ class _Body:
         for x in params:  # what each parameter is given here, for Compiler.type_parameters
             a = nodes.get(x)
             kind = self.kind(a) if a is not None else None
+            if kind is None and a is not None and self._zone(a):
+                kind = "zone"
             if kind is None and isinstance(a, A.Name) and a.id in self.fixed and a.id not in self.lazy:
                 kind = (self.name, a.id)  # this body's own parameter: whatever it is given
             sites.setdefault((f, x), []).append(kind)
@@ -1265,6 +1279,8 @@ class _Body:
             return "a string"
         if isinstance(e, (A.BinOp,)) and e.op in "-*/%":
             return "a number"
+        if isinstance(e, A.Name) and self.kinds.get(e.id) == "zone" and e.id not in self.lazy:
+            return "zone"  # a parameter given a zone at every call (type_parameters)
         if isinstance(e, A.Name) and e.id not in self.locals and e.id not in self.lazy:
             n = self.c.names
             if e.id in n.global_zones:
