@@ -323,6 +323,19 @@ def test_a_parameter_given_a_zone_at_every_call_is_read_as_one(tmp_path):
         Scenario(g, 1).call("t")
 
 
+def test_the_left_and_right_of_a_player_are_read_in_place(tmp_path):
+    """`p.left` and `p.right` of a player for sure are players, read in place (no general getter) whatever
+    the expression `p` is: `first_player().right` as well as a local name's."""
+    g = game_with(tmp_path, {
+        "give": (["p"], "p.coins += 1"),
+        "t": ([], 'give(me.left)\ngive(first_player().right.left.left)\nsay("{first_player().right.name} {me.left.coins}")'),
+    })
+    assert "G" not in g.procedures["t"].__code__.co_names and "Player" not in g.procedures["give"].__code__.co_names
+    s = Scenario(g, 3)
+    s.call("t", me=s.p(1))
+    assert [p.counters["coins"] for p in s.match.players] == [0, 2, 0] and s.lines() == ["Cleo 2"]
+
+
 def test_positions_in_a_zone_and_copying_an_expression(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         move(box, me.hand)

@@ -844,8 +844,8 @@ class _Body:
             for where, names in (("counters", n.player_counters), ("zones", n.player_zones), ("vars", n.player_vars)):
                 if a in names:
                     return f"{obj}.{where}[{a!r}]"
-            if a in ("left", "right") and obj.isidentifier():
-                return f"M.players[({obj}.index {'+' if a == 'left' else '-'} 1) % len(M.players)]"
+            if a in ("left", "right"):
+                return f"M.players[(({obj}).index {'+' if a == 'left' else '-'} 1) % len(M.players)]"
             return f"{obj}.{a}" if a in ("seat", "name", "index") else f"G(M, {obj}, {a!r})"
         if kind == "piece" and plain and a in _PIECE_READS:  # a card for sure (always in some zone)
             return _PIECE_READS[a].format(obj)
