@@ -10,7 +10,7 @@ from interpreter import Match, load_game
 from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
 from interpreter.agents.base import agent_options
 from interpreter.agents.worlds import forget, rebuild, seen_by
-from interpreter.errors import RuntimeContentError, UsageError
+from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
 
 
@@ -76,6 +76,26 @@ def test_answers_in_place_are_for_matches_that_narrate_nothing(kaiju):
         Match(kaiju, 3, 1, auto=[random.Random(s).randrange for s in range(3)])
     m = play(kaiju, 3, 1, {}, seat_agents(3, "all", 1))  # narrated: asked through the protocol, choices said
     assert m.auto is None and any(line.startswith("  Ann: ") for line in m.lines)
+
+
+def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
+    """Search agents replay and play out with worlds.play_on (answers in place): the same position as
+    answering each decision with Match.choose, waiting again after `limit` answers; a replayed history with
+    an answer out of range is refused."""
+    from interpreter.agents.worlds import play_on
+    stepped, rng = Match(kaiju, 3, 4, narrate=False), random.Random(9)
+    for _ in range(30):
+        stepped.choose(rng.randrange(stepped.pending.size))
+    m = Match(kaiju, 3, 4, narrate=False)
+    play_on(m, random.Random(9).randrange, 30)
+    assert m.choices == stepped.choices and m.pending is not None and m.auto is None
+    expected = _state(stepped)
+    assert _state(m) == expected and m.pending.labels() == stepped.pending.labels()
+    assert _state(rebuild(Table(kaiju, 3, 4, {}, 1, stepped.choices))) == expected
+    play_on(m, random.Random(2).randrange)
+    assert m.over and m.auto is None
+    with pytest.raises(IllegalChoice):
+        rebuild(Table(kaiju, 3, 4, {}, 1, [*stepped.choices[:5], 99]))
 
 
 def test_agents_that_read_the_view_still_get_it(kaiju):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .base import SearchAgent
-from .worlds import outcome_value, relative_rank, sample_world, score_key
+from .worlds import outcome_value, play_on, relative_rank, sample_world, score_key
 
 
 class GreedyAgent(SearchAgent):
@@ -92,8 +92,7 @@ class GreedyAgent(SearchAgent):
         for i in range(self.rollouts):
             w = self._world(line, self._world_seed + i)
             rng = random.Random(self._world_seed ^ (i + 1))
-            while not w.over:
-                w.choose(rng.randrange(w.pending.size))
+            play_on(w, rng.randrange)
             seat = self.table.seat
             total += (outcome_value(w, seat) + 1) / 2 + 0.01 * relative_rank(w, seat)
         return total / self.rollouts

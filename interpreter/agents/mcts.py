@@ -15,7 +15,7 @@ import math
 import time
 
 from .base import SearchAgent
-from .worlds import relative_rank, sample_world
+from .worlds import play_on, relative_rank, sample_world
 
 
 class _Node:
@@ -146,12 +146,7 @@ class MCTSAgent(SearchAgent):
         if lookout is not None and self.mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
-            steps = 0
-            depth = self.depth
-            choose = w.choose
-            while not w.over and (depth is None or steps < depth):
-                choose(rng.randrange(w.pending.size))
-                steps += 1
+            play_on(w, rng.randrange, self.depth)
             r = rewards(w, team_before)
             if lookout is not None:
                 mix = self.mix

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..errors import IllegalChoice
 from ..runtime.match import Match
 
 
@@ -29,10 +30,38 @@ def rebuild(table: Table, history=None) -> Match:
     """The position after `history` (default: every choice so far), by replay (with no account or
     prompts: a search reads neither)."""
     m = Match(table.game, table.players, table.seed, table.options, narrate=False)
-    choose = m.choose
-    for k in table.history if history is None else history:
-        choose(k)
+    history = list(table.history if history is None else history)
+    if history:
+        answers = iter(history)
+
+        def replay(n: int) -> int:
+            k = next(answers)
+            if not 0 <= k < n:
+                raise IllegalChoice(f"option {k} is out of range: {n} options (0 to {n - 1})")
+            return k
+        play_on(m, replay, len(history))
     return m
+
+
+def play_on(m: Match, pick, limit: int | None = None) -> None:
+    """Answers the match's decisions with `pick(number of options)` until it ends, or until `limit` answers:
+    in place (Match's `auto`), as a simulation's random bots are, the match waiting again at the decision
+    after the last answer. The same answers as `m.choose(pick(m.pending.size))` in a loop."""
+    if m.over or limit == 0:
+        return
+    given = 0
+
+    def answer(n: int) -> int:
+        nonlocal given
+        given += 1
+        if given == limit:
+            m.auto = None  # the next decision waits for an answer again
+        return pick(n)
+    m.auto = [answer] * len(m.players)
+    try:
+        m.choose(answer(m.pending.size))
+    finally:
+        m.auto = None
 
 
 def seen_by(zone, seat: int) -> bool:
