@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,24 @@ def test_mixed_agents_rotate_and_are_summed_by_agent(kaiju):
     w = data["summary"]["wins_by_agent"]
     assert set(w) == {"mcts", "random"} and w["mcts"]["played"] == 3
     assert w["mcts"]["wins"] + w["random"]["wins"] == 3
+
+
+def test_a_card_bought_is_counted_however_the_compiled_code_moves_it(tmp_path):
+    """`bought` counts the cards that entered a player's zone in a step where that player paid. The compiled
+    code moves a card in place (no call a recorder could watch): each token taken into a hand is paid for with
+    a coin and never leaves it, so what the hands hold at the end is what was bought, in every match."""
+    from conftest import MINI_CARDS, MINI_GAME, write_game
+
+    from interpreter import load_game
+    from interpreter.sim.batch import run_one
+    text = MINI_GAME.replace("coins: {initial: 0, min: 0, max: 20}", "coins: {initial: 10, min: 0, max: 20}")
+    text = text.replace("          gain(p, c.value)", "          p.coins -= 1")
+    game = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    assert "V_move" not in game.phases[0].body.__code__.co_names  # moved in place
+    for seed in range(3):
+        cards = run_one(game, 2, seed, {}, ["random", "random"], None)["cards"]
+        held = Counter(c for ids in cards["held"].values() for c in ids)
+        assert cards["taken"] and cards["bought"] == dict(held)
 
 
 def test_each_match_records_cards_and_counters_over_the_rounds(kaiju):

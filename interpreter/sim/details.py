@@ -1,7 +1,8 @@
 """What a simulated match records besides its result: per-card statistics and counters round by round.
 
-Watched from the side (the runtime knows nothing of it): every move of a card is seen through the match's
-own `place`, every decision through `choose`.
+Watched from the side (the runtime knows nothing of it): every decision through `choose`, and what a decision
+step moved by where each card lies before and after it (the compiled code moves cards in place, not through
+a method one could watch).
 
 - taken: a card picked by a player in a decision;
 - bought: a card that entered one of a player's zones during a decision step in which that player paid,
@@ -18,12 +19,12 @@ from ..runtime.state import Piece
 
 
 class Recorder:
-    __slots__ = ("taken", "bought", "entered", "trace", "round", "wrapless", "held")
+    __slots__ = ("taken", "bought", "pieces", "trace", "round", "wrapless", "held")
 
     def __init__(self):
         self.taken: Counter = Counter()
         self.bought: Counter = Counter()
-        self.entered: list = []
+        self.pieces: list = []  # every card of the match (all made at its start, none after)
         self.trace: list = []
         self.round = -1
         self.wrapless = None  # player counters without wrap -> a tuple of their values
@@ -32,14 +33,8 @@ class Recorder:
     def start(self, m) -> None:
         names = [n for n, s in m.game.player_counters.items() if not s.wrap]
         self.wrapless = itemgetter(*names, *names) if names else None  # a tuple, even of one name (twice)
-        place = m.place
-        entered = self.entered
-
-        def watched_place(piece, zone, bottom=False):
-            if zone.owner is not None:
-                entered.append((piece, zone.owner))
-            place(piece, zone, bottom)
-        m.place = watched_place  # an instance attribute: this match only
+        zones = list(m.zones.values()) + [z for p in m.players for z in p.zones.values()]
+        self.pieces = [piece for z in zones for piece in z.items]
         self._snapshot(m)
 
     def choose(self, m, d, k: int) -> None:
@@ -48,14 +43,16 @@ class Recorder:
             self.taken[v.card.id] += 1
         get = self.wrapless
         before = [get(p.counters) for p in m.players] if get is not None else None
-        self.entered.clear()
+        pieces = self.pieces
+        was = [piece.zone for piece in pieces]
         m.choose(k)
-        if self.entered:
-            if get is not None:
-                for piece, owner in self.entered:
+        if get is not None:
+            for piece, zone in zip(pieces, was, strict=True):
+                now = piece.zone
+                if now is not zone and now.owner is not None:  # it entered a player's zone in this step
+                    owner = now.owner
                     if any(a < b for a, b in zip(get(owner.counters), before[owner.index], strict=True)):
                         self.bought[piece.card.id] += 1
-            self.entered.clear()
         if m.round != self.round and not m.over:
             self._snapshot(m)
 
