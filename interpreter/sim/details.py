@@ -1,8 +1,8 @@
 """What a simulated match records besides its result: per-card statistics and counters round by round.
 
 Watched from the side (the runtime knows nothing of it): every decision through `choose`, and what a decision
-step moved by where each card lies before and after it (the compiled code moves cards in place, not through
-a method one could watch).
+step moved by what the players' zones hold before and after it (the compiled code moves cards in place, not
+through a method one could watch).
 
 - taken: a card picked by a player in a decision;
 - bought: a card that entered one of a player's zones during a decision step in which that player paid,
@@ -13,18 +13,20 @@ a method one could watch).
 from __future__ import annotations
 
 from collections import Counter
-from operator import itemgetter
+from operator import itemgetter, lt
 
 from ..runtime.state import Piece
 
 
 class Recorder:
-    __slots__ = ("taken", "bought", "pieces", "trace", "round", "wrapless", "held")
+    __slots__ = ("taken", "bought", "counters", "lists", "zones_of", "trace", "round", "wrapless", "held")
 
     def __init__(self):
         self.taken: Counter = Counter()
         self.bought: Counter = Counter()
-        self.pieces: list = []  # every card of the match (all made at its start, none after)
+        self.counters: list = []  # each player's counters (the match changes them in place)
+        self.lists: list = []  # the cards of every zone of every player (lists the match changes in place)
+        self.zones_of: list = []  # per player, where its zones' lists are in `lists`
         self.trace: list = []
         self.round = -1
         self.wrapless = None  # player counters without wrap -> a tuple of their values
@@ -33,8 +35,10 @@ class Recorder:
     def start(self, m) -> None:
         names = [n for n, s in m.game.player_counters.items() if not s.wrap]
         self.wrapless = itemgetter(*names, *names) if names else None  # a tuple, even of one name (twice)
-        zones = list(m.zones.values()) + [z for p in m.players for z in p.zones.values()]
-        self.pieces = [piece for z in zones for piece in z.items]
+        self.counters = [p.counters for p in m.players]
+        for p in m.players:
+            self.zones_of.append(range(len(self.lists), len(self.lists) + len(p.zones)))
+            self.lists += [z.items for z in p.zones.values()]
         self._snapshot(m)
 
     def choose(self, m, d, k: int) -> None:
@@ -42,17 +46,21 @@ class Recorder:
         if type(v) is Piece:
             self.taken[v.card.id] += 1
         get = self.wrapless
-        before = [get(p.counters) for p in m.players] if get is not None else None
-        pieces = self.pieces
-        was = [piece.zone for piece in pieces]
-        m.choose(k)
-        if get is not None:
-            for piece, zone in zip(pieces, was, strict=True):
-                now = piece.zone
-                if now is not zone and now.owner is not None:  # it entered a player's zone in this step
-                    owner = now.owner
-                    if any(a < b for a, b in zip(get(owner.counters), before[owner.index], strict=True)):
-                        self.bought[piece.card.id] += 1
+        if get is None:
+            m.choose(k)
+        else:
+            before = list(map(get, self.counters))
+            held = list(map(list.copy, self.lists))
+            m.choose(k)
+            now = list(map(get, self.counters))
+            if now != before:  # a player who paid: the cards that entered one of its zones in this step
+                for i, (a, b) in enumerate(zip(now, before, strict=True)):
+                    if a != b and any(map(lt, a, b)):
+                        for j in self.zones_of[i]:
+                            was = held[j]
+                            for piece in self.lists[j]:
+                                if piece not in was:
+                                    self.bought[piece.card.id] += 1
         if m.round != self.round and not m.over:
             self._snapshot(m)
 
