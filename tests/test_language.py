@@ -144,6 +144,17 @@ def test_an_ask_label_that_fails_is_placed_at_its_option(tmp_path):
     assert e.value.place.path.endswith("game.yaml") and "Take {me.coins / 0}" in lines[e.value.place.line - 1]
 
 
+@pytest.mark.parametrize("body", ['ask { "A" { } "B" { } }', "let xs = choose any c from box"])
+def test_an_ask_or_a_choice_with_nobody_to_decide_it_is_a_content_error(tmp_path, body):
+    """Where `me` is none (a setup) and no `by` names who decides: a content error at its place, as for
+    `choose one`, not a Python error in whatever drives the match."""
+    text = MINI_GAME.replace("setup: |\n  move(box, deck)", "setup: |\n  " + body + "\n  move(box, deck)")
+    game = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    with pytest.raises(RuntimeContentError, match="nobody to decide") as e:
+        Match(game, 2, 1)
+    assert e.value.place is not None and e.value.place.path.endswith("game.yaml")
+
+
 def test_choose_from_nothing_gives_none(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         let c = choose c from pool

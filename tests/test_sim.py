@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import load_game
 from interpreter.cli.main import main
 from interpreter.errors import UsageError
 from interpreter.sim.batch import lineup, rotated, simulate
@@ -102,6 +103,33 @@ def test_a_card_bought_is_counted_however_the_compiled_code_moves_it(tmp_path):
         cards = run_one(game, 2, seed, {}, ["random", "random"], None)["cards"]
         held = Counter(c for ids in cards["held"].values() for c in ids)
         assert cards["taken"] and cards["bought"] == dict(held)
+
+
+@pytest.mark.parametrize("name", ["kaiju-inc", "happy-city", "debtzilla"])
+def test_details_are_the_same_whether_bots_answer_in_place_or_through_the_protocol(name):
+    """A simulation's random bots answer in place (Match's `auto`), the recorder seeing each answer through the
+    match's `watch`; bots that must be asked through the protocol give the very same match and details."""
+    from interpreter.agents import RandomAgent
+    from interpreter.model.build import bundled_games
+    from interpreter.sim.details import Recorder
+    from interpreter.sim.run import play
+
+    class Asked(RandomAgent):  # the same answers, through Decision and Match.choose
+        def __init__(self, seed):
+            super().__init__(seed)
+            self.pick_later, self.pick = self.pick, None
+
+        def choose(self, view, decision):
+            return self.pick_later(decision.size)
+    game = load_game(bundled_games()[name])
+    for seed in range(3):
+        seen = []
+        for agent in (RandomAgent, Asked):
+            watch = Recorder()
+            m = play(game, 2, seed, {}, [agent(f"{seed}:{s}") for s in (1, 2)], watch=watch, narrate=False)
+            seen.append((m.auto is not None, m.choices, m.result.as_dict(), watch.as_dict()))
+        (in_place, *first), (asked, *second) = seen
+        assert in_place and not asked and first == second
 
 
 def test_each_match_records_cards_and_counters_over_the_rounds(kaiju):

@@ -10,6 +10,7 @@ from .state import Piece, Player
 
 DONE = "(done)"
 NOTHING = "(nothing)"
+NOBODY = "a choice with nobody to decide it (set `by`)"
 
 
 @dataclass(slots=True)
@@ -75,9 +76,9 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     if len(values) == 1:
         return values[0]
     if player is None:
-        raise RuntimeContentError("a choice with nobody to decide it (set `by`)")
+        raise RuntimeContentError(NOBODY)
     if M.auto is not None:
-        return values[answered(M, player, len(values))]
+        return values[answered(M, player, values)]
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
         labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
@@ -85,11 +86,13 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     return values[k]
 
 
-def answered(M, player, size: int) -> int:
+def answered(M, player, values: list) -> int:
     """The answer of a seat whose agent is asked in place (Match's `auto`), recorded as Match.choose records
-    one: no Decision made, the match not suspended."""
-    k = M.auto[player.index](size)
+    one, and shown to the match's `watch` if any: no Decision made, the match not suspended."""
+    k = M.auto[player.index](len(values))
     M.choices.append(k)
+    if M.watch is not None:
+        M.watch(M, values[k])
     return k
 
 
@@ -106,8 +109,10 @@ def choose(M, kind, count, values, player, prompt, label=None):
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        if M.auto is not None and player is not None:
-            k = answered(M, player, len(pool) + 1)
+        if player is None:
+            raise RuntimeContentError(NOBODY)
+        if M.auto is not None:
+            k = answered(M, player, pool + [DONE])
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
             k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M)
@@ -126,7 +131,9 @@ def ask_menu(M, player, prompt, offered, label):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         return offered[0]
-    if M.auto is not None and player is not None:
-        return offered[answered(M, player, len(offered))]
+    if player is None:
+        raise RuntimeContentError(NOBODY)
+    if M.auto is not None:
+        return offered[answered(M, player, offered)]
     k = yield Decision(player, prompt, offered, [partial(label, key) for key in offered], M)
     return offered[k]

@@ -51,8 +51,9 @@ class Match:
                  auto: list | None = None):
         """`auto`: per seat, a function giving the index of its answer from the number of options alone (the
         random agent's): every decision is answered where it arises, recorded in `choices`, with no Decision
-        made and the match never suspended, so the constructor plays the whole match (a simulation's bots;
-        the choices narrated by none, so only with `narrate=False`)."""
+        made and the match never suspended, so the match is played to its end as it starts (a simulation's
+        bots; the choices narrated by none, so only with `narrate=False`). `watch(match, value)`, set before
+        `begin()` of a match built with `start=False`, sees each such answer (sim.details.Recorder)."""
         if auto is not None and narrate:
             raise UsageError("a match whose decisions are answered in place (auto) narrates none of them")
         if not game.min_players <= players <= game.max_players:
@@ -78,6 +79,7 @@ class Match:
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
         self.auto = auto
+        self.watch = None
         self.result: Result | None = None
         names = names or DEFAULT_NAMES
         self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]
@@ -102,8 +104,13 @@ class Match:
         self.pending: Decision | None = None
         self._gen = None
         if start:
-            self._gen = self._flow()
-            self._advance(None)
+            self.begin()
+
+    def begin(self) -> None:
+        """Runs the match to its first decision (to its end, answering in place): for one built with
+        `start=False`."""
+        self._gen = self._flow()
+        self._advance(None)
 
     def perform(self, body, *args, me=None, this=None) -> None:
         """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools. A

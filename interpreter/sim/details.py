@@ -1,8 +1,9 @@
 """What a simulated match records besides its result: per-card statistics and counters round by round.
 
-Watched from the side (the runtime knows nothing of it): every decision through `choose`, and what a decision
-step moved by what the players' zones hold before and after it (the compiled code moves cards in place, not
-through a method one could watch).
+Watched from the side: every answer (`answer`, called by `choose` for a decision answered through the
+protocol, or by the match itself for one answered in place, Match's `watch`), and what the step after an
+answer moved by what the players' zones hold at that answer and at the next one (the compiled code moves
+cards in place, not through a method one could watch).
 
 - taken: a card picked by a player in a decision;
 - bought: a card that entered one of a player's zones during a decision step in which that player paid,
@@ -19,7 +20,8 @@ from ..runtime.state import Piece
 
 
 class Recorder:
-    __slots__ = ("taken", "bought", "counters", "lists", "zones_of", "trace", "round", "wrapless", "held")
+    __slots__ = ("taken", "bought", "counters", "lists", "zones_of", "before", "held_before", "trace", "round",
+                 "wrapless", "held")
 
     def __init__(self):
         self.taken: Counter = Counter()
@@ -27,42 +29,55 @@ class Recorder:
         self.counters: list = []  # each player's counters (the match changes them in place)
         self.lists: list = []  # the cards of every zone of every player (lists the match changes in place)
         self.zones_of: list = []  # per player, where its zones' lists are in `lists`
+        self.before = None  # at the last answer: the players' counters without wrap, and their zones' cards
+        self.held_before = None
         self.trace: list = []
         self.round = -1
         self.wrapless = None  # player counters without wrap -> a tuple of their values
         self.held: dict = {}
 
     def start(self, m) -> None:
+        """Before the first answer (the match built, started or not)."""
         names = [n for n, s in m.game.player_counters.items() if not s.wrap]
         self.wrapless = itemgetter(*names, *names) if names else None  # a tuple, even of one name (twice)
         self.counters = [p.counters for p in m.players]
         for p in m.players:
             self.zones_of.append(range(len(self.lists), len(self.lists) + len(p.zones)))
             self.lists += [z.items for z in p.zones.values()]
-        self._snapshot(m)
 
     def choose(self, m, d, k: int) -> None:
-        v = d.values[k] if type(k) is int and 0 <= k < d.size else None  # m.choose says what is wrong with k
-        if type(v) is Piece:
-            self.taken[v.card.id] += 1
-        get = self.wrapless
-        if get is None:
-            m.choose(k)
-        else:
-            before = list(map(get, self.counters))
-            held = list(map(list.copy, self.lists))
-            m.choose(k)
-            now = list(map(get, self.counters))
-            if now != before:  # a player who paid: the cards that entered one of its zones in this step
-                for i, (a, b) in enumerate(zip(now, before, strict=True)):
-                    if a != b and any(map(lt, a, b)):
-                        for j in self.zones_of[i]:
-                            was = held[j]
-                            for piece in self.lists[j]:
-                                if piece not in was:
-                                    self.bought[piece.card.id] += 1
-        if m.round != self.round and not m.over:
+        """Answers a pending decision through the protocol, watched."""
+        self.answer(m, d.values[k] if type(k) is int and 0 <= k < d.size else None)  # m.choose says what is wrong
+        m.choose(k)
+
+    def answer(self, m, value) -> None:
+        """At a decision, as it is answered with `value`: closes the step since the last answer, notes the
+        round's first decision, and what the answer takes."""
+        self._close()
+        if m.round != self.round:
             self._snapshot(m)
+        if type(value) is Piece:
+            self.taken[value.card.id] += 1
+        get = self.wrapless
+        if get is not None:
+            self.before = list(map(get, self.counters))
+            self.held_before = list(map(list.copy, self.lists))
+
+    def _close(self) -> None:
+        """The step since the last answer: the cards that entered a zone of a player who paid in it."""
+        before, get = self.before, self.wrapless
+        if before is None:
+            return
+        self.before = None
+        now = list(map(get, self.counters))
+        if now != before:
+            for i, (a, b) in enumerate(zip(now, before, strict=True)):
+                if a != b and any(map(lt, a, b)):
+                    for j in self.zones_of[i]:
+                        was = self.held_before[j]
+                        for piece in self.lists[j]:
+                            if piece not in was:
+                                self.bought[piece.card.id] += 1
 
     def _snapshot(self, m) -> None:
         self.round = m.round
@@ -70,6 +85,7 @@ class Recorder:
                            "players": {str(p.seat): dict(p.counters) for p in m.players}})
 
     def end(self, m) -> None:
+        self._close()
         self.trace.append({"round": m.round, "end": True, "counters": dict(m.counters),
                            "players": {str(p.seat): dict(p.counters) for p in m.players}})
         self.held = {str(p.seat): sorted(piece.card.id for z in p.zones.values() for piece in z.items)

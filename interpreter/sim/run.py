@@ -38,11 +38,17 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
     log = None
     views = [getattr(a, "wants_view", True) for a in agents]
     picks = [getattr(a, "pick", None) for a in agents]
-    quiet = not (log_path or resume or watch is not None or narrate or any(views))
+    quiet = not (log_path or resume or narrate or any(views))
     if quiet and None not in picks:  # bots answering from the number of options alone: asked in place
-        match = Match(game, players, seed, options, on_say=on_say, narrate=False, auto=picks)
-    else:
-        match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
+        match = Match(game, players, seed, options, on_say=on_say, narrate=False, auto=picks, start=False)
+        if watch is not None:
+            watch.start(match)
+            match.watch = watch.answer
+        match.begin()
+        if watch is not None:
+            watch.end(match)
+        return match
+    match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
     for i, agent in enumerate(agents):
         sit = getattr(agent, "sit", None)
         if sit is not None:
@@ -54,7 +60,7 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
                   "options": match.options.values, **(header_extra or {})}
         log = LogWriter(log_path, header, append=resume is not None)
     pending = list(resume or [])
-    if quiet:  # bots that read no view: nothing else to do
+    if quiet and watch is None:  # bots that read no view: nothing else to do
         while match.result is None:
             d = match.pending
             match.choose(agents[d.player.index].choose(None, d))
