@@ -705,11 +705,11 @@ class _Body:
         if not isinstance(e, (A.Call, A.Choose)):
             self.c.error(p, "this expression does nothing: a statement is a call, an assignment, "
                             "`let`, `if`, `for`, `while`, `repeat`, `ask` or `return`", "E-NO-EFFECT")
-        if not self._move_in_place(e, ind, p):
+        if not self._moved_in_place(e, ind, p):
             self.first(e, ind, p)
             self.line(ind, self.expr(e), p)
 
-    def _move_in_place(self, e, ind, p) -> bool:
+    def _moved_in_place(self, e, ind, p) -> bool:
         """`move(c, zone)` of a card, or of a whole zone, onto a zone known as such, and `draw(zone, zone)` of
         one card, written out as a careful person would (verbs.v_move, v_draw and Match.place in one): no call,
         no type test. A card is none or a card, and a zone's cards lie in it; moving none moves nothing, as

@@ -68,7 +68,6 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     """Generator: one value of `values` (none when empty), chosen by `player`; `choose one` and
     `choose optional` compile to it."""
     values = list(values)
-    shown = list(values) if optional else values
     if optional:
         values.append(None)
     if not values:
@@ -79,6 +78,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
         raise RuntimeContentError(NOBODY)
     if M.auto is not None:
         return values[answered(M, player, values)]
+    shown = values[:-1] if optional else values  # the none of `optional` is shown as NOTHING
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
         labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
