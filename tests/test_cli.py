@@ -104,6 +104,31 @@ def test_schema_prints_the_json_schemas(capsys):
     assert data["game"]["$schema"].endswith("2020-12/schema")
 
 
+def test_the_command_ends_validate_and_schema_at_once_with_every_line_written(tmp_path):
+    """`meeple validate` and `meeple schema` end their process without tidying up (cli/main.py `run`): the
+    exit code, every line of a long output through a pipe, and what the disk cache parsed anew are kept."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, MEEPLE_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("MEEPLE_CACHE", None)
+    env.pop("PYTHONUNBUFFERED", None)  # output kept in buffers, as it is where nobody set it
+
+    def command(*argv):
+        return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *argv], env=env, capture_output=True,
+                              text=True, timeout=300)
+    schema = command("schema")
+    assert schema.returncode == 0 and set(json.loads(schema.stdout)) == {"game", "cards", "mod"}
+    assert len(schema.stdout) > 10_000  # more than a pipe's buffer at once
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("cards:\n  - id: x\n    kind: gadgte\n", encoding="utf-8")
+    found = command("validate", str(broken), "--format", "json")
+    assert found.returncode == 1 and json.loads(found.stdout), found.stderr
+    ok = command("validate", "content")
+    assert ok.returncode == 0 and "0 error(s)" in ok.stderr
+    assert [p.name.split("-")[0] for p in (tmp_path / "cache").iterdir()] == ["parse"]
+
+
 def test_resume_a_cut_log_to_the_same_end(tmp_path):
     """A log cut mid-match, its last line half-written (what a kill leaves), resumes to the same end."""
     full = tmp_path / "full.jsonl"

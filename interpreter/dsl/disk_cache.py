@@ -136,8 +136,15 @@ def store() -> ParseStore:
     if _STORE is None:
         folder = _folder()
         _STORE = ParseStore(folder / f"parse-{version()}.pickle" if folder is not None else None)
-        atexit.register(_STORE.save)
+        atexit.register(save)
     return _STORE
+
+
+def save() -> None:
+    """Writes what this process parsed anew: at its exit, or by a command that ends its process at once
+    (which runs no exit handlers)."""
+    if _STORE is not None:
+        _STORE.save()
 
 
 def compiled(src: str, filename: str):
