@@ -1,7 +1,6 @@
 """One exception hierarchy, rooted in MeepleError; every content mistake carries its place."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -76,5 +75,6 @@ class UsageError(MeepleError):
 
 
 def did_you_mean(word: str, candidates) -> str:
+    import difflib  # only when there is a mistake: a fortieth of a cold start
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""

@@ -25,7 +25,6 @@ import marshal
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from ..files import GRAMMAR_DIR
@@ -36,7 +35,7 @@ MAX_CHARS = 4_000_000
 MAX_CODE_FILES = 64
 
 _HERE = Path(__file__).resolve().parent
-_SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
+_SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "tables.py", _HERE / "ast.py")
 
 
 class _TreesOnly(pickle.Unpickler):
@@ -112,6 +111,7 @@ def _write(path: Path, data: bytes) -> None:
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only to write: most runs read, or write nothing
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".new-", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -1,4 +1,4 @@
-"""Parses effect-language text into the syntax tree of ast.py (lark LALR, grammar loaded once)."""
+"""Parses effect-language text into the syntax tree of ast.py: LALR, from the parse tables of tables.py."""
 from __future__ import annotations
 
 import functools
@@ -6,53 +6,60 @@ import re
 import threading
 from typing import NamedTuple
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.parse_tree_builder import ExpandSingleChild
-from lark.parsers.lalr_analysis import Shift
-
 from ..errors import ContentError, Diagnostic, Place
-from ..files import GRAMMAR_DIR
 from . import ast as A
-from . import disk_cache
+from . import disk_cache, tables
 
-GRAMMAR_PATH = GRAMMAR_DIR / "effects.lark"
 MAX_SOURCE = 20_000  # characters in one effect string
 MAX_DEPTH = 60  # nesting of brackets and blocks
 
 
+class Token(str):
+    """A token: its text, its terminal (`type`), where it begins (line and column, from 1)."""
+
+    def __new__(cls, kind: str, value: str, line: int, column: int):
+        t = str.__new__(cls, value)
+        t.type, t.line, t.column = kind, line, column
+        return t
+
+
 @functools.lru_cache(maxsize=1)
-def _lark() -> Lark:
-    """The LALR parser, building ast.py nodes as it reduces (no parse tree; see `_reducers`)."""
-    lk = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=True, cache=True)
+def _tables() -> tables.Tables:
+    """The tables, once; each reduction given its function (see `_reducers`)."""
+    t = tables.load()
+    reducers = [_reducer_of(rule) for rule in t.rules]
+    _TABLE.clear()
+    for row in t.states:
+        _TABLE.append({sym: act if type(act) is int else (act[0], act[1], None if act[2] is None else reducers[act[2]])
+                       for sym, act in row.items()})
+    _START[:] = [t.start, t.end]
+    _LEXERS.clear()
+    _CHAINS.clear()
+    return t
+
+
+@functools.lru_cache(maxsize=1)
+def _lark():
+    """lark's own parser, for the texts the fast loop does not read to the end (a mistake: lark says what was
+    expected), with the reducers of `_ToAst` in place of its tree building."""
+    lk = tables.lark_parser()
     reducers = _reducers(lk)
     lk._callbacks.clear()  # the parser holds this very dict
     lk._callbacks.update(reducers)
-    inner = lk.parser.parser.parser  # lark's front end -> its LALR parser -> the parse loop
-    table = inner.parse_table
-    _TABLE.clear()
-    for state, actions in table.states.items():
-        _TABLE[state] = {symbol: arg if action is Shift else
-                         (len(arg.expansion), arg.origin.name, None if reducers[arg] is _pass else reducers[arg])
-                         for symbol, (action, arg) in actions.items()}
-    _START[:] = [table.start_states["start"], table.end_states["start"]]
-    _LEXERS.clear()
-    _CHAINS.clear()
     return lk
 
 
-# The parse table, read from lark's once: state -> {symbol: the state a shift or goto leads to, or a
-# reduction's (its length, the rule's name, its reducer; None: it passes its one symbol on)}.
-_TABLE: dict = {}
+# The parse table: state -> {symbol: the state a shift or goto leads to, or a reduction's (its length, the
+# rule's name, its reducer; None: it passes its one symbol on)}.
+_TABLE: list = []
 _START: list = []  # the start state and the end state
-_LEXERS: dict = {}  # state -> (its contextual lexer's regexes, callbacks, ignored and newline terminals)
+_LEXERS: dict = {}  # state -> (its contextual lexer's regex matchers, keywords, ignored and newline terminals)
 _CHAINS: dict = {}  # (state below, state on top, symbol ahead) -> where a run of passing reductions leads
 
 
 def _lexer(state: int):
-    lx = _lark().parser.lexer.lexers[state]
-    scanner = lx.scanner  # lark builds the regexes of a state's lexer when first asked
-    _LEXERS[state] = info = ([m.match for m in scanner._mres], lx.callback, lx.ignore_types, lx.newline_types)
+    res, keywords, ignored, newlines = _tables().lexers[_tables().lexer_of[state]]
+    _LEXERS[state] = info = ([re.compile(pattern, flags).match for pattern, flags in res], keywords, ignored, newlines)
     return info
 
 
@@ -70,28 +77,36 @@ def _chain(key) -> int:
             return top
 
 
-# Token() less its checks and warnings, where this lark has it (a private name: Token itself otherwise)
-_NEW_TOKEN = getattr(Token, "_future_new", Token)
-
-
 class _Fallback(Exception):
     """The text is not one the fast loop reads to the end: lark's own loop parses it and says why."""
 
 
+class _Unexpected(Exception):
+    """lark's loop found a mistake (its UnexpectedInput is `error`)."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
 def _drive(text: str):
-    """Parses `text` with lark's tables, lexers and our reducers, in one loop of our own: a token at a
-    time, with the lexer of the parser's state (lark's contextual lexing), and a reduction by a rule that
-    only passes its one symbol on (a step down the precedence ladder of the expressions, three reductions
-    in four) leaves its value as it is. lark's generic loop parses what this one does not read to the end,
-    and so raises the error of a text with a mistake."""
+    """Parses `text` with the tables and our reducers, in one loop of our own: a token at a time, with the
+    lexer of the parser's state (lark's contextual lexing), and a reduction by a rule that only passes its
+    one symbol on (a step down the precedence ladder of the expressions, three reductions in four) leaves
+    its value as it is. lark's generic loop parses what this one does not read to the end, and so raises
+    the error of a text with a mistake."""
     try:
         return _fast(text)
     except _Fallback:
-        return _lark().parse(text)
+        from lark.exceptions import UnexpectedInput
+        try:
+            return _lark().parse(text)
+        except UnexpectedInput as e:
+            raise _Unexpected(e) from None
 
 
 def _fast(text: str):
-    table, lexers, chains, new_token = _TABLE, _LEXERS, _CHAINS, _NEW_TOKEN
+    table, lexers, chains = _TABLE, _LEXERS, _CHAINS
     begin, end = _START
     stack, values = [begin], []
     pos, line, line_start, size = 0, 1, 0, len(text)
@@ -100,7 +115,7 @@ def _fast(text: str):
         # the next token, read by the lexer of the state the parser is in
         while pos < size:
             state = stack[-1]
-            matchers, callbacks, ignored, newlines = lexers.get(state) or _lexer(state)
+            matchers, keywords, ignored, newlines = lexers.get(state) or _lexer(state)
             for match in matchers:
                 m = match(text, pos)
                 if m:
@@ -116,10 +131,9 @@ def _fast(text: str):
                 line_start = start + value.rindex("\n") + 1
             if kind in ignored:
                 continue
-            token = new_token(kind, value, start, tok_line, col)
-            if kind in callbacks:
-                token = callbacks[kind](token)
-                kind = token.type
+            if kind in keywords:
+                kind = keywords[kind].get(value, kind)
+            token = Token(kind, value, tok_line, col)
             break
         else:
             kind = "$END"
@@ -397,7 +411,7 @@ class _ToAst:
                 inner = raw[i + 1:end].replace('\\"', '"')
                 try:
                     stmts = _drive(inner)  # inside the parse under way (_run holds _LOCK)
-                except UnexpectedInput as e:
+                except _Unexpected as e:
                     raise _Bad(f"bad expression in string: {inner!r}", tok) from e
                 if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
                     raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
@@ -440,7 +454,7 @@ _LOCK = threading.RLock()  # one parse at a time per process: _STARTS is shared 
 
 def _first(children):
     for c in children:
-        if type(c) is Token:
+        if isinstance(c, str):  # a token (ours, or lark's in its loop): no value reduced is a str
             return c
         at = _STARTS.get(id(c))
         if at is not None:
@@ -448,43 +462,54 @@ def _first(children):
     return None
 
 
-def _reducers(lk: Lark) -> dict:
-    """One function per grammar rule, called by lark's LALR parser on each reduction with the rule's
-    symbols: it drops punctuation as lark would (lark's own child filter), then calls the rule's method
-    of _ToAst with where the rule's text begins. Every value reduced is remembered with its start, so
-    a rule beginning with a sub-rule begins where that does. This replaces lark's tree building and
-    position propagation, which cost half of the time of parsing."""
-    rules = _ToAst()
-    out = {}
-    for rule, chain in lk._parse_tree_builder.rule_builders:
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        method = getattr(rules, name, None) or (lambda at, kids: _Inline(kids))
-        expand1, keep = False, None
-        for wrapper in chain:
-            if wrapper is ExpandSingleChild:
-                expand1 = True
-            else:  # lark's child filter, given a builder that returns the filtered list
-                keep = wrapper(_same)
-        if expand1 and keep is None and len(rule.expansion) == 1:
-            out[rule] = _pass  # one step down the precedence ladder (expr -> ... -> atom): nothing to build
-        else:
-            out[rule] = _reducer(method, keep, expand1)
-    return out
+_RULES = None  # the one _ToAst
+
+
+def _reducer_of(rule) -> object:
+    """The function of a reduction (tables.py's `rules`), called with the rule's symbols: it drops
+    punctuation as lark would (lark's child filter), then calls the rule's method of _ToAst with where
+    the rule's text begins. Every value reduced is remembered with its start, so a rule beginning with a
+    sub-rule begins where that does. This replaces lark's tree building and position propagation, which
+    cost half of the time of parsing."""
+    global _RULES
+    if _RULES is None:
+        _RULES = _ToAst()
+    name, keep, after, single = rule
+    method = getattr(_RULES, name, None) or (lambda at, kids: _Inline(kids))
+    return _reducer(method, None if keep is None else _child_filter(keep, after), single)
+
+
+def _reducers(lk) -> dict:
+    """The same functions for lark's own loop, keyed by its rules."""
+    return {rule: _pass if spec is None else _reducer_of(spec) for rule, spec in tables.rule_specs(lk)}
 
 
 def _pass(children):
     return children[0]  # its start is its one child's, recorded already
 
 
-def _same(kids):
-    return kids
+def _child_filter(keep, after):
+    """The children a rule keeps: [(index, spliced (a rule lark inlines), Nones before)], then Nones."""
+    def kept(children):
+        out = []
+        for i, spliced, before in keep:
+            if before:
+                out += [None] * before
+            if spliced:
+                out += children[i].children
+            else:
+                out.append(children[i])
+        if after:
+            out += [None] * after
+        return out
+    return kept
 
 
-def _reducer(method, keep, expand1):
+def _reducer(method, keep, single):
     def reduce(children):
         at = _first(children)
         kids = keep(children) if keep is not None else children
-        value = kids[0] if expand1 and len(kids) == 1 else method(at, kids)
+        value = kids[0] if single and len(kids) == 1 else method(at, kids)
         if at is not None:
             _STARTS[id(value)] = at
         else:  # an empty rule: no start, and none left by an earlier value that lived at the same address
@@ -494,10 +519,10 @@ def _reducer(method, keep, expand1):
 
 
 def _run(text: str):
-    """Parses with _lark() and returns what `start` reduced to (a list of statements)."""
+    """Parses and returns what `start` reduced to (a list of statements)."""
     with _LOCK:
         try:
-            _lark()
+            _tables()
             return _drive(text)
         finally:
             _STARTS.clear()
@@ -510,7 +535,7 @@ class _Bad(Exception):
         self.col = getattr(where, "column", None) or getattr(where, "col", 1) or 1
 
 
-def _expected(e: UnexpectedInput) -> str:
+def _expected(e) -> str:
     exp = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or [])
     names = []
     for t in exp:
@@ -522,7 +547,9 @@ def _expected(e: UnexpectedInput) -> str:
     return ", ".join(names[:8])
 
 
-def _syntax_message(text: str, e: UnexpectedInput) -> str:
+def _syntax_message(text: str, e) -> str:
+    """What lark's UnexpectedInput `e` means, in the author's words."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     if isinstance(e, UnexpectedEOF):
         return "the effect ends too early (an unclosed bracket or brace?)"
     if isinstance(e, UnexpectedCharacters):
@@ -589,7 +616,8 @@ def _parse(text: str, origin: Origin) -> list:
         raise ContentError([Diagnostic(origin.place, f"brackets nested deeper than {MAX_DEPTH}", "E-DSL-DEPTH")])
     try:
         return _run(text)
-    except UnexpectedInput as e:
+    except _Unexpected as u:
+        e = u.error
         line, col = getattr(e, "line", 1), getattr(e, "column", 1)
         if not isinstance(line, int) or line < 1:
             lines = text.splitlines() or [""]
