@@ -73,11 +73,15 @@ class Recorder:
         if now != before:
             for i, (a, b) in enumerate(zip(now, before, strict=True)):
                 if a != b and any(map(lt, a, b)):
-                    for j in self.zones_of[i]:
-                        was = self.held_before[j]
-                        for piece in self.lists[j]:
-                            if piece not in was:
-                                self.bought[piece.card.id] += 1
+                    self._bought_by(i)
+
+    def _bought_by(self, i: int) -> None:
+        """Player i paid: the cards in its zones that were not there at the last answer are bought."""
+        for j in self.zones_of[i]:
+            was = self.held_before[j]
+            for piece in self.lists[j]:
+                if piece not in was:
+                    self.bought[piece.card.id] += 1
 
     def _snapshot(self, m) -> None:
         self.round = m.round
