@@ -127,6 +127,9 @@ def test_the_command_ends_validate_and_schema_at_once_with_every_line_written(tm
     ok = command("validate", "content")
     assert ok.returncode == 0 and "0 error(s)" in ok.stderr
     assert [p.name.split("-")[0] for p in (tmp_path / "cache").iterdir()] == ["parse"]
+    closed = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "schema"], env=env, capture_output=False,
+                            stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 0 and "Traceback" not in closed.stderr, closed.stderr  # no output: no crash
 
 
 def test_resume_a_cut_log_to_the_same_end(tmp_path):

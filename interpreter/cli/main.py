@@ -429,8 +429,12 @@ def run() -> None:
     if at_once:
         from ..dsl import disk_cache
         disk_cache.save()
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):  # a closed pipe or stream: there is no one left to read it
+                pass
         os._exit(code)
     sys.exit(code)
 
