@@ -25,7 +25,7 @@ class Token(str):
 
 @functools.lru_cache(maxsize=1)
 def _tables() -> tables.Tables:
-    """The tables, once; each reduction given its function (see `_reducers`)."""
+    """The tables, once; each reduction given its function (`_reducer_of`)."""
     t = tables.load()
     reducers = [_reducer_of(rule) for rule in t.rules]
     _TABLE.clear()

@@ -1,7 +1,7 @@
 """The effect language's parse tables: what lark's LALR analysis makes of grammar/effects.lark, as plain data.
 
-lark builds them in a tenth of a second (more on a machine that has not cached them yet) and importing it takes
-as long again: a fifth of a cold `meeple validate`. So they are written once, beside the grammar, to
+Importing lark and loading its analysis from lark's own cache (making it, on a machine that has none) took a
+tenth of a cold `meeple validate content`. So the tables are written once, beside the grammar, to
 `effects.tables.json`, with the grammar's hash, and read from there without lark (parser.py runs them). When
 the grammar has changed since (the hash differs), they are made from the grammar again, with lark. lark stays
 the parser of texts with a mistake: its own loop finds the mistake and says what was expected.
