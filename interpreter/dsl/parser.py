@@ -58,7 +58,8 @@ _CHAINS: dict = {}  # (state below, state on top, symbol ahead) -> where a run o
 
 
 def _lexer(state: int):
-    res, keywords, ignored, newlines = _tables().lexers[_tables().lexer_of[state]]
+    t = _tables()
+    res, keywords, ignored, newlines = t.lexers[t.lexer_of[state]]
     _LEXERS[state] = info = ([re.compile(pattern, flags).match for pattern, flags in res], keywords, ignored, newlines)
     return info
 

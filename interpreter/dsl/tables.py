@@ -47,13 +47,22 @@ def grammar_hash(text: str) -> str:
 def load() -> Tables:
     """The tables of the grammar as it is: from the file when it was written for this very grammar."""
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    data = written(grammar)
+    if data is not None:
+        try:
+            return _tables(data)
+        except (ValueError, KeyError, TypeError):
+            pass  # a damaged file: made again below
+    return _tables(from_lark(grammar))
+
+
+def written(grammar: str) -> dict | None:
+    """The file's data if it was written for `grammar` (its hash), else None (no file, another grammar)."""
     try:
         data = json.loads(TABLES_PATH.read_text(encoding="utf-8"))
-        if data.get("grammar_sha256") == grammar_hash(grammar):
-            return _tables(data)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no file, or a damaged one: made again below
-    return _tables(from_lark(grammar))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("grammar_sha256") == grammar_hash(grammar) else None
 
 
 def _tables(data: dict) -> Tables:
