@@ -68,7 +68,7 @@ class Scenario:
         from .runtime.events import emit
 
         def body(M, me, this):
-            yield from emit(M, event, params)
+            emit(M, event, params)
         return self.run(body, answers=answers)
 
     def answer(self, *answers):
@@ -87,7 +87,6 @@ def finish(s: Scenario):
     """Score the position as the end of the game does: the match's Result."""
     def body(M, me, this):
         raise GameOver("scored for a test", None, None)
-        yield  # makes this a generator
     s.run(body)
     assert s.match.result is not None
     return s.match.result

@@ -608,3 +608,39 @@ def test_a_card_that_may_be_none_read_when_none_is_a_content_error_at_its_place(
     s.put("blue_two", s.zone("pool"))
     s.call("t")
     assert s.lines() == ["2"]
+
+
+def test_a_choice_inside_a_handler_inside_a_procedure_waits_and_the_whole_chain_goes_on(tmp_path):
+    """A track's wrap fires `lap`, whose handler calls a procedure that asks: the match waits there, three
+    bodies deep, and after the answer each body finishes what follows its call, in order."""
+    text = MINI_GAME.replace("  lap: |\n    player.laps += 1",
+                             "  lap: |\n    pick(player)\n    player.laps += 1")
+    text = text.replace("procedures:\n", "procedures:\n"
+                        "  pick:\n    params: [p]\n    do: |\n"
+                        "      let c = choose c from deck by p prompt \"lap prize\"\n      move(c, p.hand)\n"
+                        "  t:\n    do: |\n      move(box, deck)\n      me.wheel += 4\n      me.coins += 1\n", 1)
+    s = Scenario(load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})), 1)
+    d = s.call("t", me=s.p(1))
+    assert d.prompt == "lap prize" and s.p(1).vars["laps"] == 0 and s.p(1).counters["coins"] == 0
+    s.answer("Blue Two")
+    assert s.ids(s.p(1).zones["hand"]) == ["blue_two"]
+    assert s.p(1).vars["laps"] == 1 and s.p(1).counters["coins"] == 1 and s.match.pending is None
+
+
+def test_a_waiting_match_is_answered_on_the_thread_that_started_it(mini):
+    import threading
+    m = Match(load_game(mini), 2, seed=1)
+    assert m.pending is not None
+    seen = []
+
+    def other():
+        try:
+            m.choose(0)
+        except Exception as e:  # noqa: BLE001 - the error is what the test looks at
+            seen.append(e)
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert "thread that started it" in str(seen[0]) and m.choices == []  # refused before anything is recorded
+    m.choose(0)  # on its own thread, the match goes on
+    assert m.choices == [0] and m.pending is not None

@@ -25,7 +25,7 @@ def section() -> str:
         n = str(v.min_args) if v.min_args == v.max_args else f"{v.min_args}-{v.max_args}"
         if v.kwargs:
             n += " + " + ", ".join("named" if k == "*" else f"{k}=" for k in v.kwargs)
-        kind = " (may ask or fire events)" if v.gen else ""
+        kind = " (may ask or fire events)" if v.fires else ""
         rows.append(f"| `{name}` | {n} | {v.doc}{kind} | `{v.example}` |")
     return "\n".join([BEGIN, *rows, END])
 

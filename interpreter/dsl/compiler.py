@@ -1,7 +1,7 @@
 """Compiles effect-language syntax trees to Python source, run once per game with exec.
 
-Every body becomes a Python function in one generated module: effects and procedures become generators
-(a decision is a `yield`), expressions become plain functions. Content names are prefixed `v_` and field
+Every body becomes a plain Python function in one generated module (a decision waits where it is asked:
+Match.wait). Content names are prefixed `v_` and field
 access goes through runtime.ops.get, so content can reach nothing but the game's own data. Each generated
 line remembers the content place it came from, so a runtime failure names the file, line and column.
 """
@@ -45,7 +45,6 @@ class Compiler:
         self.count = 0
         self.ns: dict | None = None
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
-        self.plain: set[str] = set()  # procedures that can never ask a decision: plain functions (plan_procedures)
         self.recursive: set[str] = set()  # procedures that may run inside themselves (plan_procedures)
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (_Body._args)
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
@@ -54,29 +53,24 @@ class Compiler:
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
     def plan_procedures(self, bodies: dict, hooks: str = "") -> None:
-        """Finds the procedures that can never ask a decision, whatever they call: they become plain functions,
-        called without a generator each (most of a game's bookkeeping: pay, earn, move and count). And the
-        procedures that may run inside themselves, which count their nesting (effect): those that call
-        themselves by name, through others or not, and those that may fire an event or run a card's hook
+        """Finds the procedures that may run inside themselves, which count their nesting (effect): those that
+        call themselves by name, through others or not, and those that may fire an event or run a card's hook
         (`emit`, `run`, a counter that fires) while an event's handler or a card's text may call them back.
         `hooks`: the text of every handler and card, where such calls would be written."""
-        deciding, firing, calls = set(), set(), {k: set() for k in bodies}
+        firing, calls = set(), {k: set() for k in bodies}
         for k, stmts in bodies.items():
             for n in A.walk(stmts or []):
                 if isinstance(n, A.Call) and n.func in bodies:
                     calls[k].add(n.func)
-                elif self._may_decide(n):
-                    deciding.add(k)
-                    if not isinstance(n, (A.Choose, A.Ask)):
-                        firing.add(k)
+                elif self._may_fire(n):
+                    firing.add(k)
         callers = {k: set() for k in bodies}
         for k, cs in calls.items():
             for c in cs:
                 callers[c].add(k)
-        deciding, firing = _reached(callers, deciding), _reached(callers, firing)  # and whoever calls them
-        self.plain = {k for k in bodies if k not in deciding and bodies[k] is not None}
+        firing = _reached(callers, firing)  # and whoever calls them
         called_back = _reached(calls, bodies.keys() & _called_names(hooks))
-        # a plain procedure fires nothing: unless it reaches itself by name, its nesting is bounded
+        # a procedure that fires nothing: unless it reaches itself by name, its nesting is bounded
         self.recursive = _in_cycles(calls) | (firing & called_back)
 
     def result(self, name, given: tuple) -> tuple:
@@ -104,25 +98,24 @@ class Compiler:
             return False
         return spec is not None and not _quiet(spec)
 
-    def _may_decide(self, n) -> bool:
-        if isinstance(n, (A.Choose, A.Ask)):
-            return True
+    def _may_fire(self, n) -> bool:
+        """Whether a node may run content of its own: fire an event, run a card's hook (or call what is not
+        known to be a function)."""
         if isinstance(n, A.Call):
             verb = REGISTRY.get(n.func)
-            return n.func not in self.names.functions and (verb is None or verb.gen)
+            return n.func not in self.names.functions and (verb is None or verb.fires)
         return isinstance(n, A.Assign) and self._fires(n)
 
     # ---- bodies
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None,
                this_piece=False) -> str:
-        """A statement body -> name of a generator function (M, me, this, *params); a procedure that
-        cannot decide (plan_procedures) -> a plain function.
+        """A statement body -> name of a function (M, me, this, *params). A decision in it waits where it is
+        asked (Match.wait), so every body is a plain function.
 
         A procedure (named by `procedure`) that may recurse counts its nesting against the match's depth
         budget, so endless recursion in content is a content error with a place, not a crash. `kinds`: what
         its parameters hold for sure (type_parameters); `this_piece`: a card's own body, `this` its piece."""
         name = procedure
-        plain = procedure in self.plain
         if procedure not in self.recursive:
             procedure = None  # its nesting is bounded: nothing to count
         fname = self._fresh("f")
@@ -132,7 +125,7 @@ class Compiler:
         if event_params:
             sig += ", **P"
         self._emit(0, f"def {fname}({sig}):", origin.place)
-        body = _Body(self, origin, set(params) | set(event_params), pure=False, plain=plain, name=name,
+        body = _Body(self, origin, set(params) | set(event_params), pure=False, name=name,
                      this_piece=this_piece)
         bound = _bindings(stmts)
         body.fixed = {x for x in params if x not in bound}
@@ -150,8 +143,6 @@ class Compiler:
             body.line(1, "try:", origin.place)
             ind = 2
         body.within_limits(body.stmts, stmts, ind)
-        if not plain:
-            body.line(ind, "if False: yield", origin.place)
         body.count_runs()
         if procedure:
             body.line(1, "finally:", origin.place)
@@ -317,7 +308,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
-        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "DRAIN": _drain,
+        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
@@ -326,11 +317,11 @@ def _runtime_namespace(names: NameTable) -> dict:
 
 
 def _set(M, obj, name, op, value):
-    """Generator: `obj.name op value` for a player's counter or var, or a card's field."""
+    """`obj.name op value` for a player's counter or var, or a card's field."""
     if type(obj) is Player:
         spec = M.game.player_counters.get(name)
         if spec is not None:
-            yield from counters.change(M, obj, spec, obj.counters, op, value)
+            counters.change(M, obj, spec, obj.counters, op, value)
             return
         if name in obj.vars:
             obj.vars[name] = _combine(obj.vars[name], op, value)
@@ -344,16 +335,10 @@ def _set(M, obj, name, op, value):
     raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
 
 
-def _drain(gen) -> None:
-    """Runs a setter in a body that cannot decide (Compiler.plan_procedures): it never yields there."""
-    for _ in gen:
-        raise RuntimeContentError("a decision inside a procedure that cannot decide (an engine mistake)")
-
-
 def _set_global(M, name, op, value):
     spec = M.game.counters.get(name)
     if spec is not None:
-        yield from counters.change(M, None, spec, M.counters, op, value)
+        counters.change(M, None, spec, M.counters, op, value)
         return
     M.vars[name] = _combine(M.vars[name], op, value)
 
@@ -427,16 +412,15 @@ def _is_truth(e) -> bool:
 
 
 class _Body:
-    """Generates one function body; knows its locals and whether it may yield."""
+    """Generates one function body; knows its locals and what they hold."""
 
-    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool, plain: bool = False,
+    def __init__(self, comp: Compiler, origin: Origin, params: set, pure: bool,
                  kinds: dict | None = None, name: str | None = None,
                  this_piece: bool = False):
         self.c = comp
         self.origin = origin
         self.locals = set(params)
         self.pure = pure
-        self.plain = plain  # a body that cannot decide: a plain function, setting values without `yield from`
         self.lazy = set()  # names bound inside comprehensions / lambdas
         self.kinds = dict(kinds or {})  # name -> what it holds for sure where it is read ("piece", "player")
         self.name = name  # the procedure or function compiled, if any
@@ -525,7 +509,7 @@ class _Body:
                     self.line(ind, f"v_{t.id} = v_{t.id} - {value}", p)
             elif t.id in self.c.names.global_counters or t.id in self.c.names.global_vars:
                 self.c.used.add(t.id)
-                self.line(ind, self._run(f"SETG(M, {t.id!r}, {s.op!r}, {value})"), p)
+                self.line(ind, f"SETG(M, {t.id!r}, {s.op!r}, {value})", p)
             else:
                 self._unknown(t.id, p, "a local name, a global counter or a global var")
             return
@@ -541,7 +525,7 @@ class _Body:
             if spec is None and s.op != "-=" and (t.attr in n.card_fields or t.attr in n.player_vars):
                 self._field_in_place(ind, p, obj, value, t.attr, s.op)
                 return
-            self.line(ind, self._run(f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})"), p)
+            self.line(ind, f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
 
@@ -550,7 +534,7 @@ class _Body:
         event (bounds inlined); for `+=` / `-=` on a circular track or a threshold counter, when the step
         stays on the track or passes no threshold. Else (or on anything but a player) the setter."""
         tmp, cur, val = self.c._fresh("_p"), self.c._fresh("_c"), self.c._fresh("_v")
-        setter = self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})")
+        setter = f"SET(M, {tmp}, {name!r}, {op!r}, {val})"
         self.line(ind, f"{tmp} = {obj}", p)
         self.line(ind, f"{val} = {value}", p)
         player = "" if kind == "player" else f"type({tmp}) is Player and "
@@ -593,11 +577,7 @@ class _Body:
                 self.line(ind + 1, f"{tmp}.{where}[{name!r}] = {new}", p)
                 kw = "elif"
         self.line(ind, "else:", p)
-        self.line(ind + 1, self._run(f"SET(M, {tmp}, {name!r}, {op!r}, {val})"), p)
-
-    def _run(self, gen: str) -> str:
-        """Runs a setter (a generator: a counter may fire events). A plain body sets only what fires none."""
-        return f"DRAIN({gen})" if self.plain else f"yield from {gen}"
+        self.line(ind + 1, f"SET(M, {tmp}, {name!r}, {op!r}, {val})", p)
 
     def s_If(self, s, ind, p):
         for i, (test, body) in enumerate(s.branches):
@@ -680,7 +660,7 @@ class _Body:
             self.line(ind + 1, f"{test}return {self.text(opt.label)}", self.place(opt))
         by = self.expr(s.by) if s.by is not None else "me"
         prompt = self.prompt(s.prompt)
-        self.line(ind, f"{key} = yield from ASK(M, {by}, {prompt}, {offered}, {label})", p)
+        self.line(ind, f"{key} = ASK(M, {by}, {prompt}, {offered}, {label})", p)
         for i, opt in enumerate(s.options):
             self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
             self.stmts(opt.body, ind + 1)
@@ -1147,8 +1127,8 @@ class _Body:
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
         if e.kind in ("one", "optional"):
             optional = ", optional=True" if e.kind == "optional" else ""
-            return f"(yield from CHOOSE_ONE(M, {by}, {prompt}, {code_items}{optional}{label}))"
-        return f"(yield from CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label}))"
+            return f"CHOOSE_ONE(M, {by}, {prompt}, {code_items}{optional}{label})"
+        return f"CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label})"
 
     def e_Call(self, e):
         p = self.place(e)
@@ -1165,7 +1145,7 @@ class _Body:
             args = self._args(e, params, p, f)
             call = f"P_{f}(M, me, this{''.join(', ' + a for a in args)})"
             self.runs += 1
-            return call if f in self.c.plain else f"(yield from {call})"
+            return call
         if f in names.functions:
             params = names.functions[f]
             args = self._args(e, params, p, f)
@@ -1230,10 +1210,8 @@ class _Body:
             self.runs += 2
         if f == "say":  # the text is built only when someone reads the account
             return f"(M.narrate and {call})"
-        if verb.gen:
-            if self.pure:
-                self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")
-            return f"(yield from {call})"
+        if verb.fires and self.pure:
+            self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")
         return call
 
     def _args(self, e, params, p, f):

@@ -6,7 +6,7 @@ from .events import emit
 
 
 def change(M, owner, spec, store: dict, op: str, value):
-    """Generator: apply `=`, `+=` or `-=` to a counter, then fire the events it caused."""
+    """Apply `=`, `+=` or `-=` to a counter, then fire the events it caused."""
     if type(value) is not int or isinstance(value, bool):
         raise RuntimeContentError(f"counter `{spec.name}` takes a number")
     old = store[spec.name]
@@ -30,10 +30,10 @@ def change(M, owner, spec, store: dict, op: str, value):
         for t in spec.thresholds:
             if old < t <= new and t not in fired:
                 fired.add(t)
-                yield from emit(M, spec.on_threshold, {"player": owner, "value": t})
+                emit(M, spec.on_threshold, {"player": owner, "value": t})
     for _ in range(wraps):
         if spec.on_wrap:
-            yield from emit(M, spec.on_wrap, {"player": owner})
+            emit(M, spec.on_wrap, {"player": owner})
     for _ in range(back):
         if spec.on_wrap_back:
-            yield from emit(M, spec.on_wrap_back, {"player": owner})
+            emit(M, spec.on_wrap_back, {"player": owner})

@@ -65,8 +65,8 @@ def label_of(v) -> str:
 
 
 def ask_one(M, player, prompt, values, optional=False, label=None):
-    """Generator: one value of `values` (none when empty), chosen by `player`; `choose one` and
-    `choose optional` compile to it."""
+    """One value of `values` (none when empty), chosen by `player`; `choose one` and `choose optional`
+    compile to it."""
     values = list(values)
     if optional:
         values.append(None)
@@ -82,7 +82,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
         labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
-    k = yield Decision(player, prompt, values, labels, M)
+    k = M.wait(Decision(player, prompt, values, labels, M))
     return values[k]
 
 
@@ -97,13 +97,13 @@ def answered(M, player, values: list) -> int:
 
 
 def choose(M, kind, count, values, player, prompt, label=None):
-    """Generator behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
+    """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
     if kind == "exactly":
         n = count
         while len(picked) < n and pool:
-            v = yield from ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label)
+            v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label)
             pool.remove(v)
             picked.append(v)
         return picked
@@ -115,7 +115,7 @@ def choose(M, kind, count, values, player, prompt, label=None):
             k = answered(M, player, pool + [DONE])
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
-            k = yield Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M)
+            k = M.wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M))
         if k == len(pool):  # the last option: done
             break
         v = pool[k]
@@ -125,7 +125,7 @@ def choose(M, kind, count, values, player, prompt, label=None):
 
 
 def ask_menu(M, player, prompt, offered, label):
-    """Generator behind `ask`: the keys of the options offered, and the label of each by its key (a function,
+    """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
     called only when someone reads the labels); returns the key picked."""
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
@@ -135,5 +135,5 @@ def ask_menu(M, player, prompt, offered, label):
         raise RuntimeContentError(NOBODY)
     if M.auto is not None:
         return offered[answered(M, player, offered)]
-    k = yield Decision(player, prompt, offered, [partial(label, key) for key in offered], M)
+    k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M))
     return offered[k]

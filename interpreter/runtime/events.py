@@ -6,15 +6,15 @@ from .ops import as_me
 
 
 def emit(M, name: str, params: dict):
-    """Generator: run every handler of `name`, the game's first, then the cards' in active zones."""
+    """Run every handler of `name`, the game's first, then the cards' in active zones."""
     me = as_me(params.get("player"), f"event `{name}`")
     for handler in M.game.handlers.get(name, ()):
-        yield from handler(M, me, None, **params)
+        handler(M, me, None, **params)
     if name in M.listening:
         for zone in M.active_zones:
             for piece in list(zone.items):
                 h = piece.card.handlers.get(name)
                 if h is not None and piece.zone is zone:
-                    yield from h(M, zone.owner, piece, **params)
+                    h(M, zone.owner, piece, **params)
     if M.modifiers:
         expire(M, name)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 import sys
-import types
 from dataclasses import dataclass, field
+
+from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
 from .decisions import Decision
@@ -102,28 +103,45 @@ class Match:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
         self.listening = game.listening  # the events some card handles
         self.pending: Decision | None = None
-        self._gen = None
+        self._glet = None
         if start:
             self.begin()
 
     def begin(self) -> None:
         """Runs the match to its first decision (to its end, answering in place): for one built with
         `start=False`."""
-        self._gen = self._flow()
-        self._advance(None)
+        self._start(self._flow)
 
     def perform(self, body, *args, me=None, this=None) -> None:
         """Run one compiled body (a procedure, a setup, a phase) from here: for scenario tests and tools. A
         card's own body (an effect, a handler) wants its piece as `this`, as the match gives it."""
         def run():
             try:
-                steps = body(self, me, this, *args)
-                if isinstance(steps, types.GeneratorType):  # a procedure that cannot decide is a plain function
-                    yield from steps
+                body(self, me, this, *args)
             except GameOver as over:
                 self.result = self._result(over.outcome, over.reason, over.winner)
-        self._gen = run()
-        self._advance(None)
+        self._start(run)
+
+    def _start(self, run) -> None:
+        """Runs `run` (the game's flow, or a body) to the first decision it waits for. Compiled content is plain
+        functions: a decision that is not answered in place suspends the whole chain of calls at once, as
+        a greenlet (a stack of its own) that `choose` switches back into. A match answered in place never
+        waits, so it runs here, to its end, with no greenlet."""
+        if self.auto is not None:
+            try:
+                run()
+            except (MeepleError, *_PYTHON_MISTAKES) as e:
+                raise self.failure(e) from None
+            self.pending = None
+            return
+        self._glet = greenlet(run)
+        self._advance()
+
+    def wait(self, decision: Decision) -> int:
+        """The index chosen for `decision`: the match is suspended until `choose` answers it (decisions.py)."""
+        if self._glet is None:  # begun answering in place, its `auto` taken away while it ran
+            raise UsageError("a match begun with its decisions answered in place cannot wait for one")
+        return self._glet.parent.switch(decision)
 
     # ---- the public protocol
     @property
@@ -145,15 +163,11 @@ class Match:
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < d.size:
                 raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
                                     f"{d.size} options (0 to {d.size - 1})")
+        self._back_here()
         self.choices.append(k)
         if self.narrate:
             self.say(f"  {d.player.name}: {d.options[k].label}")
-        try:  # _advance(k), written out: once per decision, the call measured (docs/performance.md, 37)
-            self.pending = self._gen.send(k)
-        except StopIteration:
-            self.pending = None
-        except (MeepleError, *_PYTHON_MISTAKES) as e:
-            raise self.failure(e) from None
+        self._advance(k)
 
     def view(self, player: Player | int | None):
         from .view import view
@@ -197,7 +211,7 @@ class Match:
         g = self.game
         try:
             if g.setup is not None:
-                yield from g.setup(self, None, None)
+                g.setup(self, None, None)
             while self.end_reason is None:
                 self.round += 1
                 if self.round > g.max_rounds:
@@ -206,10 +220,10 @@ class Match:
                 self.say(f"== Round {self.round}")
                 for phase in g.phases:
                     self.phase = phase.name
-                    yield from phase.body(self, None, None)
+                    phase.body(self, None, None)
             if g.finish is not None:
                 self.phase = "finish"
-                yield from g.finish(self, None, None)
+                g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
         except GameOver as over:
             outcome, reason, winner = over.outcome, over.reason, over.winner
@@ -235,15 +249,20 @@ class Match:
             details["factions"] = {p.seat: text(g.faction(self, p, None)) for p in self.players}
         return Result(outcome, reason or "", winner, scores, ranking, self.round, len(self.choices), details)
 
-    def _advance(self, value) -> None:
+    def _advance(self, *value) -> None:
+        """Switches into the suspended match with `value` (the index chosen; nothing to start it), until it
+        waits for the next decision or ends."""
         try:
-            d = self._gen.send(value)
-        except StopIteration:
-            self.pending = None
-            return
+            self.pending = self._glet.switch(*value)  # its next Decision, or None: the run ended
         except (MeepleError, *_PYTHON_MISTAKES) as e:
             raise self.failure(e) from None
-        self.pending = d
+
+    def _back_here(self) -> None:
+        """Whoever answers is where the suspended match comes back to when it waits again or ends."""
+        try:
+            self._glet.parent = getcurrent()
+        except ValueError:  # a greenlet lives on one thread
+            raise UsageError("a match is played on the thread that started it") from None
 
     def score_of(self, player) -> int:
         """The game's `score:` for a player (0 without one); a failure names its place in the content."""

@@ -29,7 +29,7 @@ class Verb:
     min_args: int
     max_args: int | None
     kwargs: tuple = ()
-    gen: bool = False
+    fires: bool = False  # runs content (an event's handlers, a card's hook), which may decide or fire in turn
     lazy: tuple = ()  # positions evaluated per item, `it` bound
     doc: str = ""
     example: str = ""
@@ -41,11 +41,11 @@ class Verb:
 REGISTRY: dict[str, Verb] = {}
 
 
-def verb(name, min_args, max_args=None, kwargs=(), gen=False, lazy=(), doc="", example="", values=False,
+def verb(name, min_args, max_args=None, kwargs=(), fires=False, lazy=(), doc="", example="", values=False,
          fresh=False):
     def deco(fn):
         REGISTRY[name] = Verb(name, fn, min_args, min_args if max_args is None else max_args,
-                              tuple(kwargs), gen, tuple(lazy), doc, example, values, fresh)
+                              tuple(kwargs), fires, tuple(lazy), doc, example, values, fresh)
         return fn
     return deco
 
@@ -333,15 +333,15 @@ def v_end_game(M, reason, outcome=None, winner=None):
     raise GameOver(ops.text(reason), outcome, winner)
 
 
-# ---- generators: may ask decisions or fire events
-@verb("emit", 1, kwargs=("*",), gen=True, doc="Fire an event with named parameters; its handlers run now. "
+# ---- verbs that run content: may ask decisions or fire events
+@verb("emit", 1, kwargs=("*",), fires=True, doc="Fire an event with named parameters; its handlers run now. "
       "`player=`, if given, is a player or none: the handlers' `me`.",
       example='emit("wrapped", player=me)')
 def v_emit(M, name, **params):
-    yield from emit_event(M, name, params)
+    emit_event(M, name, params)
 
 
-@verb("run", 2, kwargs=("*",), gen=True, doc="Run a card's effect hook by name, if the card has it; `player=` (a "
+@verb("run", 2, kwargs=("*",), fires=True, doc="Run a card's effect hook by name, if the card has it; `player=` (a "
       "player) is its `me`, else the card's owner.",
       example='run(c, "play")')
 def v_run(M, card, hook, **params):
@@ -351,7 +351,7 @@ def v_run(M, card, hook, **params):
     if fn is None:
         return None
     me = ops.as_me(params.pop("player", None) or (card.zone.owner if card.zone is not None else None), "run")
-    return (yield from fn(M, me, card, **params))
+    return fn(M, me, card, **params)
 
 
 @verb("has", 2, doc="Whether a card has the named effect or expression hook.", example='has(c, "play")')
