@@ -644,3 +644,17 @@ def test_a_waiting_match_is_answered_on_the_thread_that_started_it(mini):
     assert "thread that started it" in str(seen[0]) and m.choices == []  # refused before anything is recorded
     m.choose(0)  # on its own thread, the match goes on
     assert m.choices == [0] and m.pending is not None
+
+
+def test_the_strings_a_match_reads_are_interned_as_the_compiled_names_are(mini):
+    """A field's key and a text value are the very objects the compiled code names (`c.f['colour']`,
+    `== 'red'`): a read and a comparison are settled by identity (model.build._plain)."""
+    import sys
+    m = Match(load_game(mini), 2, seed=1, options={})
+    piece = m.zones["deck"].items[0]
+    for key, value in piece.f.items():
+        assert sys.intern(key) is key
+        if isinstance(value, str):
+            assert sys.intern(value) is value
+    assert all(sys.intern(n) is n for n in m.zones) and all(sys.intern(n) is n for n in m.players[0].counters)
+    assert sys.intern(piece.card.kind) is piece.card.kind

@@ -6,6 +6,7 @@ Mappings become YMap (a dict with .place and .places[key]), sequences YList (a l
 from __future__ import annotations
 
 import os
+import sys
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
@@ -94,7 +95,7 @@ class _Builder:
                 if not isinstance(knode, ScalarNode):
                     raise _err(self.path, knode.start_mark, "a key must be a plain string", "E-YAML-KEY")
                 if knode.tag == "tag:yaml.org,2002:str":
-                    key = knode.value  # a plain str: a key needs no place of its own (key_places has it)
+                    key = sys.intern(knode.value)  # a plain str: a key needs no place of its own (key_places has it)
                 else:
                     if knode.tag == "tag:yaml.org,2002:merge":
                         raise _err(self.path, knode.start_mark, "merge keys (<<) are not supported", "E-YAML-KEY")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import sys
 from pathlib import Path
 
 from ..check.schema import validate
@@ -241,7 +242,7 @@ class _Builder:
             if o["default"] not in o["values"]:
                 col.error(_place(opt_places[k][1][k], "default", opt_places[k][0]),
                           f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")
-            options[k] = OptionSpec(k, tuple(str(v) for v in o["values"]), str(o["default"]), o.get("doc", ""))
+            options[k] = OptionSpec(k, tuple(_plain(str(v)) for v in o["values"]), _plain(str(o["default"])), o.get("doc", ""))
         zones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
                  for k, v in self.section("zones")[0].items()}
         zones.setdefault("box", ZoneSpec("box", "hidden"))  # every card starts in the box
@@ -501,7 +502,7 @@ class _Builder:
         exprs = set(kd.get("expressions") or [])
         common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers"}
         # plain strings: a card's id and kind travel in results, logs and worker pipes (a YStr carries its place)
-        cd = CardDef(str(raw["id"]), str(raw.get("name", raw["id"])), str(kind), {}, raw.get("copies", 1), place,
+        cd = CardDef(_plain(raw["id"]), _plain(raw.get("name", raw["id"])), _plain(kind), {}, raw.get("copies", 1), place,
                      source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
@@ -608,11 +609,13 @@ def _strings(node) -> list[str]:
 
 
 def _plain(v):
-    """YAML-carrying values -> plain Python (str subclasses stay comparable, but lists and dicts are copied)."""
-    if isinstance(v, YStr):
-        return str(v)
+    """YAML-carrying values -> plain Python (str subclasses stay comparable, but lists and dicts are copied).
+    Strings are interned, as the names in the compiled code are: a field read (`c.f['suit']`) then finds its
+    key, and a comparison (`== 'construction'`) its answer, by identity, with no comparison of characters."""
+    if isinstance(v, str):
+        return sys.intern(str(v))
     if isinstance(v, list):
         return [_plain(x) for x in v]
     if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {sys.intern(str(k)): _plain(x) for k, x in v.items()}
     return v
