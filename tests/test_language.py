@@ -658,3 +658,28 @@ def test_the_strings_a_match_reads_are_interned_as_the_compiled_names_are(mini):
             assert sys.intern(value) is value
     assert all(sys.intern(n) is n for n in m.zones) and all(sys.intern(n) is n for n in m.players[0].counters)
     assert sys.intern(piece.card.kind) is piece.card.kind
+
+
+def test_a_where_a_sum_and_a_count_evaluated_first_give_what_they_gave_as_expressions(tmp_path):
+    """A `where`, a sum of a number field or a `count(...) > 0` that its statement evaluates first is computed
+    by a loop written before the statement (compiler._hoisted): the same values, a fresh list each time, the
+    old list still read by a `where` that rebinds it, an `elif` still evaluated only when reached, and a
+    test for any stops at the first card found without stopping the loop it is in."""
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let xs = pool where it.value > 0
+        let xs = xs where count(xs) == 3 and it.colour == "red"
+        say("reds {count(xs)}, sum {sum(pool, it.value)}")
+        for c in pool {
+          let same = pool where it.colour == c.colour
+          if count(pool where it.value > c.value) > 0 {
+            say("{c.name}: {count(same)} alike, beaten")
+          } elif count(pool where it.value > 5) > 0 { say("never") } else { say("{c.name}: {count(same)} alike, best") }
+        }
+        let total = sum(pool where it.colour == "red", it.value)
+        say("red total {total}")
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["reds 2, sum 4", "Red One: 2 alike, beaten", "Red One: 2 alike, beaten",
+                         "Blue Two: 1 alike, best", "red total 2"]

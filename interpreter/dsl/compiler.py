@@ -898,9 +898,13 @@ class _Body:
         f = left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
+        head = self.head
         source = self._source(f, items)
         cond = self._bound_cond(var, f.cond, self.items_kind(f.items))
-        found = f"any(True for v_{var} in {source} if {cond})"
+        if head is not None and head[0] is f and var == "it":
+            found = self._hoisted(head, source, "False", f"if {cond}: {{r}} = True; break")
+        else:
+            found = f"any(True for v_{var} in {source} if {cond})"
         return found if wanted else f"(not {found})"
 
     def _check_card_id(self, e):
@@ -1084,9 +1088,24 @@ class _Body:
 
     def e_Filter(self, e):
         items = self.expr(e.items)
+        head = self.head
         source = self._source(e, items)
         cond = self._bound_cond("it", e.cond, self.items_kind(e.items))
+        if head is not None and head[0] is e:
+            return self._hoisted(head, source, "[]", f"if {cond}: {{r}}.append(v_it)")
         return f"[v_it for v_it in {source} if {cond}]"
+
+    def _hoisted(self, head, source: str, start: str, step: str) -> str:
+        """A `where` (or a sum, or a test for any) that its statement evaluates first (first()), as a loop
+        written before the statement, its result in a new name: Python 3.11 makes a function object and a
+        frame for each run of a comprehension, which cost more than the loop over the few cards of a hand
+        or a tableau. `it` is reserved, so the loop's variable is nobody's."""
+        _, ind, p = head
+        r = self.c._fresh("_r")
+        self.line(ind, f"{r} = {start}", p)
+        self.line(ind, f"for v_it in {source}:", p)
+        self.line(ind + 1, step.format(r=r), p)
+        return r
 
     def e_Each(self, e):
         items = self.expr(e.items)
@@ -1195,7 +1214,7 @@ class _Body:
                 head, self.head = self.head, None
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
-                return f"sum([{per} for v_it in {src}])"
+                return self._hoisted(head, src, "0", f"{{r}} += {per}")
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
