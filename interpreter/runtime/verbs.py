@@ -197,15 +197,15 @@ def v_value_of(M, card, hook, player):
 
 @verb("rivals", 1, fresh=True, doc="The other players, clockwise from the given one.", example="rivals(me)")
 def v_rivals(M, p):
-    ps = M.players
-    return [ps[(p.index + i) % len(ps)] for i in range(1, len(ps))]
+    ps, i = M.players, p.index
+    return ps[i + 1:] + ps[:i]
 
 
 @verb("clockwise", 1, fresh=True, doc="Every player, starting with the given one and going clockwise.",
       example="clockwise(start_player)")
 def v_clockwise(M, p):
-    ps = M.players
-    return [ps[(p.index + i) % len(ps)] for i in range(len(ps))]
+    ps, i = M.players, p.index
+    return ps[i:] + ps[:i]
 
 
 @verb("random", 1, doc="One item picked at random by the match's seeded generator (none if empty).",
