@@ -301,3 +301,33 @@ def test_dask_backend_without_a_scheduler_is_a_clear_error(capsys):
     assert code == 2 and "cannot reach the Dask scheduler" in capsys.readouterr().err
     code = main(["simulate", "kaiju-inc", "--games", "1", "--backend", "dask"])
     assert code == 2 and "needs --address" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("folder", ["kaiju-inc", "happy-city", "debtzilla"])
+def test_a_closed_match_leaves_nothing_to_the_cycle_collector(folder):
+    """A finished match's pieces, zones and players point at one another; closed (as `meeple simulate` and the
+    search agents close theirs), it is freed by reference counting alone, its result still readable. One left
+    waiting for a decision is closed too."""
+    import gc
+
+    from interpreter.runtime.match import Match
+    game = load_game(ROOT / "content" / folder)
+    gc.collect()
+    gc.disable()
+    try:
+        m = play(game, 3, 5, {}, seat_agents(3, "all", 5), narrate=False)
+        result = m.result
+        m.close()
+        assert m.result is result and len(m.choices) == result.decisions
+        del m
+        assert gc.collect() == 0
+        m = Match(game, 3, 5, narrate=False)  # suspended at its first decision
+        assert m.pending is not None
+        m.close()
+        del m
+        assert gc.collect() == 0
+        m = play(game, 3, 5, {}, seat_agents(3, "all", 5), narrate=False)
+        del m
+        assert gc.collect() > 0  # the test sees what it claims to: unclosed, the match is cyclic garbage
+    finally:
+        gc.enable()

@@ -87,6 +87,7 @@ def interpreted(game, players: int, seeds) -> tuple:
     for s in seeds:
         m = play(game, players, s, {}, seat_agents(players, "all", s), narrate=False)
         dec += m.result.decisions
+        m.close()  # as `meeple simulate` does (sim.batch.run_one)
         n += 1
     return n, dec, time.perf_counter() - t
 

@@ -70,6 +70,7 @@ class GreedyAgent(SearchAgent):
                 d = w.pending
                 more = d.size if d is not None and not w.over and d.player.seat == seat else 0
                 results.append((k, line, self._value(w), more))
+                w.close()
             level = dict(ended)
             for k, _line, v, _more in results:
                 level[k] = max(level[k], v) if k in level else v
@@ -95,4 +96,5 @@ class GreedyAgent(SearchAgent):
             play_on(w, rng.randrange)
             seat = self.table.seat
             total += (outcome_value(w, seat) + 1) / 2 + 0.01 * relative_rank(w, seat)
+            w.close()
         return total / self.rollouts

@@ -151,6 +151,7 @@ class MCTSAgent(SearchAgent):
             if lookout is not None:
                 mix = self.mix
                 r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
+        w.close()
         for node in path:
             node.n += 1
             node.w += r[node.seat]

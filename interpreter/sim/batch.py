@@ -68,6 +68,7 @@ def run_one(game, players: int, seed: int, options: dict, names: list, agent_opt
         raise RuntimeContentError(f"{e.message} (in the match of seed {seed}, {players} players, agents "
                                   f"{', '.join(names)})", e.place) from None
     out = {"seed": seed, **m.result.as_dict(), "agents": {str(i + 1): n for i, n in enumerate(names)}}
+    m.close()
     if watch is not None:
         out.update(watch.as_dict())
     return out
