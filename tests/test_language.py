@@ -683,3 +683,22 @@ def test_a_where_a_sum_and_a_count_evaluated_first_give_what_they_gave_as_expres
     s.call("t", me=s.p(1))
     assert s.lines() == ["reds 2, sum 4", "Red One: 2 alike, beaten", "Red One: 2 alike, beaten",
                          "Blue Two: 1 alike, best", "red total 2"]
+
+
+def test_a_field_written_in_one_match_is_the_pieces_own(tmp_path):
+    """Pieces read their card's fields until a write gives the piece its own copy (state.own_fields): the
+    card, the other pieces of it and the next match keep the printed value."""
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = first(pool where it.id == "red_one")
+        c.value = 9
+        c.value += 1
+        say("{sum(pool, it.value)}")
+    """)})
+    s = Scenario(g, 1)
+    s.call("t")
+    assert s.lines() == ["13"]  # 10 + 1 + 2: the other Red One keeps its 1
+    card = next(c for c in g.cards.values() if c.id == "red_one")
+    assert card.fields["value"] == 1
+    again = Scenario(g, 1)
+    assert sorted(p.f["value"] for p in again.match.zones["box"].items) == [1, 1, 2]

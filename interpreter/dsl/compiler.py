@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import ContentError, Diagnostic, Place, RuntimeContentError, did_you_mean
 from ..runtime import counters, decisions, ops
 from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
-from ..runtime.state import Piece, Player, Zone
+from ..runtime.state import Piece, Player, Zone, own_fields
 from ..runtime.verbs import REGISTRY, GameOver
 from . import ast as A
 from . import disk_cache
@@ -308,7 +308,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
-        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global,
+        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
@@ -330,7 +330,7 @@ def _set(M, obj, name, op, value):
     if type(obj) is Piece:
         v = _combine(obj.f.get(name), op, value)
         ftype = M.game.field_types.get(name)
-        obj.f[name] = v if ftype is None else ops.field_checked(name, ftype, v)
+        own_fields(obj)[name] = v if ftype is None else ops.field_checked(name, ftype, v)
         return
     raise RuntimeContentError(f"cannot set `{name}` on {ops.describe(obj)}")
 
@@ -574,7 +574,8 @@ class _Body:
                 if ftype is not None:
                     new = f"FIELD({name!r}, {ftype!r}, {new})"
                 self.line(ind, f"{kw} type({tmp}) is {kind}:", p)
-                self.line(ind + 1, f"{tmp}.{where}[{name!r}] = {new}", p)
+                fields = f"OWN({tmp})" if kind == "Piece" else f"{tmp}.vars"  # a piece's own: state.own_fields
+                self.line(ind + 1, f"{fields}[{name!r}] = {new}", p)
                 kw = "elif"
         self.line(ind, "else:", p)
         self.line(ind + 1, f"SET(M, {tmp}, {name!r}, {op!r}, {val})", p)

@@ -9,7 +9,7 @@ class Piece:
     def __init__(self, uid: int, card, zone=None):
         self.uid = uid
         self.card = card
-        self.f = dict(card.fields)  # its fields: the card's, as changed during the match
+        self.f = card.fields  # its fields: the card's, until a write gives the piece its own (own_fields)
         self.zone = zone
 
     @property
@@ -18,6 +18,15 @@ class Piece:
 
     def __repr__(self) -> str:
         return f"<{self.card.id}#{self.uid}>"
+
+
+def own_fields(piece: Piece) -> dict:
+    """The piece's fields, to write: a copy of its card's made at the first write (most pieces never get one:
+    a match copies no card's fields at its setup), so that the card and every other piece keep theirs."""
+    f = piece.f
+    if f is piece.card.fields:
+        f = piece.f = dict(f)
+    return f
 
 
 class Zone:

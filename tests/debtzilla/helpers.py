@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from interpreter.runtime import ops
+from interpreter.runtime.state import own_fields
 
 PHASES = {"working": 0, "shopping": 1, "vigilante": 2, "resolve": 3}
 
@@ -12,8 +13,8 @@ def field(s, piece, name):
 
 
 def setf(piece, name, value):
-    """Set a card's field directly (a position for a test)."""
-    piece.f[name] = value
+    """Set a card's field directly (a position for a test): the piece's own, never its card's."""
+    own_fields(piece)[name] = value
 
 
 def phase(s, name, answers=()):

@@ -1,7 +1,7 @@
 """Debtzilla Heroes: DZ-HERO-1, DZ-HERO-2, the six Heroes, and the FAQ rulings DZ-FAQ-TWEET and DZ-FAQ-LADY."""
 from __future__ import annotations
 
-from .helpers import board, field, has_line, heroes, roll_as, set_rolled, stack, take, value
+from .helpers import board, field, has_line, heroes, roll_as, set_rolled, setf, stack, take, value
 
 CITS = [("poor_citizen_1", 1), ("middle_citizen_1", 2), ("rich_citizen_1", 3)]
 
@@ -128,7 +128,7 @@ def test_dz_hero_lady_restore_and_protect(dz):
     poor, middle, rich = pieces[2:]
     p = s.p(1)
     p.counters["happiness"] = 3
-    pieces[3].f["wealth"] = 2
+    setf(pieces[3], "wealth", 2)
     assert lady.card.fields["ability_steps"] == ["working", "shopping", "before_roll", "modify"]
     s.call("hero_actions", p, "working", answers=["Lady Easing's Ability", "Middle-Class Citizen 1", "Done"])
     assert field(s, middle, "wealth") == 4 and p.counters["happiness"] == 2

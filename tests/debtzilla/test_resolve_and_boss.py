@@ -2,7 +2,7 @@
 and the turn sequence DZ-TURN-1."""
 from __future__ import annotations
 
-from .helpers import board, card_in, empty_hands, field, has_line, heroes, ids, phase, stack, take, value
+from .helpers import board, card_in, empty_hands, field, has_line, heroes, ids, phase, setf, stack, take, value
 
 
 def start(dz, players=2, **kw):
@@ -128,7 +128,7 @@ def test_dz_boss_1_thresholds_trigger_whatever_raised_health(dz):
     assert s.match.counters["boss_health"] == 40 and s.zone("triggered").items == [top]
     assert "cards" not in s.match.view(1)["zones"]["triggered"]  # face down until it becomes active
     citizen = s.zone("citizens").items[0]
-    citizen.f["wealth"] = 1
+    setf(citizen, "wealth", 1)
     s.match.counters["boss_health"] = 49
     s.call("reduce_wealth", citizen, 1, "a scam")
     assert len(s.zone("triggered").items) == 2

@@ -11,6 +11,7 @@ from pathlib import Path
 from interpreter import Match, load_game
 from interpreter.agents import make_agent
 from interpreter.runtime import ops
+from interpreter.runtime.state import own_fields
 from interpreter.testing import Scenario, finish, line_index  # noqa: F401 (used by the tests)
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "happy-city"
@@ -49,7 +50,7 @@ def market(s, seat, colour=None):
     side = colour or ["yellow", "blue", "green", "orange", "purple"][seat - 1]
     piece = s.put(f"happy_market_{side}", s.p(seat).zones["city"])
     if colour:
-        piece.f["colours"] = [colour]
+        own_fields(piece)["colours"] = [colour]
     return piece
 
 
