@@ -405,6 +405,10 @@ def _head(e, names):
             return None
 
 
+def _is_none(e) -> bool:
+    return isinstance(e, A.Const) and e.value is None
+
+
 def _is_truth(e) -> bool:
     if isinstance(e, (A.Compare, A.Not, A.BoolOp)):  # and/or join conditions (each through cond): a truth value
         return True
@@ -881,6 +885,9 @@ class _Body:
             else:
                 found = f"IN({a}, {b})"
             return found if e.op == "in" else f"(not {found})"
+        if e.op in ("==", "!=") and (_is_none(e.left) or _is_none(e.right)):
+            # nothing content holds equals none but none: an identity test, with no rich comparison
+            return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
         return f"({a} {_CMP[e.op]} {b})"
 
     _ANY = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False, ("<=", 0): False}
