@@ -358,14 +358,6 @@ def _quiet(spec) -> bool:
     return not (spec.wrap or spec.thresholds or spec.on_wrap or spec.on_wrap_back or spec.on_threshold)
 
 
-def _bounded(code: str, spec) -> str:
-    if spec.min is not None:
-        code = f"max({spec.min}, {code})"
-    if spec.max is not None:
-        code = f"min({spec.max}, {code})"
-    return code
-
-
 def _bindings(stmts) -> dict:
     """The names statements bind (`let`, an assignment, a loop over it): 1 for a name only a single `let`
     binds, more for any other."""
@@ -440,8 +432,8 @@ class _Body:
         self.head = None  # (the `where`/`each` a statement evaluates first, its indent, its place): see first()
 
     def count_line(self) -> None:
-        """Where the body counts its runs (count_runs): the line after its `def`."""
-        self.line(1, "pass", self.origin.place)
+        """Where the body counts its runs (count_runs): the line after its `def`, left empty if it need not."""
+        self.line(1, "", self.origin.place)
         self._count_at = len(self.c.lines) - 1
 
     def count_runs(self) -> None:
@@ -545,8 +537,10 @@ class _Body:
         self.line(ind, f"if {player}type({val}) is int:", p)
         self.line(ind + 1, f"{cur} = {tmp}.counters", p)
         if _quiet(spec):
-            new = val if op == "=" else f"{cur}[{name!r}] {op[0]} {val}"
-            self.line(ind + 1, f"{cur}[{name!r}] = {_bounded(new, spec)}", p)
+            new = self.c._fresh("_n")
+            self.line(ind + 1, f"{new} = {val if op == '=' else f'{cur}[{name!r}] {op[0]} {val}'}", p)
+            self._clamp(ind + 1, new, spec, p)
+            self.line(ind + 1, f"{cur}[{name!r}] = {new}", p)
         else:
             old, new = self.c._fresh("_o"), self.c._fresh("_n")
             self.line(ind + 1, f"{old} = {cur}[{name!r}]", p)
@@ -554,7 +548,8 @@ class _Body:
                 self.line(ind + 1, f"{new} = {old} {op[0]} {val}", p)
                 quiet = f"0 <= {new} < {spec.wrap!r}"
             else:
-                self.line(ind + 1, f"{new} = {_bounded(f'{old} {op[0]} {val}', spec)}", p)
+                self.line(ind + 1, f"{new} = {old} {op[0]} {val}", p)
+                self._clamp(ind + 1, new, spec, p)
                 passed = " or ".join(f"{old} < {t!r} <= {new}" for t in spec.thresholds) or "False"
                 quiet = f"{new} <= {old} or not ({passed})"
             self.line(ind + 1, f"if {quiet}:", p)
@@ -563,6 +558,14 @@ class _Body:
             self.line(ind + 2, setter, p)
         self.line(ind, "else:", p)
         self.line(ind + 1, setter, p)
+
+    def _clamp(self, ind, var: str, spec, p) -> None:
+        """A counter's new value in `var` brought within its bounds, the lower first (as counters.change does),
+        by two tests: Python's min and max parse their arguments as keywords may be given, a call each."""
+        if spec.min is not None:
+            self.line(ind, f"if {var} < {spec.min!r}: {var} = {spec.min!r}", p)
+        if spec.max is not None:
+            self.line(ind, f"if {var} > {spec.max!r}: {var} = {spec.max!r}", p)
 
     def _field_in_place(self, ind, p, obj, value, name, op):
         """`=` or `+=` on a card's field or a player's var, in place (neither fires anything); the setter for
