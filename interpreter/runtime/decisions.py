@@ -67,17 +67,22 @@ def label_of(v) -> str:
 def ask_one(M, player, prompt, values, optional=False, label=None):
     """One value of `values` (none when empty), chosen by `player`; `choose one` and `choose optional`
     compile to it."""
-    values = list(values)
-    if optional:
-        values.append(None)
-    if not values:
-        return None
-    if len(values) == 1:
-        return values[0]
+    n = len(values) + optional  # the options, the none of `optional` last
+    if n < 2:
+        return values[0] if values else None
     if player is None:
         raise RuntimeContentError(NOBODY)
-    if M.auto is not None:
-        return values[answered(M, player, values)]
+    auto = M.auto
+    if auto is not None:  # answered(), written out: a random bot's every choice comes here
+        k = auto[player.index](n)
+        M.choices.append(k)
+        v = values[k] if k < len(values) else None
+        if M.watch is not None:
+            M.watch(M, v)
+        return v
+    values = list(values)  # the options as they are now (a zone's list may change before the answer)
+    if optional:
+        values.append(None)
     shown = values[:-1] if optional else values  # the none of `optional` is shown as NOTHING
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
@@ -133,7 +138,12 @@ def ask_menu(M, player, prompt, offered, label):
         return offered[0]
     if player is None:
         raise RuntimeContentError(NOBODY)
-    if M.auto is not None:
-        return offered[answered(M, player, offered)]
+    auto = M.auto
+    if auto is not None:  # answered(), written out
+        k = auto[player.index](len(offered))
+        M.choices.append(k)
+        if M.watch is not None:
+            M.watch(M, offered[k])
+        return offered[k]
     k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M))
     return offered[k]
