@@ -678,11 +678,14 @@ def test_a_where_a_sum_and_a_count_evaluated_first_give_what_they_gave_as_expres
         }
         let total = sum(pool where it.colour == "red", it.value)
         say("red total {total}")
+        let braced = pool where it.name != "\\{x\\} \\{r\\}" and it.name != "\\}\\{"
+        if count(pool where it.name == "\\{r\\}") > 0 { say("never") }
+        say("{count(braced)} without braces")
     """)})
     s = Scenario(g, 1)
     s.call("t", me=s.p(1))
     assert s.lines() == ["reds 2, sum 4", "Red One: 2 alike, beaten", "Red One: 2 alike, beaten",
-                         "Blue Two: 1 alike, best", "red total 2"]
+                         "Blue Two: 1 alike, best", "red total 2", "3 without braces"]
 
 
 def test_a_field_written_in_one_match_is_the_pieces_own(tmp_path):

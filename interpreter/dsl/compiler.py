@@ -913,7 +913,7 @@ class _Body:
         source = self._source(f, items)
         cond = self._bound_cond(var, f.cond, self.items_kind(f.items))
         if head is not None and head[0] is f and var == "it":
-            found = self._hoisted(head, source, "False", f"if {cond}: {{r}} = True; break")
+            found = self._hoisted(head, source, "False", lambda r: f"if {cond}: {r} = True; break")
         else:
             found = f"any(True for v_{var} in {source} if {cond})"
         return found if wanted else f"(not {found})"
@@ -1103,10 +1103,10 @@ class _Body:
         source = self._source(e, items)
         cond = self._bound_cond("it", e.cond, self.items_kind(e.items))
         if head is not None and head[0] is e:
-            return self._hoisted(head, source, "[]", f"if {cond}: {{r}}.append(v_it)")
+            return self._hoisted(head, source, "[]", lambda r: f"if {cond}: {r}.append(v_it)")
         return f"[v_it for v_it in {source} if {cond}]"
 
-    def _hoisted(self, head, source: str, start: str, step: str) -> str:
+    def _hoisted(self, head, source: str, start: str, step) -> str:
         """A `where` (or a sum, or a test for any) that its statement evaluates first (first()), as a loop
         written before the statement, its result in a new name: Python 3.11 makes a function object and a
         frame for each run of a comprehension, which cost more than the loop over the few cards of a hand
@@ -1115,7 +1115,7 @@ class _Body:
         r = self.c._fresh("_r")
         self.line(ind, f"{r} = {start}", p)
         self.line(ind, f"for v_it in {source}:", p)
-        self.line(ind + 1, step.format(r=r), p)
+        self.line(ind + 1, step(r), p)  # the step's code, given the result's name (no format: a text may hold braces)
         return r
 
     def e_Each(self, e):
@@ -1225,7 +1225,7 @@ class _Body:
                 head, self.head = self.head, None
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
-                return self._hoisted(head, src, "0", f"{{r}} += {per}")
+                return self._hoisted(head, src, "0", lambda r: f"{r} += {per}")
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
