@@ -16,9 +16,9 @@ class CardDef:
     fields: dict
     copies: int
     place: Place
-    effects: dict = field(default_factory=dict)  # hook name -> compiled generator function
+    effects: dict = field(default_factory=dict)  # hook name -> compiled function
     expressions: dict = field(default_factory=dict)  # hook name -> compiled function
-    handlers: dict = field(default_factory=dict)  # event -> compiled generator function
+    handlers: dict = field(default_factory=dict)  # event -> compiled function
     modifiers: dict = field(default_factory=dict)  # value name -> [(add, times, when) compiled functions]
     source: dict = field(default_factory=dict)  # the YAML mapping, for views and docs
 
@@ -74,8 +74,8 @@ class GameDef:
     player_vars: dict
     constants: dict
     events: dict  # event name -> param names
-    handlers: dict  # event -> [compiled generator functions]
-    procedures: dict  # name -> compiled generator function
+    handlers: dict  # event -> [compiled functions]
+    procedures: dict  # name -> compiled function
     functions: dict
     values: dict  # value name -> its parameter names
     field_types: dict  # card field -> the type a write must keep (NameTable.field_types)
