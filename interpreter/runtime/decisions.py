@@ -72,14 +72,9 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
         return values[0] if values else None
     if player is None:
         raise RuntimeContentError(NOBODY)
-    auto = M.auto
-    if auto is not None:  # answered(), written out: a random bot's every choice comes here
-        k = auto[player.index](n)
-        M.choices.append(k)
-        v = values[k] if k < len(values) else None
-        if M.watch is not None:
-            M.watch(M, v)
-        return v
+    if M.auto is not None:  # no copy: the options are read at once
+        k = answered(M, player, n, values)
+        return values[k] if k < len(values) else None
     values = list(values)  # the options as they are now (a zone's list may change before the answer)
     if optional:
         values.append(None)
@@ -91,13 +86,15 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     return values[k]
 
 
-def answered(M, player, values: list) -> int:
-    """The answer of a seat whose agent is asked in place (Match's `auto`), recorded as Match.choose records
-    one, and shown to the match's `watch` if any: no Decision made, the match not suspended."""
-    k = M.auto[player.index](len(values))
+def answered(M, player, n: int, values: list) -> int:
+    """The index chosen among `n` options by a seat whose agent is asked in place (Match's `auto`): options
+    past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
+    Match.choose records an answer and shown to the match's `watch` if any: no Decision made, the match not
+    suspended."""
+    k = M.auto[player.index](n)
     M.choices.append(k)
     if M.watch is not None:
-        M.watch(M, values[k])
+        M.watch(M, values[k] if k < len(values) else None)
     return k
 
 
@@ -117,7 +114,7 @@ def choose(M, kind, count, values, player, prompt, label=None):
         if player is None:
             raise RuntimeContentError(NOBODY)
         if M.auto is not None:
-            k = answered(M, player, pool + [DONE])
+            k = answered(M, player, len(pool) + 1, pool)
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
             k = M.wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M))
@@ -138,12 +135,7 @@ def ask_menu(M, player, prompt, offered, label):
         return offered[0]
     if player is None:
         raise RuntimeContentError(NOBODY)
-    auto = M.auto
-    if auto is not None:  # answered(), written out
-        k = auto[player.index](len(offered))
-        M.choices.append(k)
-        if M.watch is not None:
-            M.watch(M, offered[k])
-        return offered[k]
+    if M.auto is not None:
+        return offered[answered(M, player, len(offered), offered)]
     k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M))
     return offered[k]
