@@ -52,28 +52,26 @@ class Recorder:
 
     def answer(self, m, value) -> None:
         """At a decision, as it is answered with `value`: closes the step since the last answer, notes the
-        round's first decision, and what the answer takes."""
-        self._close()
+        round's first decision, and what the answer takes. (One pass of the counters closes the step and
+        opens the next: nothing moves between the two.)"""
+        if self.wrapless is not None:
+            self.before = self._step()
+            self.held_before = list(map(list.copy, self.lists))
         if m.round != self.round:
             self._snapshot(m)
         if type(value) is Piece:
             self.taken[value.card.id] += 1
-        get = self.wrapless
-        if get is not None:
-            self.before = list(map(get, self.counters))
-            self.held_before = list(map(list.copy, self.lists))
 
-    def _close(self) -> None:
-        """The step since the last answer: the cards that entered a zone of a player who paid in it."""
-        before, get = self.before, self.wrapless
-        if before is None:
-            return
-        self.before = None
-        now = list(map(get, self.counters))
-        if now != before:
+    def _step(self) -> list:
+        """Closes the step since the last answer (every player one of whose counters went down paid in it);
+        the counters now."""
+        now = list(map(self.wrapless, self.counters))
+        before = self.before
+        if before is not None and now != before:
             for i, (a, b) in enumerate(zip(now, before, strict=True)):
                 if a != b and any(map(lt, a, b)):
                     self._bought_by(i)
+        return now
 
     def _bought_by(self, i: int) -> None:
         """Player i paid: the cards in its zones that were not there at the last answer are bought."""
@@ -89,7 +87,8 @@ class Recorder:
                            "players": {str(p.seat): dict(p.counters) for p in m.players}})
 
     def end(self, m) -> None:
-        self._close()
+        if self.wrapless is not None:
+            self._step()
         self.trace.append({"round": m.round, "end": True, "counters": dict(m.counters),
                            "players": {str(p.seat): dict(p.counters) for p in m.players}})
         self.held = {str(p.seat): sorted(piece.card.id for z in p.zones.values() for piece in z.items)
