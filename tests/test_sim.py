@@ -229,9 +229,9 @@ def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju, tmp_path):
     t = bench.timed(kaiju, 2, 0.01)
     assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
     p = bench.parallel(kaiju, 2, 4, str(tmp_path))
-    assert set(p) == {"game", "players", "games", "jobs_1_seconds", "jobs_2_seconds", "jobs_1_cpu_seconds",
-                      "jobs_2_cpu_seconds", "speedup"}
-    assert p["speedup"] > 0 and p["jobs_1_cpu_seconds"] > 0
+    assert set(p) == {"game", "players", "games", "start_seconds", "jobs_1_seconds", "jobs_2_seconds",
+                      "jobs_1_cpu_seconds", "jobs_2_cpu_seconds", "speedup"}
+    assert p["speedup"] > 0 and p["jobs_1_cpu_seconds"] > 0 and p["start_seconds"] > 0
 
 
 def test_bench_times_validate_and_first_loads_in_new_processes(tmp_path):

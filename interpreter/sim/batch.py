@@ -159,6 +159,7 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
     fork = "fork" in mp.get_all_start_methods() and threading.active_count() == 1
     results: list = []
     bar = None
+    collecting = False
     try:
         if jobs == 1:
             bar = _bar(len(seeds), progress)
@@ -176,6 +177,10 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
         else:  # no fork (Windows, or threads running): each worker loads the game from its folder
             ctx, fn = mp.get_context("spawn"), run_chunk_from_source
         with ctx.Pool(jobs) as pool:
+            # the workers forked: while the parent only gathers results (plain data, no cycles), the collector
+            # would go over them again and again as they pile up, on a core the workers need
+            collecting = gc.isenabled()
+            gc.disable()
             bar = _bar(len(seeds), progress)
             for part in pool.imap_unordered(fn, chunks):
                 results += part
@@ -185,6 +190,8 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
     finally:
         _FORKED_GAME = None
         gc.unfreeze()
+        if collecting:
+            gc.enable()
         if bar is not None:
             bar.close()
 
