@@ -80,6 +80,20 @@ def test_choose_asks_the_right_player_and_refuses_illegal_choices(tmp_path):
     assert s.ids(s.p(1).zones["hand"]) == ["blue_two"]
 
 
+def test_a_closed_match_says_so_when_asked_to_choose(tmp_path):
+    """A match closed while it waits for a decision is not over: it says it is not being played."""
+    g = game_with(tmp_path, {"t": ([], """
+        move(box, pool)
+        let c = choose c from pool by me prompt "pick"
+        move(c, me.hand)
+    """)})
+    s = Scenario(g, 2)
+    assert s.call("t", me=s.p(1)) is not None
+    s.match.close()
+    with pytest.raises(IllegalChoice, match="not being played"):
+        s.match.choose(0)
+
+
 def test_choose_up_to_and_optional(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         move(box, pool)

@@ -152,6 +152,8 @@ class Match:
         """Answer the pending decision with an option's index or label; says why when refused."""
         d = self.pending
         if d is None:
+            if self.result is None:  # closed while it waited, or never begun
+                raise IllegalChoice("the match is not being played (closed, or not begun): there is nothing to choose")
             raise IllegalChoice("the match is over: there is nothing to choose")
         k = option
         if type(k) is not int or not 0 <= k < d.size:
