@@ -395,7 +395,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None, ending: bool = False) -> int:
     """`ending`: the process ends right after the command, so what it made need not be tidied up."""
-    args = parser().parse_args(argv)
+    return _execute(parser().parse_args(argv), ending)
+
+
+def _execute(args, ending: bool) -> int:
     args.ending = ending
     try:
         return args.fn(args)
@@ -423,9 +426,9 @@ _ENDED_AT_ONCE = {"validate", "schema"}
 
 def run() -> None:
     """The `meeple` command (`main` is for callers that go on after it, tests among them)."""
-    argv = sys.argv[1:]
-    at_once = bool(argv) and argv[0] in _ENDED_AT_ONCE
-    code = main(argv, ending=at_once)
+    args = parser().parse_args(sys.argv[1:])
+    at_once = args.command in _ENDED_AT_ONCE  # the command as parsed, whatever comes before it
+    code = _execute(args, ending=at_once)
     if at_once:
         from ..dsl import disk_cache
         disk_cache.save()
