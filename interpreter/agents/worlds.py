@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..errors import IllegalChoice
+from ..runtime.decisions import out_of_range
 from ..runtime.match import Match
 
 
@@ -37,7 +37,7 @@ def rebuild(table: Table, history=None) -> Match:
         def replay(n: int) -> int:
             k = next(answers)
             if not 0 <= k < n:
-                raise IllegalChoice(f"option {k} is out of range: {n} options (0 to {n - 1})")
+                raise out_of_range(k, n)
             return k
         play_on(m, replay, len(history))
     return m

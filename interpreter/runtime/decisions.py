@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from ..errors import RuntimeContentError
+from ..errors import IllegalChoice, RuntimeContentError
 from .ops import text
 from .state import Piece, Player
 
@@ -54,6 +54,12 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"<decision of {self.player!r}: {self.prompt!r} ({self.size} options)>"
+
+
+def out_of_range(option, n: int, player: Player | None = None) -> IllegalChoice:
+    """The refusal of an option index that is not one of the `n` options (of `player`'s decision)."""
+    who = f"{player.name} has " if player is not None else ""
+    return IllegalChoice(f"option {option!r} is out of range: {who}{n} options (0 to {n - 1})")
 
 
 def label_of(v) -> str:

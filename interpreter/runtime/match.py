@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
-from .decisions import Decision
+from .decisions import Decision, out_of_range
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
@@ -163,8 +163,7 @@ class Match:
                     raise IllegalChoice(f"{option!r} is not an option; the options are: {', '.join(labels)}")
                 k = labels.index(option)
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < d.size:
-                raise IllegalChoice(f"option {option!r} is out of range: {d.player.name} has "
-                                    f"{d.size} options (0 to {d.size - 1})")
+                raise out_of_range(option, d.size, d.player)
         self._back_here()
         self.choices.append(k)
         if self.narrate:
