@@ -1,8 +1,9 @@
 """The builtin verbs and functions of the effect language: the registry the compiler and docs read.
 
 Every entry says its arity, its named arguments, whether it runs content of its own (`fires`: an event's
-handlers, a card's hook, which may ask a decision), which arguments are evaluated per item with `it` bound (lazy; with `values`, the compiled code
-computes them in a comprehension and the verb gets their list), a one-line doc and an example.
+handlers, a card's hook, which may ask a decision), which arguments are evaluated per item with `it` bound
+(lazy; with `values`, the compiled code computes them in a comprehension and the verb gets their list), a
+one-line doc and an example.
 """
 from __future__ import annotations
 
