@@ -12,6 +12,7 @@ from interpreter.agents.base import agent_options
 from interpreter.agents.worlds import forget, rebuild, seen_by
 from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
+from tests.conftest import game as bundled
 
 
 def _state(m: Match) -> dict:
@@ -134,6 +135,21 @@ def test_forget_does_not_depend_on_where_the_hidden_cards_really_are(kaiju):
     forget(a, 1, random.Random(42))
     forget(b, 1, random.Random(42))
     assert _state(a) == _state(b)
+
+
+def test_forget_shuffles_a_zone_of_known_contents_within_itself():
+    """Debtzilla's Income decks are hidden but declared `contents: known`: a sampled world keeps each
+    seat's deck, card for card, in another order (before, the seats' decks were pooled, one card kind)."""
+    dz = bundled("debtzilla")
+    m = _midgame(dz, players=2, steps=60)
+    decks = {p.seat: sorted(x.uid for x in p.zones["deck"].items) for p in m.players}
+    order = {p.seat: [x.uid for x in p.zones["deck"].items] for p in m.players}
+    assert all(len(d) > 2 for d in decks.values())
+    forget(m, 1, random.Random(3))
+    assert {p.seat: sorted(x.uid for x in p.zones["deck"].items) for p in m.players} == decks
+    assert any([x.uid for x in p.zones["deck"].items] != order[p.seat] for p in m.players)
+    for p in m.players:
+        assert all(x.zone is p.zones["deck"] for x in p.zones["deck"].items)
 
 
 def test_forget_keeps_what_the_seat_sees_and_the_size_of_what_it_does_not(kaiju):

@@ -73,13 +73,20 @@ def seen_by(zone, seat: int) -> bool:
 def forget(m: Match, seat: int, rng: random.Random) -> None:
     """Re-deal, at random, every card the seat cannot see; give the match a new random future.
 
-    Cards are only exchanged with cards of the same kind, among the zones hidden from the seat (the box,
-    which holds what is out of play, only among itself); each zone keeps its size and its number of cards
-    of each kind, and nothing else of where the cards were. Cards and slots are put in a canonical order
-    before the agent's generator deals them, so the result does not depend on the true arrangement."""
+    A hidden zone declared `contents: known` (every player saw its cards go in) keeps its cards and is
+    shuffled within itself. The other cards are only exchanged with cards of the same kind, among the zones
+    hidden from the seat (the box, which holds what is out of play, only among itself); each zone keeps its
+    size and its number of cards of each kind, and nothing else of where the cards were. Cards and slots are
+    put in a canonical order before the agent's generator deals them, so the result does not depend on the
+    true arrangement."""
     hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
     for p in m.players:
         hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
+    for z in hidden:
+        if z.spec.known:  # its contents are public knowledge: only their order is re-dealt
+            z.items.sort(key=_uid)
+            rng.shuffle(z.items)
+    hidden = [z for z in hidden if not z.spec.known]
     pools: dict = {}
     for z in hidden:
         for piece in z.items:

@@ -243,11 +243,9 @@ class _Builder:
                 col.error(_place(opt_places[k][1][k], "default", opt_places[k][0]),
                           f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")
             options[k] = OptionSpec(k, tuple(_plain(str(v)) for v in o["values"]), _plain(str(o["default"])), o.get("doc", ""))
-        zones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
-                 for k, v in self.section("zones")[0].items()}
+        zones = {k: _zone(k, v) for k, v in self.section("zones")[0].items()}
         zones.setdefault("box", ZoneSpec("box", "hidden"))  # every card starts in the box
-        pzones = {k: ZoneSpec(k, v.get("visibility", "public"), v.get("active", False))
-                  for k, v in self.section("zones", "player")[0].items()}
+        pzones = {k: _zone(k, v) for k, v in self.section("zones", "player")[0].items()}
         counters = {k: self.counter(k, v) for k, v in self.section("counters")[0].items()}
         pcounters = {k: self.counter(k, v) for k, v in self.section("counters", "player")[0].items()}
         gvars = dict(self.section("vars")[0])
@@ -606,6 +604,10 @@ def _strings(node) -> list[str]:
         elif isinstance(n, list):
             todo += n
     return out
+
+
+def _zone(name: str, raw: dict) -> ZoneSpec:
+    return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known")
 
 
 def _plain(v):

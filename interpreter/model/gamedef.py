@@ -41,6 +41,7 @@ class ZoneSpec:
     name: str
     visibility: str = "public"  # public | owner | hidden
     active: bool = False  # cards here have their handlers live
+    known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
 
 
 @dataclass(slots=True)
