@@ -13,6 +13,7 @@ from interpreter.agents.worlds import forget, rebuild, seen_by
 from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
 from tests.conftest import game as bundled
+from tests.conftest import write_game
 
 
 def _state(m: Match) -> dict:
@@ -249,6 +250,55 @@ def test_mcts_is_reproducible_and_prefers_the_better_token(mini):
     assert picks[0] == picks[1]
     m = Match(game, 2, 3)
     assert m.pending.options[picks[0][0]].label == "Blue Two"
+
+
+DOORS = """
+game: doors
+name: Doors
+players: {min: 2, max: 2}
+cards: [cards/*.yaml]
+kinds:
+  token:
+    fields: {value: int}
+player:
+  counters:
+    coins: {initial: 0, min: 0, max: 99}
+round:
+  - phase: main
+    do: |
+      for p in players {
+        ask by p "Safe or a door?" {
+          "Safe" { p.coins += 5 }
+          "Doors" {
+            ask by p "Which door?" {
+              "Door 1" { p.coins += 0 }
+              "Door 2" { p.coins += 0 }
+              "Door 3" { p.coins += 0 }
+              "Door 4" { p.coins += 12 }
+            }
+          }
+        }
+      }
+score: me.coins
+max_rounds: 3
+"""
+
+
+def test_mcts_max_backup_judges_a_move_by_its_best_line(tmp_path):
+    """`backup=max`: a move that goes on with more decisions of the mover's own counts by its best line
+    (greedy's look through its own move), not by the mean of the lines tried. "Doors" then a door is worth
+    0 three times in four and 12 once; "Safe" is worth 5. The mean prefers Safe, the best line Doors."""
+    game = load_game(write_game(tmp_path / "doors", {"game.yaml": DOORS, "cards/t.yaml": "- {id: t, name: T, kind: token, value: 1}\n"}))
+    picks = {}
+    for backup in ("mean", "max"):
+        m = Match(game, 2, 1)
+        a = make_agent("mcts", 1, 1, {"iterations": 20, "mix": 1, "backup": backup})
+        a.sit(Table(game, 2, 1, m.options.values, 1, m.choices))
+        picks[backup] = m.pending.labels()[a.choose(None, m.pending)]
+        assert a.last_stats["children"]["Doors"][0] > 1  # its doors were tried
+    assert picks == {"mean": "Safe", "max": "Doors"}
+    with pytest.raises(UsageError, match="`backup` is one of mean, max"):
+        make_agent("mcts", 1, 1, {"backup": "best"})
 
 
 def test_mcts_with_a_time_budget_and_cut_playouts_plays_a_whole_match(kaiju):
