@@ -297,8 +297,8 @@ def test_mcts_max_backup_judges_a_move_by_its_best_line(tmp_path):
         picks[backup] = m.pending.labels()[a.choose(None, m.pending)]
         assert a.last_stats["children"]["Doors"][0] > 1  # its doors were tried
     assert picks == {"mean": "Safe", "max": "Doors"}
-    with pytest.raises(UsageError, match="`backup` is one of mean, max"):
-        make_agent("mcts", 1, 1, {"backup": "best"})
+    with pytest.raises(UsageError, match="agent option `backup` takes a `mean` or `max`, not 'best'"):
+        agent_options(["mcts"], {"backup": "best"})
 
 
 def test_mcts_with_a_time_budget_and_cut_playouts_plays_a_whole_match(kaiju):

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import time
 
-from ..errors import UsageError
 from .base import SearchAgent
 from .worlds import play_on, relative_rank, sample_world
 
@@ -72,7 +71,7 @@ def _best_line(node: _Node) -> float:
     """A node's value by its best line (the `max` backup): the best of its visited children's values where
     the same seat chooses again (the rest of its own move), else its mean reward. In a cooperative game too
     only the mover's own decisions count so: a best line through teammates' moves, each tried in other worlds,
-    is too hopeful (1 Debtzilla deal in 40 won so, 4 with the mover's own move alone)."""
+    is too hopeful (docs/balance.md)."""
     best = None
     for ch in node.children.values():
         if ch.n and ch.seat == node.seat:
@@ -82,17 +81,23 @@ def _best_line(node: _Node) -> float:
     return node.w / node.n if best is None else best
 
 
+def _backup(value: str) -> str:
+    if value not in ("mean", "max"):
+        raise ValueError(value)
+    return value
+
+
+_backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes a `mean` or `max`"
+
+
 class MCTSAgent(SearchAgent):
     name = "mcts"
-    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": str}
-    BACKUPS = ("mean", "max")
+    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup}
 
     def __init__(self, seed, iterations: int = 100, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float = 0.5, backup: str = "mean"):
         super().__init__(seed)
-        if backup not in self.BACKUPS:
-            raise UsageError(f"agent option `backup` is one of {', '.join(self.BACKUPS)}, not {backup!r}")
-        self.backup = backup
+        self.backup = _backup(backup)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
