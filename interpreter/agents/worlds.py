@@ -82,10 +82,8 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
     hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
     for p in m.players:
         hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
-    for z in hidden:
-        if z.spec.known:  # its contents are public knowledge: only their order is re-dealt
-            z.items.sort(key=_uid)
-            rng.shuffle(z.items)
+    # shuffled within themselves: the zones whose contents are public knowledge, and the box
+    within = [z for z in hidden if z.spec.known] + [z for z in (m.zones.get("box"),) if z is not None]
     hidden = [z for z in hidden if not z.spec.known]
     pools: dict = {}
     for z in hidden:
@@ -101,10 +99,9 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
         z.items[:] = [pools[k].pop() for k in kinds]
         for piece in z.items:
             piece.zone = z
-    box = m.zones.get("box")
-    if box is not None and box.items:
-        box.items.sort(key=_uid)
-        rng.shuffle(box.items)
+    for z in within:
+        z.items.sort(key=_uid)
+        rng.shuffle(z.items)
     m.rng = random.Random(rng.getrandbits(64))
 
 
