@@ -344,3 +344,63 @@ def test_search_agents_play_whole_matches_of_every_bundled_game():
         n = game.min_players
         m = play(game, n, 1, {}, seat_agents(n, "all", 1, (["greedy", "mcts"] * n)[:n], {"iterations": 2, "budget": 2}))
         assert m.over, name
+
+
+CHARMS = """
+game: charms
+name: Charms
+players: {min: 2, max: 2}
+cooperative: true
+cards: [cards/*.yaml]
+kinds:
+  token:
+    fields: {value: int}
+player:
+  counters:
+    coins: {initial: 0, min: 0, max: 99}
+counters:
+  doom: {initial: 0, min: 0, max: 99}
+  shield: {initial: 0, min: 0, max: 99}
+setup: |
+  ask by players[0] "Which charm?" {
+    "Pebble" { shield = 0 }
+    "Horseshoe" { shield = 1 }
+  }
+  ask by players[1] "Ready?" {
+    "Yes" { shield += 0 }
+    "Sure" { shield += 0 }
+  }
+round:
+  - phase: main
+    do: |
+      for p in players {
+        ask by p "Work or rest?" {
+          "Work" { p.coins += 1 }
+          "Rest" { p.coins += 1 }
+        }
+      }
+      doom += 2 - shield
+      if doom >= 6 { end_game("doom", outcome="lost") }
+score: me.coins
+max_rounds: 20
+"""
+
+
+def test_mcts_blind_judges_by_playouts_a_choice_the_score_cannot_see(tmp_path):
+    """`blind=N`: the charm is chosen once and the score never shows it (both charms leave the coins as they
+    are), yet the Horseshoe holds the doom off three rounds longer. The score's look cannot tell the two apart;
+    with `blind` the decision is searched again by playouts alone, N per option, and a lost match is graded by
+    the rounds it lasted, so the Horseshoe is worth more."""
+    game = load_game(write_game(tmp_path / "charms", {"game.yaml": CHARMS, "cards/t.yaml": "- {id: t, name: T, kind: token, value: 1}\n"}))
+    stats = {}
+    for blind in (0, 4):
+        m = Match(game, 2, 1)
+        a = make_agent("mcts", 1, 1, {"iterations": 6, "mix": 1, "backup": "max", "blind": blind})
+        a.sit(Table(game, 2, 1, m.options.values, 1, m.choices))
+        pick = m.pending.labels()[a.choose(None, m.pending)]
+        stats[blind] = (pick, a.last_stats)
+    values = {lab: v for lab, (_n, v) in stats[0][1]["children"].items()}
+    assert values["Pebble"] == values["Horseshoe"]  # the score's look: the same
+    pick, seen = stats[4]
+    assert seen["iterations"] == 8 and pick == "Horseshoe"
+    assert seen["children"]["Horseshoe"][1] > seen["children"]["Pebble"][1]

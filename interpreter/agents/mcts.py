@@ -9,7 +9,9 @@ at random (or up to `depth` choices) and credits every node of the path with its
 itself looks by the game's score: the playout sees the long run, the score the move just made.
 The budget is `iterations` (deterministic) or `seconds` (wall clock: not reproducible). The move chosen is
 the most visited (`backup=mean`), or the one whose best line through the rest of the mover's own move looks
-best (`backup=max`: greedy's look, each line judged over the worlds it was tried in).
+best (`backup=max`: greedy's look, each line judged over the worlds it was tried in). Where the score told
+none of the options apart (each ends the mover's move and looks the same: a character chosen for the whole
+match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from .worlds import play_on, relative_rank, sample_world
 
 
 class _Node:
-    __slots__ = ("seat", "n", "w", "avail", "children")
+    __slots__ = ("seat", "n", "w", "avail", "children", "look")
 
     def __init__(self, seat: int):
         self.seat = seat  # who made the move into this node
@@ -29,6 +31,10 @@ class _Node:
         self.w = 0.0
         self.avail = 0
         self.children: dict = {}
+        self.look = None  # a root option's look by the game's score, the first time it was tried (`_blind`)
+
+
+LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
 
 
 def team_score(m) -> float:
@@ -36,17 +42,19 @@ def team_score(m) -> float:
     return sum(m.score_of(p) for p in m.players) / len(m.players)
 
 
-def rewards(m, team_before: float | None = None) -> dict:
+def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
     """Each seat's reward in 0..1 at the end of a playout: a win, and by how much (the score margin
-    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome.
-    A cooperative game not over yet is judged by the team's score against `team_before` (where the
+    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome, a loss
+    graded by the rounds the team held out after the search began (`round_before`; below 0.25, nearer it the
+    longer: where nearly every playout is lost, they still tell the options apart). A cooperative game not over yet is judged by the team's score against `team_before` (where the
     search started), the same for every seat: a seat's lead over its teammates is worth nothing there."""
     seats = [p.seat for p in m.players]
     r = m.result
     if r is not None and r.outcome == "won":
         return dict.fromkeys(seats, 1.0)
     if r is not None and r.outcome == "lost":
-        return dict.fromkeys(seats, 0.0)
+        held = max(0, r.rounds - round_before)
+        return dict.fromkeys(seats, LOST_MAX * (1 - 0.9 ** held))
     if r is None and m.game.cooperative and m.game.score is not None:
         before = team_before or 0.0
         gain = (team_score(m) - before) / (abs(before) + 10)
@@ -81,6 +89,17 @@ def _best_line(node: _Node) -> float:
     return node.w / node.n if best is None else best
 
 
+_GOES_ON = object()  # the look of a root option after which the mover chooses again: not judged by `_blind`
+
+
+def _blind(root: _Node) -> bool:
+    """Whether the game's score told none of the root's options from another: each tried, each ending the
+    mover's move, each looking the same (a choice whose worth shows only later, such as a character for the
+    whole match)."""
+    looks = {ch.look for ch in root.children.values()}
+    return len(looks) == 1 and None not in looks and _GOES_ON not in looks
+
+
 def _backup(value: str) -> str:
     if value not in ("mean", "max"):
         raise ValueError(value)
@@ -92,10 +111,10 @@ _backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes 
 
 class MCTSAgent(SearchAgent):
     name = "mcts"
-    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup}
+    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int}
 
     def __init__(self, seed, iterations: int = 100, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float = 0.5, backup: str = "mean"):
+                 depth: int | None = None, mix: float = 0.5, backup: str = "mean", blind: int = 0):
         super().__init__(seed)
         self.backup = _backup(backup)
         self.iterations = max(1, int(iterations))
@@ -103,6 +122,7 @@ class MCTSAgent(SearchAgent):
         self.c = float(c)
         self.depth = int(depth) if depth else None
         self.mix = min(1.0, max(0.0, float(mix)))
+        self.blind = max(0, int(blind))
         self.last_stats: dict = {}
 
     def choose(self, view, decision) -> int:
@@ -113,17 +133,10 @@ class MCTSAgent(SearchAgent):
         if len(set(labels)) == 1:
             return 0
         history = list(self.table.history)
-        root = _Node(self.table.seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
-        while True:
-            if deadline is not None:
-                if done >= len(set(labels)) and time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
-                break
-            self._iterate(root, history)
-            done += 1
+        root, done = self._search(history, len(set(labels)), self.mix, self.iterations, self.seconds)
+        if self.blind and _blind(root):
+            # the score told no option from another: the playouts alone judge, `blind` times each option
+            root, done = self._search(history, len(root.children), 0.0, self.blind * len(root.children), None)
         if self.backup == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (values[kv[0]], kv[1].n))[0]
@@ -133,10 +146,25 @@ class MCTSAgent(SearchAgent):
         self.last_stats = {"iterations": done, "children": {lab: (ch.n, values[lab]) for lab, ch in root.children.items()}}
         return labels.index(best)
 
-    def _iterate(self, root: _Node, history) -> None:
+    def _search(self, history, options: int, mix: float, iterations: int, seconds: float | None):
+        root = _Node(self.table.seat)
+        deadline = time.perf_counter() + seconds if seconds else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if done >= options and time.perf_counter() >= deadline:
+                    break
+            elif done >= iterations:
+                break
+            self._iterate(root, history, mix)
+            done += 1
+        return root, done
+
+    def _iterate(self, root: _Node, history, mix: float) -> None:
         rng = self.rng
         w = sample_world(self.table, rng, history)
         team_before = team_score(w) if w.game.cooperative and w.game.score is not None else None
+        round_before = w.round
         node = root
         path = []
         expanded = False
@@ -172,14 +200,17 @@ class MCTSAgent(SearchAgent):
             path.append(child)
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
-        lookout = rewards(w, team_before) if self.mix and not w.over else None
-        if lookout is not None and self.mix == 1.0:
+        look = rewards(w, team_before, round_before) if mix or len(path) == 1 else None
+        if len(path) == 1 and path[0].look is None:
+            own = not w.over and w.pending.player.seat == path[0].seat
+            path[0].look = _GOES_ON if own else look[path[0].seat]
+        lookout = look if mix and not w.over else None
+        if lookout is not None and mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
             play_on(w, rng.randrange, self.depth)
-            r = rewards(w, team_before)
+            r = rewards(w, team_before, round_before)
             if lookout is not None:
-                mix = self.mix
                 r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
         w.close()
         for node in path:
