@@ -252,10 +252,8 @@ def test_mcts_is_reproducible_and_prefers_the_better_token(mini):
     assert m.pending.options[picks[0][0]].label == "Blue Two"
 
 
-DOORS = """
-game: doors
-name: Doors
-players: {min: 2, max: 2}
+# what the small test games below share: a token card (a game has cards) and each player's coins
+COINS = """
 cards: [cards/*.yaml]
 kinds:
   token:
@@ -263,6 +261,18 @@ kinds:
 player:
   counters:
     coins: {initial: 0, min: 0, max: 99}
+"""
+
+
+def _coins_game(tmp_path, yaml: str):
+    folder = write_game(tmp_path / "game", {"game.yaml": yaml + COINS, "cards/t.yaml": "- {id: t, name: T, kind: token, value: 1}\n"})
+    return load_game(folder)
+
+
+DOORS = """
+game: doors
+name: Doors
+players: {min: 2, max: 2}
 round:
   - phase: main
     do: |
@@ -288,7 +298,7 @@ def test_mcts_max_backup_judges_a_move_by_its_best_line(tmp_path):
     """`backup=max`: a move that goes on with more decisions of the mover's own counts by its best line
     (greedy's look through its own move), not by the mean of the lines tried. "Doors" then a door is worth
     0 three times in four and 12 once; "Safe" is worth 5. The mean prefers Safe, the best line Doors."""
-    game = load_game(write_game(tmp_path / "doors", {"game.yaml": DOORS, "cards/t.yaml": "- {id: t, name: T, kind: token, value: 1}\n"}))
+    game = _coins_game(tmp_path, DOORS)
     picks = {}
     for backup in ("mean", "max"):
         m = Match(game, 2, 1)
@@ -351,13 +361,6 @@ game: charms
 name: Charms
 players: {min: 2, max: 2}
 cooperative: true
-cards: [cards/*.yaml]
-kinds:
-  token:
-    fields: {value: int}
-player:
-  counters:
-    coins: {initial: 0, min: 0, max: 99}
 counters:
   doom: {initial: 0, min: 0, max: 99}
   shield: {initial: 0, min: 0, max: 99}
@@ -391,7 +394,7 @@ def test_mcts_blind_judges_by_playouts_a_choice_the_score_cannot_see(tmp_path):
     are), yet the Horseshoe holds the doom off three rounds longer. The score's look cannot tell the two apart;
     with `blind` the decision is searched again by playouts alone, N per option, and a lost match is graded by
     the rounds it lasted, so the Horseshoe is worth more."""
-    game = load_game(write_game(tmp_path / "charms", {"game.yaml": CHARMS, "cards/t.yaml": "- {id: t, name: T, kind: token, value: 1}\n"}))
+    game = _coins_game(tmp_path, CHARMS)
     stats = {}
     for blind in (0, 4):
         m = Match(game, 2, 1)
