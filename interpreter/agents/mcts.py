@@ -44,10 +44,11 @@ def team_score(m) -> float:
 
 def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
     """Each seat's reward in 0..1 at the end of a playout: a win, and by how much (the score margin
-    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome, a loss
-    graded by the rounds the team held out after the search began (`round_before`; below 0.25, nearer it the
-    longer: where nearly every playout is lost, they still tell the options apart). A cooperative game not over yet is judged by the team's score against `team_before` (where the
-    search started), the same for every seat: a seat's lead over its teammates is worth nothing there."""
+    graded, so that few playouts still tell a close loss from a rout); a cooperative game's outcome, 1 for a
+    win and for a loss `LOST_MAX * (1 - 0.9 ** rounds)`, the rounds the team held out after the search began
+    (`round_before`): where nearly every playout is lost, they still tell the options apart. A cooperative
+    game not over yet is judged by the team's score against `team_before` (where the search started), the
+    same for every seat: a seat's lead over its teammates is worth nothing there."""
     seats = [p.seat for p in m.players]
     r = m.result
     if r is not None and r.outcome == "won":
