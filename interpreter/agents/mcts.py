@@ -201,8 +201,9 @@ class MCTSAgent(SearchAgent):
             path.append(child)
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
-        look = rewards(w, team_before, round_before) if mix or len(path) == 1 else None
-        if len(path) == 1 and path[0].look is None:
+        first = self.blind and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
+        look = rewards(w, team_before, round_before) if mix or first else None
+        if first:
             own = not w.over and w.pending.player.seat == path[0].seat
             path[0].look = _GOES_ON if own else look[path[0].seat]
         lookout = look if mix and not w.over else None
