@@ -9,7 +9,7 @@ import pytest
 from interpreter import Match, load_game
 from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
 from interpreter.agents.base import agent_options
-from interpreter.agents.worlds import forget, rebuild, seen_by
+from interpreter.agents.worlds import forget, rebuild, sample_world, seen_by
 from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
 from tests.conftest import game as bundled
@@ -18,9 +18,9 @@ from tests.conftest import write_game
 
 def _state(m: Match) -> dict:
     """Everything in the match, hidden or not: zone contents by uid, counters, the generator's next draws."""
-    zones = {n: [p.uid for p in z.items] for n, z in m.zones.items()}
+    zones = {n: [(p.uid, p.card.id) for p in z.items] for n, z in m.zones.items()}
     for p in m.players:
-        zones.update({f"{p.seat}.{n}": [x.uid for x in z.items] for n, z in p.zones.items()})
+        zones.update({f"{p.seat}.{n}": [(x.uid, x.card.id) for x in z.items] for n, z in p.zones.items()})
     return {"zones": zones, "counters": [dict(p.counters) for p in m.players], "rng": m.rng.random()}
 
 
@@ -164,6 +164,54 @@ def test_forget_keeps_what_the_seat_sees_and_the_size_of_what_it_does_not(kaiju)
     assert any(uids[n] != [p.uid for p in z.items] for n, z in m.zones.items() if not seen_by(z, 1) and len(z.items) > 2)
     for z in m.zones.values():
         assert all(p.zone is z for p in z.items)
+
+
+PEEK = """
+game: peek
+name: Peek
+players: {min: 2, max: 2}
+zones:
+  deck: {visibility: hidden}
+vars:
+  held: none
+setup: |
+  move(box, deck)
+  shuffle(deck)
+round:
+  - phase: main
+    do: |
+      let mine = deck.top
+      held = deck.bottom
+      ask by players[1] "Go on?" { "Yes" { players[1].coins += 0 } "No" { players[1].coins += 0 } }
+      players[0].coins = mine.value
+      players[1].coins = held.value
+      trigger_end("peeked")
+"""
+
+
+def test_a_sampled_world_holds_no_reference_to_a_hidden_card(tmp_path):
+    """A local (`mine`) and a var (`held`) hold cards of the hidden deck while seat 2 decides: in seat 2's
+    sampled worlds they hold cards re-dealt like any other hidden card, not the true ones, and each still
+    lies in the deck where the true one lies."""
+    folder = write_game(tmp_path / "peek", {
+        "game.yaml": PEEK + COINS,
+        "cards/t.yaml": "".join(f"- {{id: t{v}, name: T{v}, kind: token, value: {v}}}\n" for v in range(1, 9)),
+    })
+    game = load_game(folder)
+    seen = []
+    for seed in range(6):
+        m = Match(game, 2, seed)
+        assert m.pending.player.seat == 2  # seat 2 decides while `mine` and `held` hold hidden cards
+        truth = (m.zones["deck"].items[-1].f["value"], m.zones["deck"].items[0].f["value"])
+        table = Table(game, 2, seed, m.options.values, 2, m.choices)
+        for k in range(5):
+            w = sample_world(table, random.Random(k))
+            assert len(w.zones["deck"].items) == 8
+            w.choose(0)
+            seen.append(((w.players[0].counters["coins"], w.players[1].counters["coins"]), truth))
+    differ = sum(world != truth for world, truth in seen)
+    assert differ >= len(seen) * 3 // 4, seen  # with the true cards every one of the 30 would agree
+    assert len({world for world, _ in seen}) > 10
 
 
 def test_a_sampled_world_goes_on_from_the_same_decision(kaiju):

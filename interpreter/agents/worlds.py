@@ -71,38 +71,55 @@ def seen_by(zone, seat: int) -> bool:
 
 
 def forget(m: Match, seat: int, rng: random.Random) -> None:
-    """Re-deal, at random, every card the seat cannot see; give the match a new random future.
+    """Re-deal, at random, the identities of the cards the seat cannot see; give the match a new random future.
 
-    A hidden zone declared `contents: known` (every player saw its cards go in) keeps its cards and is
-    shuffled within itself. The other cards are only exchanged with cards of the same kind, among the zones
-    hidden from the seat (the box, which holds what is out of play, only among itself); each zone keeps its
-    size and its number of cards of each kind, and nothing else of where the cards were. Cards and slots are
-    put in a canonical order before the agent's generator deals them, so the result does not depend on the
-    true arrangement."""
+    Every piece stays in its zone, so whatever refers to a piece (a procedure's local, a var, a card's
+    field) still finds it there; what is re-dealt is *which card* each hidden piece is: the identities (a
+    card and its fields) of the pieces in the zones hidden from the seat are pooled by card kind and dealt
+    back among those pieces. Each zone keeps its size and its number of cards of each kind, in an order of
+    the agent's, and nothing else of where the cards were: a variable that held a hidden card now holds one
+    drawn like any other. The cards offered by the decision the seat is asked keep theirs (their labels
+    show them). A hidden zone declared `contents: known` (every player saw its cards go in) and the
+    box (what is out of play) keep their cards and are only shuffled. Pieces and identities are put in a
+    canonical order before the agent's generator deals them, so the result does not depend on the true
+    arrangement."""
     hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
     for p in m.players:
         hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
-    # shuffled within themselves: the zones whose contents are public knowledge, and the box
-    within = [z for z in hidden if z.spec.known] + [z for z in (m.zones.get("box"),) if z is not None]
-    hidden = [z for z in hidden if not z.spec.known]
-    pools: dict = {}
-    for z in hidden:
-        for piece in z.items:
-            pools.setdefault(piece.card.kind, []).append(piece)
-    for kind in sorted(pools):
-        pool = pools[kind]
-        pool.sort(key=_uid)
-        rng.shuffle(pool)
-    for z in hidden:
-        kinds = sorted(piece.card.kind for piece in z.items)
-        rng.shuffle(kinds)
-        z.items[:] = [pools[k].pop() for k in kinds]
-        for piece in z.items:
-            piece.zone = z
-    for z in within:
+    box = [m.zones["box"]] if "box" in m.zones else []
+    for z in hidden + box:
         z.items.sort(key=_uid)
         rng.shuffle(z.items)
+    # the options of the decision being asked are shown to its chooser by their labels: those keep who they are
+    shown = {id(v) for v in m.pending.values} if m.pending is not None and m.pending.player.seat == seat else ()
+    pools: dict = {}
+    for z in hidden:
+        if not z.spec.known:
+            for piece in z.items:
+                if id(piece) not in shown:
+                    pools.setdefault(piece.card.kind, []).append(piece)
+    modifies = {value: {id(piece.card) for piece in pieces} for value, pieces in m.modifying.items()}
+    for kind in sorted(pools):
+        pieces = pools[kind]
+        faces = sorted(((piece.card, piece.f) for piece in pieces), key=_card_id)
+        rng.shuffle(faces)
+        for piece, (card, fields) in zip(pieces, faces):
+            piece.card, piece.f = card, fields
+    if modifies and pools:  # which pieces modify a value follows their cards (modifiers.py)
+        every = sorted((piece for z in _zones(m) for piece in z.items), key=_uid)
+        m.modifying = {value: [piece for piece in every if id(piece.card) in cards]
+                       for value, cards in modifies.items()}
     m.rng = random.Random(rng.getrandbits(64))
+
+
+def _zones(m: Match):
+    yield from m.zones.values()
+    for p in m.players:
+        yield from p.zones.values()
+
+
+def _card_id(face) -> str:
+    return face[0].id
 
 
 def sample_world(table: Table, rng: random.Random, history=None) -> Match:
