@@ -103,7 +103,7 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
         pieces = pools[kind]
         faces = sorted(((piece.card, piece.f) for piece in pieces), key=_card_id)
         rng.shuffle(faces)
-        for piece, (card, fields) in zip(pieces, faces):
+        for piece, (card, fields) in zip(pieces, faces, strict=True):
             piece.card, piece.f = card, fields
     if modifies and pools:  # which pieces modify a value follows their cards (modifiers.py)
         every = sorted((piece for z in _zones(m) for piece in z.items), key=_uid)
