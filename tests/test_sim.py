@@ -345,3 +345,49 @@ def test_a_closed_match_leaves_nothing_to_the_cycle_collector(folder):
         assert any(type(o) is Match for o in _our_cyclic_garbage())
     finally:
         gc.enable()
+
+
+TIES = """
+game: ties
+name: Ties
+players: {min: 2, max: 3}
+cards: []
+player:
+  counters:
+    coins: {initial: 0, min: 0, max: 9}
+round:
+  - phase: main
+    do: |
+      ask by players[0] "How many coins for the last seat?" {
+        "None" { players[count(players) - 1].coins += 0 }
+        "One" { players[count(players) - 1].coins += 1 }
+      }
+      trigger_end("one round")
+score: me.coins
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_tie_at_the_top_shares_the_win(tmp_path, players):
+    """Every seat at 0 coins ties: all are winners, and simulate gives each an equal share of the match; one
+    coin for the last seat makes it the only winner (not the lower seat, as a tie-break by seat would)."""
+    folder = tmp_path / "ties"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(TIES)
+    game = load_game(folder)
+    from interpreter import Match
+    tied, alone = Match(game, players, 1), Match(game, players, 1)
+    tied.choose("None")
+    alone.choose("One")
+    assert tied.result.winners == list(range(1, players + 1)) and tied.result.as_dict()["winners"] == tied.result.winners
+    assert alone.result.winners == [players] and alone.result.winner == players
+    data = simulate(game, 40, players, 0, {})
+    s = data["summary"]
+    ties = sum(len(r["winners"]) > 1 for r in data["results"])
+    assert s["ties"] == ties and 0 < ties < 40
+    share = {str(p): 0.0 for p in range(1, players + 1)}
+    for r in data["results"]:
+        for w in r["winners"]:
+            share[str(w)] += 1 / len(r["winners"])
+    assert {k: v["wins"] for k, v in s["wins_by_seat"].items()} == {k: pytest.approx(v, abs=1e-4) for k, v in share.items()}
+    assert sum(v["wins"] for v in s["wins_by_seat"].values()) == pytest.approx(40, abs=1e-3)

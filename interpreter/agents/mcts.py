@@ -71,7 +71,7 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
         mine = scores[s]
         best = max((v for k, v in scores.items() if k != s), default=mine)
         margin = (mine - best) / (abs(mine) + abs(best) + 1)
-        win = (r.winner == s) if r is not None else mine > best
+        win = (s in r.winners) / len(r.winners) if r is not None else mine > best
         out[s] = 0.6 * win + 0.4 * (1 + margin) / 2
     return out
 

@@ -143,7 +143,9 @@ def outcome_value(m: Match, seat: int) -> int:
         return 1
     if r.outcome == "lost":
         return -1
-    return 1 if r.winner == seat else -1
+    if seat in r.winners:
+        return 1 if len(r.winners) == 1 else 0  # a shared win is a draw
+    return -1
 
 
 def score_key(m: Match, seat: int) -> tuple:

@@ -58,6 +58,9 @@ def _result_table(match) -> list[str]:
     names = {p.seat: p.name for p in match.players}
     if r.outcome in ("won", "lost"):
         lines.append(f"The players have {r.outcome}: {r.reason}.")
+    elif len(r.winners) > 1:
+        tied = " and ".join(f"{names[s]} (seat {s})" for s in r.winners)
+        lines.append(f"A tie: {tied} share the win. The game ended: {r.reason}.")
     else:
         lines.append(f"Winner: {names[r.winner]} (seat {r.winner}). The game ended: {r.reason}.")
     if match.game.score is not None:  # a cooperative game may have no score: the outcome says it all
@@ -140,6 +143,8 @@ def cmd_simulate(args) -> int:
           f"decisions per match: {s['decisions_mean']}")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
     print("end reasons: " + "; ".join(f"{k} ({v})" for k, v in s["reasons"].items()))
+    if s.get("ties"):
+        print(f"ties: {s['ties']} matches ended with several seats tied at the top; each shares the win equally")
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")

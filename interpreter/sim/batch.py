@@ -261,21 +261,35 @@ def rate(k: int, n: int) -> dict:
     return {"rate": round(k / n, 4) if n else 0, "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def won(r: dict, seat: int) -> bool:
-    """Whether a seat won a match: the winner of a ranked match, every seat of a cooperative win."""
-    return r["outcome"] == "won" or r["winner"] == seat
+def won(r: dict, seat: int) -> float:
+    """A seat's share of a match's win: 1 for the winner of a ranked match and for every seat of a cooperative
+    win; a tie at the top shares the win among the tied seats (1/2 each for two)."""
+    if r["outcome"] == "won":
+        return 1.0
+    winners = r.get("winners") or ([r["winner"]] if r.get("winner") is not None else [])
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _count(w: float):
+    """A count of wins: whole unless shared wins made it a fraction."""
+    return int(w) if w == int(w) else round(w, 4)
 
 
 def summarize(results: list, players: int) -> dict:
     n = len(results)
-    wins = Counter(r["winner"] for r in results)
+    wins: Counter = Counter()
+    for r in results:
+        for s in range(1, players + 1):
+            wins[s] += won(r, s)
+    ties = sum(len(r.get("winners") or ()) > 1 for r in results)
     outcomes = Counter(r["outcome"] for r in results)
     reasons = Counter(r["reason"] for r in results)
     rounds = [r["rounds"] for r in results]
     by_seat = {}
     for s in range(1, players + 1):
-        lo, hi = wilson(wins.get(s, 0), n)
-        by_seat[str(s)] = {"wins": wins.get(s, 0), "rate": round(wins.get(s, 0) / n, 4) if n else 0,
+        w = wins.get(s, 0)
+        lo, hi = wilson(w, n)
+        by_seat[str(s)] = {"wins": _count(w), "rate": round(w / n, 4) if n else 0,
                            "ci95": [round(lo, 4), round(hi, 4)]}
     factions: dict = {}
     agents: dict = {}
@@ -290,7 +304,8 @@ def summarize(results: list, players: int) -> dict:
             entry["wins"] += won(r, int(seat))
     for e in list(factions.values()) + list(agents.values()):
         e.update(rate(e["wins"], e["played"]))
-    out = {"games": n, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
+        e["wins"] = _count(e["wins"])
+    out = {"games": n, "ties": ties, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
            "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0, "min": min(rounds, default=0),
                       "max": max(rounds, default=0)},
            "decisions_mean": round(sum(r["decisions"] for r in results) / n, 2) if n else 0}
