@@ -762,14 +762,14 @@ class _Body:
         return f"TXT({code})"
 
     def prompt(self, e) -> str:
-        """A decision's prompt: built only in a match that narrates (bots in simulations and in a search
-        agent's replays read none); a constant string as it is."""
+        """A decision's prompt: built only in a match whose decisions are asked (a match answered in place, as
+        bots in simulations and a search agent's replays are, makes no decision); a constant string as it is."""
         if e is None:
             return "'Choose'"
         code = self.text(e)
         if isinstance(e, A.Const):
             return code
-        return f"({code} if M.narrate else '')"
+        return f"({code} if M.auto is None else '')"
 
     def e_Template(self, e):
         parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]

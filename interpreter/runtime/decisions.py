@@ -75,6 +75,8 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     compile to it."""
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
+        if values and M.narrate:
+            forced(M, player, label(values[0]) if label is not None else label_of(values[0]))
         return values[0] if values else None
     if player is None:
         raise RuntimeContentError(NOBODY)
@@ -90,6 +92,12 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
         labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
     k = M.wait(Decision(player, prompt, values, labels, M))
     return values[k]
+
+
+def forced(M, player, label: str) -> None:
+    """The account's line for a decision with one legal option, which is taken without asking: the account
+    keeps every card played and every move made, asked or not."""
+    M.say(f"  {player.name if player is not None else 'the game'}: {label} (the only option)")
 
 
 def answered(M, player, n: int, values: list) -> int:
@@ -138,6 +146,8 @@ def ask_menu(M, player, prompt, offered, label):
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
+        if M.narrate and player is not None:
+            forced(M, player, label(offered[0]))
         return offered[0]
     if player is None:
         raise RuntimeContentError(NOBODY)
