@@ -50,12 +50,14 @@ class Match:
     step_budget = STEP_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
                  names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True,
-                 auto: list | None = None):
+                 auto: list | None = None, rng=None):
         """`auto`: per seat, a function giving the index of its answer from the number of options alone (the
         random agent's): every decision is answered where it arises, recorded in `choices`, with no Decision
         made and the match never suspended, so the match is played to its end as it starts (a simulation's
         bots; the choices narrated by none, so only with `narrate=False`). `watch(match, value)`, set before
-        `begin()` of a match built with `start=False`, sees each such answer (sim.details.Recorder)."""
+        `begin()` of a match built with `start=False`, sees each such answer (sim.details.Recorder). `rng`: where
+        every random draw comes from, `random.Random(seed)` by default; a caller that deals the cards itself
+        passes an object with `shuffle`, `randrange` and `randint` (docs/api.md)."""
         if auto is not None and narrate:
             raise UsageError("a match whose decisions are answered in place (auto) narrates none of them")
         if not game.min_players <= players <= game.max_players:
@@ -67,7 +69,8 @@ class Match:
             if self.options.values.get(k) != v:
                 raise UsageError(f"this game was loaded for option {k}={v}; load it again with "
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
-        self.rng = random.Random(seed)
+        # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md)
+        self.rng = random.Random(seed) if rng is None else rng
         self.steps = 0
         self.depth = 0
         self.round = 0
