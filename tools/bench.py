@@ -151,6 +151,45 @@ def parallel(game, players: int, games: int, cache: str) -> dict:
     return out
 
 
+def openspiel(loaded: dict, seconds: float) -> list:
+    """Each classic game with a differential adapter (tests/differential): meeple's decisions/s and OpenSpiel's
+    actions/s, both random play on one core in this process, at OpenSpiel's default player count; the ratio
+    is OpenSpiel's over meeple's. Empty when OpenSpiel (`pyspiel`) is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return []
+    import random
+    sys.path.insert(0, ROOT)
+    from tests.differential import ADAPTERS
+    out = []
+    for name, adapter in ADAPTERS.items():
+        if name not in loaded:
+            continue
+        ours = timed(loaded[name], adapter.players, seconds)
+        game, rng = pyspiel.load_game(adapter.spiel, dict(adapter.params)), random.Random(0)
+        actions, spent = 0, 0.0
+        while spent < seconds:
+            t = time.perf_counter()
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes, probs = zip(*s.chance_outcomes())
+                    s.apply_action(rng.choices(outcomes, probs)[0])
+                elif s.is_simultaneous_node():
+                    s.apply_actions([rng.choice(s.legal_actions(p)) for p in range(game.num_players())])
+                    actions += game.num_players()
+                else:
+                    s.apply_action(rng.choice(s.legal_actions()))
+                    actions += 1
+            spent += time.perf_counter() - t
+        theirs = actions / spent
+        out.append({"game": name, "players": adapter.players, "meeple_decisions_per_second": ours["decisions_per_second"],
+                    "openspiel_actions_per_second": round(theirs, 1),
+                    "ratio": round(theirs / ours["decisions_per_second"], 2)})
+    return out
+
+
 def profile(name: str, players: int, games: int) -> None:
     import cProfile
     import pstats
@@ -224,6 +263,10 @@ def main(argv=None) -> int:
             say(f"parallel {p['games']} matches (start {p['start_seconds']} s): 1 worker {p['jobs_1_seconds']} s, "
                 f"2 workers {p['jobs_2_seconds']} s, "
                 f"speed-up {p['speedup']} (CPU {p['jobs_1_cpu_seconds']} s and {p['jobs_2_cpu_seconds']} s)")
+    report["openspiel"] = openspiel(loaded, seconds)
+    for o in report["openspiel"]:
+        say(f"{o['game']:12} {o['players']} players: meeple {o['meeple_decisions_per_second']:10.0f} decisions/s, "
+            f"OpenSpiel {o['openspiel_actions_per_second']:10.0f} actions/s (ratio {o['ratio']})")
     shutil.rmtree(cache, ignore_errors=True)
     if a.json:
         print(json.dumps(report, indent=1))

@@ -1,0 +1,6 @@
+"""meeple against OpenSpiel, move for move: the harness, one adapter a game, and their tests."""
+from __future__ import annotations
+
+from .goofspiel import Goofspiel
+
+ADAPTERS = {a.game: a for a in (Goofspiel,)}
