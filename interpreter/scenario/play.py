@@ -45,6 +45,14 @@ class Outcome:
                 "line": self.place.line, "passed": self.passed, "failures": [f.as_dict() for f in self.failures]}
 
 
+class _Asked(Exception):
+    """A decision asked where none may be."""
+
+
+def _no_question(n: int) -> int:
+    raise _Asked
+
+
 class _Stop(Exception):
     """A step that could not be done: the steps after it would mean nothing."""
 
@@ -168,9 +176,27 @@ class _Run:
         self.s.run(phase.body)
 
     def s_do(self, step: Step) -> None:
-        self.idle(step)
+        m, body = self.m, self.ns[step.code["do"]]
         me = self.by_seat.get(step.data.get("by"))
-        self.s.run(self.ns[step.code["do"]], *self.players, me=me)
+        if m.pending is None:
+            self.idle(step)
+            self.s.run(body, *self.players, me=me)
+            return
+        # a decision is pending (the match waits in the middle of an effect): statements that change the
+        # position run at once, answered in place by seats that refuse to be asked anything
+        d, auto = m.pending, m.auto
+        m.auto = [_no_question] * len(m.players)
+        try:
+            body(m, me, None, *self.players)
+        except _Asked:
+            self.stop(step.place, f"while {self.show(d.player)} has to answer ({d.prompt}), `do` may change the "
+                      "position but not ask anything")
+        except GameOver:
+            self.stop(step.place, f"while {self.show(d.player)} has to answer ({d.prompt}), `do` may not end the game")
+        except (MeepleError, *_PYTHON_MISTAKES) as e:
+            raise m.failure(e) from None
+        finally:
+            m.auto = auto
 
     def s_choose(self, step: Step) -> None:
         st, m = step.data, self.m
@@ -223,12 +249,12 @@ class _Run:
         for text, place, code in step.code["expect"]:
             if code is None:
                 continue
-            whole, left, right = code
+            whole, left, right, op = code
             if self.value(whole, place):
                 continue
-            if left is not None:
-                self.fail(place, f"expected {text}", str(text), f"{self.show(self.value(left, place))} "
-                          f"(the left side), {self.show(self.value(right, place))} (the right side)")
+            if left is not None:  # a comparison: the values compared
+                self.fail(place, f"expected {text}", str(text),
+                          f"{self.show(self.value(left, place))} {op} {self.show(self.value(right, place))}")
             else:
                 self.fail(place, f"expected {text}", str(text), self.show(self.value(whole, place)))
 

@@ -154,7 +154,10 @@ class FileReader:
         options = {}
         for k, v in (raw.get("options") or {}).items():
             where = _place(raw["options"], k, place)
-            v = str(v).lower() if isinstance(v, bool) else str(v)
+            if isinstance(v, bool):  # YAML reads `on`, `off`, `yes`, `no` as booleans: the option's own word
+                words = ("on", "true", "yes") if v else ("off", "false", "no")
+                v = next((w for w in words if w in facts.options.get(k, ([], ""))[0]), words[0])
+            v = str(v)
             if k not in facts.options:
                 self.error(_key_place(raw["options"], k, where), f"{facts.name} has no option `{k}`", "E-OPTION",
                            did_you_mean(k, facts.options))
@@ -219,8 +222,8 @@ class _Context:
         return text.origin if isinstance(text, YStr) else Origin(place)
 
     def expression(self, text, place) -> tuple | None:
-        """(the whole, its left side, its right side) as generated functions' names; the sides of a single
-        comparison only (to say what was found), else None."""
+        """(the whole, its left side, its right side, the comparison) as generated functions' names; the sides
+        of a comparison only (to say what was found), else None."""
         origin = self.origin(text, place)
         try:
             e = parse_expr(text, origin)
@@ -231,10 +234,11 @@ class _Context:
         whole = self.comp.expression(e, origin, self.seats, kinds=self.kinds)
         if len(self.comp.diags) > before:
             return None
-        sides = (None, None)
+        sides = (None, None, None)
         if isinstance(e, A.Compare):
             sides = (self.comp.expression(e.left, origin, self.seats, kinds=self.kinds),
-                     self.comp.expression(e.right, origin, self.seats, kinds=self.kinds))
+                     self.comp.expression(e.right, origin, self.seats, kinds=self.kinds),
+                     "not in" if e.op == "notin" else e.op)
         return (whole, *sides)
 
     def effect(self, text, place) -> str | None:
