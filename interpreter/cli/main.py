@@ -300,9 +300,9 @@ def cmd_validate(args) -> int:
                     if failure is not None:
                         diags.append(failure)
                     loaded = loaded.names
-                if scenario_files(path):
+                if loaded is not None and scenario_files(path):
                     names[include_choice(game_facts(folder, mods), options)] = loaded
-            if scenario_files(path):
+            if names:  # the game loads: its scenario files are checked
                 def names_for(choice, folder=folder, mods=mods, names=names):
                     if choice not in names:  # options no set above chooses: the game checked for them now
                         try:

@@ -81,7 +81,11 @@ def run_scenarios(folder, game_folder, mods=(), keywords=()) -> Report:
         game = loaded(choice)
         return game.names if game is not None else None
 
-    facts = game_facts(game_folder, mods)
+    try:
+        facts = game_facts(game_folder, mods)
+    except ContentError as e:  # game.yaml does not load
+        report.diagnostics += e.diagnostics
+        return report
     for path in scenario_files(folder):
         reader = FileReader(shown(path), facts, names_for)
         plans = [p for p in reader.read() if selected(p, keywords)]
