@@ -206,7 +206,7 @@ class _Context:
     def seat(self, name, place) -> bool:
         if name in self.seats:
             return True
-        self.error(place, f"unknown seat `{name}` (the seats: {', '.join(self.seats)})", "E-UNKNOWN-SEAT",
+        self.error(place, f"unknown seat `{name}`: the seats are {', '.join(self.seats)}", "E-UNKNOWN-SEAT",
                    did_you_mean(str(name), self.seats))
         return False
 
