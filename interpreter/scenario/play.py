@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 
 from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, Place
-from ..runtime.match import _PYTHON_MISTAKES
 from ..runtime.state import Piece, Player, Zone, own_fields
 from ..runtime.verbs import GameOver
 from ..testing import Scenario
@@ -129,7 +128,9 @@ class _Run:
                           if id(z) not in zones and z is not box]
         for z, cards in zones.values():
             for cid, fields in cards:
-                piece = next(p for where in others for p in reversed(where.items) if p.card.id == cid)
+                piece = next((p for where in others for p in reversed(where.items) if p.card.id == cid), None)
+                if piece is None:
+                    self.stop(self.plan.place, f"no copy of `{cid}` is left to place in {z.name}")
                 m.place(piece, z)
                 if fields:
                     own_fields(piece).update(fields)
@@ -141,7 +142,7 @@ class _Run:
     def value(self, fname, place):
         try:
             return self.ns[fname](self.m, None, None, *self.players)
-        except (MeepleError, *_PYTHON_MISTAKES) as e:
+        except Exception as e:  # content's failure, placed in the scenario's line by the match
             err = self.m.failure(e)
             self.stop(place, f"the expression failed: {err}")
 
@@ -193,7 +194,7 @@ class _Run:
                       "position but not ask anything")
         except GameOver:
             self.stop(step.place, f"while {self.show(d.player)} has to answer ({d.prompt}), `do` may not end the game")
-        except (MeepleError, *_PYTHON_MISTAKES) as e:
+        except Exception as e:  # content's failure, placed by the match
             raise m.failure(e) from None
         finally:
             m.auto = auto

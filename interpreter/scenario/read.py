@@ -151,7 +151,7 @@ class FileReader:
         place, facts = raw.place, self.facts
         if "rule" not in raw and "card" not in raw:
             self.error(_key_place(raw, "name", place), "a scenario names the rule (`rule:`) or the card (`card:`) it checks")
-        options = {}
+        options, mistakes = {}, len(self.diags)
         for k, v in (raw.get("options") or {}).items():
             where = _place(raw["options"], k, place)
             if isinstance(v, bool):  # YAML reads `on`, `off`, `yes`, `no` as booleans: the option's own word
@@ -168,6 +168,8 @@ class FileReader:
         if not facts.min_players <= len(seats) <= facts.max_players:
             self.error(_place(raw, "players", place), f"{facts.name} is for {facts.min_players} to "
                        f"{facts.max_players} players, not {len(seats)}")
+        if len(self.diags) > mistakes:  # with options the game has not, it cannot be loaded to check the rest
+            return None
         choice = include_choice(facts, options)
         names = self.names_for(choice)
         if names is None:
