@@ -23,7 +23,7 @@ def summary(report: Report) -> str:
 
 
 def text(report: Report) -> str:
-    out = [diagnostics.text(report.diagnostics)] if report.diagnostics else []
+    out = [diagnostics.text(sorted(report.diagnostics, key=Diagnostic.sort_key))] if report.diagnostics else []
     for o in report.outcomes:
         out.append(f"{'ok  ' if o.passed else 'FAIL'}  {o.place.path}:{o.place.line}: {_label(o)}")
         for f in o.failures:
@@ -42,7 +42,7 @@ def as_json(report: Report) -> str:
 
 
 def github(report: Report) -> str:
-    found = list(report.diagnostics)
+    found = sorted(report.diagnostics, key=Diagnostic.sort_key)
     for o in report.outcomes:
         for f in o.failures:
             detail = f" (expected {f.expected}; found {f.found})" if f.expected or f.found else ""

@@ -312,7 +312,8 @@ class _Context:
             low = 0 if spec.wrap else spec.min
             high = spec.wrap - 1 if spec.wrap else spec.max
             if (low is not None and value < low) or (high is not None and value > high):
-                bounds = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
+                bounds = f"{low} to {high}" if low is not None and high is not None else \
+                    f"at least {low}" if low is not None else f"at most {high}"
                 self.error(vp, f"`{whose}{key}` = {value} is outside the counter's bounds ({bounds})", "E-POSITION")
                 return
             out.append(("counter", seat, key, value, vp))
