@@ -109,6 +109,15 @@ def test_mini_1_a_choice_by_the_wrong_seat_stops_the_scenario(tmp_path, capsys):
     assert "expected ann.coins" not in out  # the steps after it are not run
 
 
+def test_a_failure_of_the_scenarios_own_statements_is_placed_at_its_step(tmp_path, capsys):
+    broken = TAKE.replace("    - phase: main\n", "    - do: ann.coins = 10 / (ann.coins - 3)\n    - phase: main\n")
+    folder = game(tmp_path, broken)
+    code, out, _ = run(capsys, folder)
+    assert code == 1
+    assert f"tests/take.yaml:{line_of(folder / 'tests' / 'take.yaml', 'do: ann.coins')}:7: error: the content failed: " \
+        "division by zero" in out
+
+
 def test_bots_play_until_an_expression_holds_or_the_match_ends(tmp_path, capsys):
     scenarios = TAKE + """
 - name: the bots play a whole match from its setup; an empty deck ends it after the round

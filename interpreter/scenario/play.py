@@ -155,7 +155,8 @@ class _Run:
         try:
             self.begin()
             for step in self.plan.steps:
-                        getattr(self, "s_" + step.kind)(step)
+                self.current = step
+                getattr(self, "s_" + step.kind)(step)
         except _Stop:
             pass
         except MeepleError as e:  # the content failed while the match ran (placed in the content)

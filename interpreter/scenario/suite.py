@@ -11,6 +11,8 @@ from ..model.build import load_game
 from .play import run_plan
 from .read import FileReader, game_facts
 
+SCENARIO_CODE = "<meeple scenario>"  # the generated code's name: a failure in it is placed at its step, not in the game
+
 
 def scenario_files(folder) -> list[str]:
     """The scenario files of a game or mod folder, in the order of their names."""
@@ -94,7 +96,7 @@ def run_scenarios(folder, game_folder, mods=(), keywords=()) -> Report:
             continue
         spaces = {}
         for choice, comp in reader.compilers.items():
-            ns = spaces[choice] = comp.finish()
+            ns = spaces[choice] = comp.finish(SCENARIO_CODE)
             game = games[choice]
             ns.update({f"P_{k}": f for k, f in game.procedures.items()})
             ns.update({f"F_{k}": f for k, f in game.functions.items()})
