@@ -1,4 +1,5 @@
-"""docs/authoring.md's tutorial, run step by step: its files are written, its commands run, its test passes."""
+"""docs/authoring.md's tutorial, run step by step: its files are written, its commands run (its scenarios among
+them), its test passes, and a scenario made wrong fails as it says."""
 from __future__ import annotations
 
 import re
@@ -37,6 +38,8 @@ def test_the_tutorial_works(tmp_path, monkeypatch, capsys):
                 assert code == want, f"{line}: exit {code}\n{out.out}\n{out.err}"
                 if want == 1:
                     assert "declares 117 `all` cards, but the card files hold 118" in out.out
+                if words[0] == "test":  # scenarios ran, and passed
+                    assert re.search(r"^[1-9]\d* scenario\(s\): \d+ passed, 0 failed$", out.out, re.M), out.out
                 ran += 1
         elif lang == "yaml" and "file" in attrs:
             path = tmp_path / attrs["file"]
@@ -56,4 +59,14 @@ def test_the_tutorial_works(tmp_path, monkeypatch, capsys):
                 if name.startswith("test_"):
                     fn()
                     ran += 1
-    assert ran >= 7
+    assert ran >= 9
+    # what the tutorial says of a scenario that expects a wrong value: placed, with what was expected and found
+    said = re.search(r"with `([^`]+)`,\s+`meeple test my-kaiju` says `([^`]+)`, then\s+`(expected: [^`]+)` and "
+                     r"`(found: [^`]+)`", TUTORIAL)
+    aquarium = tmp_path / "my-kaiju" / "tests" / "aquarium.yaml"
+    aquarium.write_text(aquarium.read_text().replace("ann.money == 3 + 2", said.group(1)))
+    assert main(["test", "my-kaiju"]) == 1
+    out = capsys.readouterr().out
+    assert said.group(2) in out
+    assert re.sub(r":\s+", ": ", said.group(3)) in re.sub(r":\s+", ": ", out)
+    assert re.sub(r":\s+", ": ", said.group(4)) in re.sub(r":\s+", ": ", out)

@@ -100,7 +100,7 @@ def test_validate_bundled_content(capsys):
 def test_schema_prints_the_json_schemas(capsys):
     code, out, _ = run(capsys, "schema")
     data = json.loads(out)
-    assert code == 0 and set(data) == {"game", "cards", "mod"}
+    assert code == 0 and set(data) == {"game", "cards", "mod", "scenario"}
     assert data["game"]["$schema"].endswith("2020-12/schema")
 
 
@@ -118,7 +118,7 @@ def test_the_command_ends_validate_and_schema_at_once_with_every_line_written(tm
         return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *argv], env=env, capture_output=True,
                               text=True, timeout=300)
     schema = command("schema")
-    assert schema.returncode == 0 and set(json.loads(schema.stdout)) == {"game", "cards", "mod"}
+    assert schema.returncode == 0 and set(json.loads(schema.stdout)) == {"game", "cards", "mod", "scenario"}
     assert len(schema.stdout) > 10_000  # more than a pipe's buffer at once
     broken = tmp_path / "broken.yaml"
     broken.write_text("cards:\n  - id: x\n    kind: gadgte\n", encoding="utf-8")

@@ -26,9 +26,23 @@ def run_hook(hook_id: str, repo: Path, files: list[str]) -> subprocess.Completed
 
 
 def test_hooks_declare_a_python_entry_on_yaml_files():
-    assert {h["id"] for h in HOOKS} == {"meeple-validate", "meeple-validate-strict"}
+    assert {h["id"] for h in HOOKS} == {"meeple-validate", "meeple-validate-strict", "meeple-test"}
     for h in HOOKS:
-        assert h["language"] == "python" and h["pass_filenames"] and h["entry"].startswith("meeple validate")
+        assert h["language"] == "python" and h["pass_filenames"] and h["entry"].split()[:2] in (
+            ["meeple", "validate"], ["meeple", "test"])
+
+
+def test_the_test_hook_runs_the_scenarios_of_the_changed_game(tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "content" / "happy-city", repo / "games" / "city")
+    files = ["games/city/cards/buildings.yaml"]
+    ok = run_hook("meeple-test", repo, files)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    example = repo / "games" / "city" / "tests" / "scoring-example.yaml"
+    example.write_text(example.read_text().replace("final_score(ann) == 40", "final_score(ann) == 41"))
+    fail = run_hook("meeple-test", repo, files)
+    assert fail.returncode == 1
+    assert "games/city/tests/scoring-example.yaml:" in fail.stdout and "found:    40 == 41" in fail.stdout
 
 
 def test_the_hook_passes_good_content_and_fails_bad_content(tmp_path):

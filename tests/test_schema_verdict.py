@@ -22,6 +22,8 @@ FILES = sorted(p for p in [*(ROOT / "content").rglob("*.yaml"), *(ROOT / "tests"
 def _schema_of(path: Path) -> str:
     if path.name == "game.yaml":
         return "game"
+    if path.parent.name == "tests":
+        return "scenario"
     return "cards" if path.parent.name == "cards" else "mod"
 
 
@@ -53,7 +55,7 @@ def _quick(data, name: str):
 
 def test_there_are_documents_of_each_schema_that_pass_and_that_fail():
     verdicts = {(name, _jsonschema_passes(d, name)) for _, name, d in DOCUMENTS}
-    assert {("game", True), ("cards", True), ("mod", True), ("game", False), ("cards", False)} <= verdicts
+    assert {("game", True), ("cards", True), ("mod", True), ("scenario", True), ("game", False), ("cards", False)} <= verdicts
 
 
 @pytest.mark.parametrize("name,data", [(n, d) for _, n, d in DOCUMENTS],

@@ -102,26 +102,57 @@ def place_of_marker(text: str) -> tuple[str, int, int]:
     return text.replace(MARK, "", 1), line, col
 
 
+# Scenario files (tests/*.yaml beside game.yaml), numbered from 150: the mini game with a scenario file of its
+# own, which each case breaks. name, old text, new text with the marker, code, a fragment of the message
+S = "tests/s.yaml"
+MINI_SCENARIO = """
+- name: a token taken pays its value
+  rule: MINI-1
+  players: [ann, ben]
+  position:
+    deck: [red_one, blue_two]
+  steps:
+    - phase: main
+    - {by: ann, choose: Blue Two}
+    - expect: ann.coins == 2
+"""
+SCENARIO_CASES = [
+    ("scenario-wrong-expression", "expect: ann.coins == 2", "expect: ann.§coinz == 2", "E-UNKNOWN-FIELD",
+     "unknown field `coinz`"),
+    ("scenario-unknown-seat", "{by: ann, choose: Blue Two}", "{by: §anne, choose: Blue Two}", "E-UNKNOWN-SEAT",
+     "unknown seat `anne`"),
+    ("scenario-card-in-two-zones", "deck: [red_one, blue_two]\n", "deck: [red_one, blue_two]\n    pool: [§blue_two]\n",
+     "E-POSITION", "a card lies in one zone at a time"),
+]
+
+
+def write_case(n: int, name: str, files: dict, target: str, old: str, new: str, code: str, fragment: str) -> None:
+    files = dict(files)
+    assert old in files[target], f"{name}: {old!r} not found"
+    text = files[target].replace(old, new, 1)
+    line = col = 0
+    if MARK in text:
+        text, line, col = place_of_marker(text)
+    files[target] = text
+    folder = OUT / f"{n:02d}-{name}"
+    for rel, body in files.items():
+        p = folder / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(body, encoding="utf-8")
+    expect = {"code": code, "file": target, "line": line, "column": col, "message": fragment}
+    (folder / "expect.json").write_text(json.dumps(expect, indent=1) + "\n", encoding="utf-8")
+
+
 def main() -> int:
     if OUT.exists():
         shutil.rmtree(OUT)
     base = {G: MINI_GAME.lstrip("\n"), C: MINI_CARDS.lstrip("\n")}
     for n, (name, target, old, new, code, fragment) in enumerate(CASES, 1):
-        files = dict(base)
-        assert old in files[target], f"{name}: {old!r} not found"
-        text = files[target].replace(old, new, 1)
-        line = col = 0
-        if MARK in text:
-            text, line, col = place_of_marker(text)
-        files[target] = text
-        folder = OUT / f"{n:02d}-{name}"
-        for rel, body in files.items():
-            p = folder / rel
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(body, encoding="utf-8")
-        expect = {"code": code, "file": target, "line": line, "column": col, "message": fragment}
-        (folder / "expect.json").write_text(json.dumps(expect, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(CASES)} cases written to {OUT.relative_to(ROOT)}")
+        write_case(n, name, base, target, old, new, code, fragment)
+    with_scenario = {**base, S: MINI_SCENARIO.lstrip("\n")}
+    for n, (name, old, new, code, fragment) in enumerate(SCENARIO_CASES, 150):
+        write_case(n, name, with_scenario, S, old, new, code, fragment)
+    print(f"{len(CASES) + len(SCENARIO_CASES)} cases written to {OUT.relative_to(ROOT)}")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""`meeple`: list, play, simulate, validate, replay and schema. Errors are messages, never tracebacks."""
+"""`meeple`: list, play, simulate, validate, test, replay and schema. Errors are messages, never tracebacks."""
 from __future__ import annotations
 
 import argparse
@@ -9,7 +9,7 @@ import os
 import sys
 
 from ..errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
-from ..model.build import bundled_games, check_game, load_game
+from ..model.build import bundled_games, content_names, load_game
 from . import diagnostics
 
 
@@ -275,6 +275,8 @@ def _collector_paused(resume: bool = True):
 
 
 def cmd_validate(args) -> int:
+    from ..scenario import check_scenarios, scenario_files
+    from ..scenario.read import game_facts, include_choice
     diags: list[Diagnostic] = []
     checked = 0
     # the matches of --smoke make garbage: they run with the collector on
@@ -289,18 +291,32 @@ def cmd_validate(args) -> int:
             except ContentError as e:
                 diags.extend(e.diagnostics)
                 continue
+            names = {}  # the game's names for each choice of its included files: its scenario files are read with them
             for options in _option_sets(folder, mods):
                 warnings: list = []
                 try:  # the bytecode is made only to play (--smoke): validate checks the content, not Python
-                    game = (load_game if args.smoke else check_game)(folder, mods, warnings, options=options)
+                    loaded = (load_game if args.smoke else content_names)(folder, mods, warnings, options=options)
                 except ContentError as e:
                     diags.extend(e.diagnostics)
-                    game = None
+                    loaded = None
                 diags.extend(warnings)
-                if game is not None:  # loaded to be played: --smoke
-                    failure = _smoke(game, options, args.smoke)
+                if loaded is not None and args.smoke:  # loaded to be played
+                    failure = _smoke(loaded, options, args.smoke)
                     if failure is not None:
                         diags.append(failure)
+                    loaded = loaded.names
+                if loaded is not None and scenario_files(path):
+                    names[include_choice(game_facts(folder, mods), options)] = loaded
+            if names:  # the game loads: its scenario files are checked
+                def names_for(choice, folder=folder, mods=mods, names=names):
+                    if choice not in names:  # options no set above chooses: the game checked for them now
+                        try:
+                            names[choice] = content_names(folder, mods, options=dict(choice))
+                        except ContentError as e:
+                            diags.extend(e.diagnostics)
+                            names[choice] = None
+                    return names[choice]
+                diags.extend(check_scenarios(path, folder, mods, names_for))
             checked += 1
     diags = sorted(set(diags), key=Diagnostic.sort_key)
     errors = sum(d.severity == "error" for d in diags)
@@ -319,8 +335,48 @@ def cmd_validate(args) -> int:
 
 def cmd_schema(args) -> int:
     from ..check.schema import schema
-    print(json.dumps({n: schema(n) for n in ("game", "cards", "mod")}, indent=2))
+    print(json.dumps({n: schema(n) for n in ("game", "cards", "mod", "scenario")}, indent=2))
     return 0
+
+
+def cmd_test(args) -> int:
+    """The scenario files (tests/*.yaml) of each game or mod folder, run against the game with the mods."""
+    from ..scenario import Report, formats, run_scenarios
+    mods = list(args.mod or ())
+    report, jobs = Report(), []  # (the folder whose scenarios run, the game folder, the mods)
+    if args.paths or not mods:
+        for kind, path in _validate_targets(args.paths or ["content"]):
+            if kind in ("missing", "empty"):
+                report.diagnostics.append(Diagnostic(Place(path), "no such file or folder" if kind == "missing"
+                                                     else "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
+            elif kind == "game":  # the game's scenarios, and each mod's, on the game with the mods
+                jobs += [(path, path, mods)] + [(m, path, mods) for m in mods]
+            else:
+                try:
+                    jobs.append((path, _mod_base(path), [path, *mods]))
+                except ContentError as e:
+                    report.diagnostics += e.diagnostics
+    else:  # only mods: their scenarios, on the game the first one extends
+        try:
+            base = _mod_base(mods[0])
+            jobs += [(m, base, mods) for m in mods]
+        except ContentError as e:
+            report.diagnostics += e.diagnostics
+    for job in dict.fromkeys((s, g, tuple(m)) for s, g, m in jobs):
+        report.add(run_scenarios(*job, keywords=args.k or ()))
+    if args.format == "json":
+        print(formats.as_json(report))
+    elif args.format == "github":
+        shown = formats.github(report)
+        if shown:
+            print(shown)
+        print(formats.summary(report), file=sys.stderr)
+    else:
+        shown = formats.text(report)
+        if shown:
+            print(shown)
+        print(formats.summary(report))
+    return 0 if report.ok else 1
 
 
 def cmd_serve(args) -> int:
@@ -380,6 +436,15 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--smoke", type=int, default=0, metavar="N",
                     help="also play N seeded bot matches per player count and option set")
     sp.set_defaults(fn=cmd_validate)
+
+    sp = sub.add_parser("test", help="run the scenarios (tests/*.yaml) of games and mods; exit 1 on any failure")
+    sp.add_argument("paths", nargs="*", metavar="PATH", help="game or mod folders (default: content)")
+    sp.add_argument("--mod", action="append", metavar="PATH",
+                    help="play on the game with this mod; its own scenarios run too")
+    sp.add_argument("-k", action="append", metavar="NAME",
+                    help="only the scenarios whose name, rule or card contains NAME")
+    sp.add_argument("--format", choices=["text", "json", "github"], default="text")
+    sp.set_defaults(fn=cmd_test)
 
     sp = sub.add_parser("replay", help="replay a match log, printing the same account as play")
     sp.add_argument("file")

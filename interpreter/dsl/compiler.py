@@ -208,13 +208,15 @@ class Compiler:
         del self.diags[diags:]
         return again
 
-    def finish(self) -> dict:
+    def finish(self, filename: str = "<meeple>") -> dict:
+        """The generated code, made Python and run: its functions by name. A match places a failure by the lines
+        of the code named `<meeple>` (its game's); code compiled apart (a scenario's) is named otherwise."""
         again = self._retype()
         src = "\n".join(self.lines) + "\n"
         ns = {"__builtins__": {}}
         ns.update(_runtime_namespace(self.names))
         try:
-            code = disk_cache.compiled(src, "<meeple>")  # generated from checked trees, never from raw content
+            code = disk_cache.compiled(src, filename)  # generated from checked trees, never from raw content
         except (SyntaxError, RecursionError, MemoryError, ValueError) as e:  # a limit the checks above missed
             line = getattr(e, "lineno", None)
             place = self.line_map.get(line, Place("<meeple>")) if line else Place("<meeple>")

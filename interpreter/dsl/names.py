@@ -21,7 +21,7 @@ class NameTable:
     effect_hooks: set = field(default_factory=set)
     expression_hooks: set = field(default_factory=set)
     options: set = field(default_factory=set)
-    card_ids: set = field(default_factory=set)
+    card_ids: dict = field(default_factory=dict)  # card id -> its copies
     enum_values: set = field(default_factory=set)
     field_types: dict = field(default_factory=dict)  # card field -> "int", "list", "card" or "player", where
     # every kind declaring the field gives it that type (not optional but for a card or a player): a write

@@ -112,10 +112,17 @@ def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, 
 def check_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, options: dict | None = None) -> None:
     """Every check of `load_game`, the same diagnostics, without turning the generated code into Python
     bytecode (what `meeple validate` needs: a third of its time was Python's compile())."""
-    _load(folder, mods, warnings, options, generate=False)
+    content_names(folder, mods, warnings, options)
 
 
-def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
+def content_names(folder: str | os.PathLike, mods=(), warnings: list | None = None,
+                  options: dict | None = None) -> NameTable:
+    """`check_game`, giving the names the game gives its content: to check text written against the game
+    outside its files (scenario files, interpreter/scenario) with the same checker."""
+    return _load(folder, mods, warnings, options, generate=False)
+
+
+def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTable:
     folder = str(folder)
     col = _Collect()
     game_path = os.path.join(folder, "game.yaml")
@@ -166,8 +173,8 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
         raise ContentError(col.diags)
     layers[1:1] = included  # the game's own files first, then the mods
     game = _Builder(col, layers, folder).build(warnings, generate)
-    if game is None:
-        return None
+    if not generate:
+        return game  # the names only
     game.include_choice = {k: chosen[k] for k in include_keys(data) if k in chosen}
     return game
 
@@ -220,7 +227,7 @@ class _Builder:
                     places[k] = (_place(sec, k, sec.place), sec)
         return out, places
 
-    def build(self, warnings, generate: bool = True) -> GameDef | None:
+    def build(self, warnings, generate: bool = True) -> GameDef | NameTable:
         col = self.col
         g = self.game
         names = NameTable()
@@ -297,7 +304,7 @@ class _Builder:
                                   "E-UNKNOWN-EVENT", did_you_mean(ev, events))
 
         raw_cards = self.load_cards()
-        names.card_ids = {c["id"] for c, _ in raw_cards}
+        names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in raw_cards}
         comp = Compiler(names)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
@@ -368,7 +375,7 @@ class _Builder:
         if warnings is not None:
             warnings.extend(d for d in col.diags if d.severity == "warning")
         if not generate:
-            return None
+            return names
         ns = comp.finish()
         for k, f in proc_fnames.items():
             ns[f"P_{k}"] = ns[f]
@@ -401,7 +408,7 @@ class _Builder:
             faction=ns[faction_f] if faction_f else None,
             cooperative=bool(g.get("cooperative", False)),
             max_rounds=g.get("max_rounds", 500),
-            line_map=comp.line_map, description=g.get("description", ""),
+            line_map=comp.line_map, description=g.get("description", ""), names=names,
         )
 
     def warn_unused(self, used, procs, proc_places, funcs, func_places, values, value_places, events,

@@ -91,6 +91,7 @@ class GameDef:
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
     include_choice: dict = field(default_factory=dict)  # option values that chose the included files
     description: str = ""
+    names: object = None  # the NameTable its content was checked against (to check scenario files against it)
 
     @functools.cached_property
     def listening(self) -> frozenset:
