@@ -68,7 +68,8 @@ class MeepleServer(LanguageServer):
             return
         before = self.found.get(target, {})
         self.found[target] = found
-        for path in set(before) | set(found):
+        opened = {p for p in texts if target_of(p) == target}  # a clean open file is told so too
+        for path in set(before) | set(found) | opened:
             self.publish(path, texts)
 
     def publish(self, path: str, texts: dict) -> None:
