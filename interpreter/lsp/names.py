@@ -24,7 +24,7 @@ PLAYER_SECTIONS = {"zones": "player zone", "counters": "player counter", "vars":
 # what a name may refer to, by where it stands
 BARE = frozenset({"procedure", "function", "value", "zone", "counter", "var", "constant"})
 AFTER_DOT = frozenset({"player zone", "player counter", "player var", "field", "option"})
-IN_STRING = frozenset({"card", "event", "value", "option", "enum value", "hook"})
+IN_STRING = frozenset({"card", "event", "value", "option", "enum value", "hook", "kind"})
 EFFECT_KEYS = ("setup", "finish")
 EXPRESSION_KEYS = ("score", "faction")
 MODIFIER_KEYS = ("add", "times", "when")
