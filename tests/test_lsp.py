@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from interpreter.cli.main import main
 from interpreter.runtime.verbs import REGISTRY
@@ -194,7 +195,6 @@ def test_completion_after_p_dot_in_a_kaiju_procedure_offers_player_fields_and_co
     items = lsp.at("textDocument/completion", path, line, col)
     labels = {i["label"] for i in (items["items"] if isinstance(items, dict) else items)}
     lsp.close(path)
-    import yaml
     player = yaml.safe_load(path.read_text(encoding="utf-8"))["player"]
     assert set(player["counters"]) <= labels and set(player["zones"]) <= labels and {"left", "right"} <= labels
     assert "cost" not in labels  # a building's field: `p` is a player (the procedure's callers pass `me`)
@@ -288,7 +288,6 @@ def test_outline_lists_phases_procedures_and_cards_by_kind(lsp):
     groups = {s["name"]: [c["name"] for c in s.get("children", [])]
               for s in lsp.request("textDocument/documentSymbol", {"textDocument": {"uri": uri(game)}})}
     lsp.close(game)
-    import yaml
     data = yaml.safe_load(game.read_text(encoding="utf-8"))
     assert groups["phases"] == [p["phase"] for p in data["round"]]
     assert sorted(groups["procedures"]) == sorted(data["procedures"])
@@ -296,3 +295,18 @@ def test_outline_lists_phases_procedures_and_cards_by_kind(lsp):
     outline = lsp.request("textDocument/documentSymbol", {"textDocument": {"uri": uri(cards)}})
     assert [s["name"] for s in outline] == ["kaiju cards"]
     assert len(outline[0]["children"]) == len(yaml.safe_load(cards.read_text(encoding="utf-8")))
+
+
+def test_events_are_offered_under_on_and_after_until(lsp, tmp_path):
+    """Completion in a mod of Kaiju: an `on:` key offers the base game's events, and so does `until="`."""
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    text = ("mod: m\nextends: kaiju-inc\nname: M\non:\n  eu\nprocedures:\n  cheap:\n    do: |\n"
+            "      modify(\"price\", add=-1, until=\"\n")
+    (mod / "mod.yaml").write_text(text, encoding="utf-8")
+    lsp.open(mod / "mod.yaml", text)
+    events = set(yaml.safe_load((CONTENT / "kaiju-inc" / "game.yaml").read_text(encoding="utf-8"))["events"])
+    for line, col in ((4, 4), (8, len(text.split("\n")[8]))):
+        items = lsp.at("textDocument/completion", mod / "mod.yaml", line, col)
+        assert {i["label"] for i in items["items"]} == events, (line, col)
+    lsp.close(mod / "mod.yaml")

@@ -245,7 +245,9 @@ def _passed(names: Names, callee: str, i: int) -> str | None:
 
 def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionItem]:
     lines = names.lines.get(path) or []
-    text = lines[line][:col] if line < len(lines) else ""
+    if line >= len(lines):
+        return []
+    text = lines[line][:col]
     code = names.code_at(path, line, col)
     if code is None:
         return _yaml_items(names, path, lines, line, text)
