@@ -9,12 +9,11 @@ from lsprotocol import types as T
 from ..check.schema import schema
 from ..dsl.names import NameTable
 from ..errors import did_you_mean
+from ..files import GRAMMAR_DIR
 from ..runtime.verbs import REGISTRY
 from .names import BARE, IN_STRING, Definition, Names, Spot, locals_in
 
-KEYWORDS = ("let", "for", "in", "if", "elif", "else", "while", "repeat", "ask", "by", "return", "break", "continue",
-            "choose", "from", "where", "each", "prompt", "label", "up", "to", "any", "optional", "and", "or", "not",
-            "true", "false", "none", "when")
+KEYWORDS = tuple(sorted(set(re.findall(r'"([a-z]+)"', (GRAMMAR_DIR / "effects.lark").read_text(encoding="utf-8")))))
 RENAMEABLE = ("procedure", "card")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SYMBOL_KIND = {"phase": T.SymbolKind.Event, "procedure": T.SymbolKind.Function, "function": T.SymbolKind.Function,
@@ -169,10 +168,26 @@ def hover(names: Names, path: str, line: int, col: int) -> str | None:
     if name in REGISTRY and code is not None and not any(d.what in BARE for d in defs):
         parts.insert(0, verb_doc(name))
     if not parts and code is not None and name not in KEYWORDS:
-        known = list(REGISTRY) + [n for n, ds in names.defs.items() if any(d.what in BARE for d in ds)]
-        hint = did_you_mean(name, known)
-        parts.append(f"`{name}`: not a verb, function or name of this game" + (f"; {hint}" if hint else ""))
+        parts.append(_builtin_or_unknown(names, code, path, line, col, name))
     return "\n\n---\n\n".join(parts) or None
+
+
+def _builtin_or_unknown(names: Names, code, path: str, line: int, col: int, name: str) -> str:
+    lines = names.lines[path]
+    _, start = _word(lines[line], col)
+    if start > 0 and lines[line][start - 1] == ".":
+        owners = [what for what, attrs in (("player", NameTable.PLAYER_ATTRS), ("card", NameTable.PIECE_ATTRS),
+                                           ("zone", NameTable.ZONE_ATTRS)) if name in attrs]
+        return f"`{name}`: " + (f"an attribute of every {' and '.join(owners)}" if owners else "not a field of this game")
+    if name in code.params:
+        return f"`{name}`: a parameter"
+    if name in locals_in(code, lines):
+        return f"`{name}`: a local"
+    if name in NameTable.BUILTIN_NAMES or name == "it":
+        return f"`{name}`: a builtin name (docs/language.md)"
+    known = list(REGISTRY) + [n for n, ds in names.defs.items() if any(d.what in BARE for d in ds)]
+    hint = did_you_mean(name, known)
+    return f"`{name}`: not a verb, function or name of this game" + (f"; {hint}" if hint else "")
 
 
 # ---- completion
@@ -182,11 +197,11 @@ def _item(label: str, kind, detail: str = "", doc: str = "") -> T.CompletionItem
                             documentation=T.MarkupContent(kind=T.MarkupKind.Markdown, value=doc) if doc else None)
 
 
-def _defs_items(names: Names, whats, owner_in=None) -> list[T.CompletionItem]:
+def _defs_items(names: Names, whats) -> list[T.CompletionItem]:
     out = {}
     for name, ds in names.defs.items():
         for d in ds:
-            if d.what in whats and (owner_in is None or d.owner in owner_in) and name not in out:
+            if d.what in whats and name not in out:
                 out[name] = _item(name, _ITEM_KIND.get(d.what, T.CompletionItemKind.Text), d.what, describe(d, names))
     return list(out.values())
 
