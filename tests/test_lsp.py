@@ -310,3 +310,20 @@ def test_events_are_offered_under_on_and_after_until(lsp, tmp_path):
         items = lsp.at("textDocument/completion", mod / "mod.yaml", line, col)
         assert {i["label"] for i in items["items"]} == events, (line, col)
     lsp.close(mod / "mod.yaml")
+
+
+def test_hover_on_a_procedure_shows_its_doc_and_on_a_card_id_its_card(lsp):
+    game = CONTENT / "debtzilla" / "game.yaml"
+    lines = lines_of(game)
+    lsp.open(game)
+    line, col = find(lines, r'take\("savings"')
+    card = lsp.at("textDocument/hover", game, line, col + 7)["contents"]["value"]
+    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    called = next(k for k, v in data["procedures"].items() if v.get("doc") and re.search(rf"\b{k}\(", data["setup"]))
+    line, col = find(lines, rf"\b{called}\(", find(lines, r"^setup:")[0])
+    proc = lsp.at("textDocument/hover", game, line, col + 1)["contents"]["value"]
+    lsp.close(game)
+    income = yaml.safe_load((CONTENT / "debtzilla" / "cards" / "income.yaml").read_text(encoding="utf-8"))
+    savings = next(c for c in income if c["id"] == "savings")
+    assert "- id: savings" in card and f"name: {savings['name']}" in card
+    assert data["procedures"][called]["doc"].strip() in proc
