@@ -327,3 +327,17 @@ def test_hover_on_a_procedure_shows_its_doc_and_on_a_card_id_its_card(lsp):
     savings = next(c for c in income if c["id"] == "savings")
     assert "- id: savings" in card and f"name: {savings['name']}" in card
     assert data["procedures"][called]["doc"].strip() in proc
+
+
+def test_yaml_keys_are_offered_while_the_key_is_typed(lsp):
+    """`pa` typed in a procedure, no colon yet (the file does not read as YAML): the schema's keys of a procedure."""
+    path = CONTENT / "kaiju-inc" / "game.yaml"
+    lines = lines_of(path)
+    line = lines.index("  pay:") + 2
+    lines.insert(line, "    pa")
+    lsp.open(path, "\n".join(lines))
+    items = lsp.at("textDocument/completion", path, line, 6)
+    lsp.close(path)
+    procedure = json.loads(subprocess.run([sys.executable, "-m", "interpreter.cli.main", "schema"], cwd=ROOT,
+                                          capture_output=True, text=True).stdout)["game"]["properties"]["procedures"]
+    assert {i["label"] for i in items["items"]} == set(procedure["additionalProperties"]["properties"])

@@ -135,21 +135,30 @@ def _cards(folder: str, data, default: list) -> list[str]:
     return out
 
 
+_LAST_READ: dict = {}  # path -> what it held when it last read as YAML
+
+
 def read(target: str, texts: dict) -> Names:
-    """The names of a game folder or mod, its open documents read from `texts` (absolute path -> text)."""
+    """The names of a game folder or mod, its open documents read from `texts` (absolute path -> text). A document
+    that does not read as YAML while it is being typed (a key without its colon yet) gives the names it last
+    gave."""
     names = Names()
     loaded = []
     for path in files_of(target, texts):
         data = _data(path, texts)
         if data is None:
-            continue
+            data = _LAST_READ.get(path)
+        elif path in texts:
+            if len(_LAST_READ) > 64:
+                _LAST_READ.clear()
+            _LAST_READ[path] = data
         if path in texts:
-            text = texts[path]
-        else:
+            names.lines[path] = texts[path].split("\n")
+        elif data is not None:
             with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        names.lines[path] = text.split("\n")
-        loaded.append((path, data))
+                names.lines[path] = f.read().split("\n")
+        if data is not None:
+            loaded.append((path, data))
     for _, data in loaded:  # kinds and events first: cards' hooks and handlers need them
         if isinstance(data, dict):
             names.kinds.update(data.get("kinds") or {})
