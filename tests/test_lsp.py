@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from interpreter.check.schema import schema
 from interpreter.cli.main import main
 from interpreter.runtime.verbs import REGISTRY
 
@@ -338,6 +339,5 @@ def test_yaml_keys_are_offered_while_the_key_is_typed(lsp):
     lsp.open(path, "\n".join(lines))
     items = lsp.at("textDocument/completion", path, line, 6)
     lsp.close(path)
-    procedure = json.loads(subprocess.run([sys.executable, "-m", "interpreter.cli.main", "schema"], cwd=ROOT,
-                                          capture_output=True, text=True).stdout)["game"]["properties"]["procedures"]
+    procedure = schema("game")["properties"]["procedures"]
     assert {i["label"] for i in items["items"]} == set(procedure["additionalProperties"]["properties"])
