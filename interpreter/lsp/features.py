@@ -206,16 +206,25 @@ def _defs_items(names: Names, whats) -> list[T.CompletionItem]:
     return list(out.values())
 
 
-def _kind_of(names: Names, code, lines: list[str], var: str) -> str | None:
-    """What a name stands for in an effect text, from how the text uses it and, for a parameter, from what the
-    callers pass: "player" or "card" (None: unknown)."""
+_LIST = r"([a-z_][\w.]*(?:\([^()]*\))?)"  # a list or zone: `players`, `row`, `me.tableau`, `rivals(me)`
+_ITEM_VERBS = r"\b(?:sum|distinct|gather|sort|highest|lowest)\(\s*"
+
+
+def _kind_of(names: Names, code, lines: list[str], var: str, before: str = "") -> str | None:
+    """What a name stands for in an effect text, from how the text binds and uses it and, for a parameter, from
+    what the callers pass: "player" or "card" (None: unknown). `it` is an item of the list before the nearest
+    `where` or per-item argument on the line (`before`: the line's text up to the name)."""
     if var in ("me", "owner"):
         return "player"
     if var == "this":
         return "card"
+    if var == "it":
+        bound = list(re.finditer(rf"{_LIST}\s+where\b|{_ITEM_VERBS}{_LIST}\s*,", before))
+        return _items_of(names, bound[-1].group(1) or bound[-1].group(2)) if bound else None
     text = code.text(lines)
-    if re.search(rf"\bfor\s+{var}\s+in\s+(players|rivals\(|clockwise\()", text):
-        return "player"
+    bound = re.search(rf"\b(?:for|each)\s+{var}\s+in\s+{_LIST}|\bchoose\s+{var}\s+from\s+{_LIST}", text)
+    if bound and _items_of(names, bound.group(1) or bound.group(2)):
+        return _items_of(names, bound.group(1) or bound.group(2))
     player = set(names.of("player zone", "player counter", "player var")) | set(NameTable.PLAYER_ATTRS)
     card = set(names.of("field", "hook")) | set(NameTable.PIECE_ATTRS)
     seen = set(re.findall(rf"(?<![\w.]){var}\.([a-z_]\w*)", text))
@@ -224,7 +233,19 @@ def _kind_of(names: Names, code, lines: list[str], var: str) -> str | None:
     if seen & (card - player) and not seen & (player - card):
         return "card"
     if var in code.params and " " in code.label:
-        return _passed(names, code.label.split(" ", 1)[1], code.params.index(var))
+        passed = _passed(names, code.label.split(" ", 1)[1], code.params.index(var))
+        if passed:
+            return passed
+    return var if var in ("player", "card") and var in code.params else None  # an event's parameter, by its name
+
+
+def _items_of(names: Names, expr: str) -> str | None:
+    """"player" for a list of players (`players`, `rivals(me)`), "card" for a zone (`row`, `me.tableau`)."""
+    if re.match(r"(players|rivals\(|clockwise\()", expr):
+        return "player"
+    head = expr.split("(")[0]
+    if head in names.of("zone") or head == "box" or ("." in head and head.rsplit(".", 1)[1] in names.of("player zone")):
+        return "card"
     return None
 
 
@@ -272,7 +293,7 @@ def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionI
         return _string_items(names, before)
     dot = re.search(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)?$", before)
     if dot:
-        return _attr_items(names, code, lines, dot.group(1))
+        return _attr_items(names, code, lines, dot.group(1), before[:dot.start(2) if dot.group(2) else len(before)])
     items = [_item(n, T.CompletionItemKind.Function, signature(n), verb_doc(n)) for n in sorted(REGISTRY)]
     items += _defs_items(names, BARE)
     items += [_item(n, T.CompletionItemKind.Variable, "local") for n in locals_in(code, lines)]
@@ -281,10 +302,10 @@ def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionI
     return items
 
 
-def _attr_items(names: Names, code, lines, var: str) -> list[T.CompletionItem]:
+def _attr_items(names: Names, code, lines, var: str, before: str) -> list[T.CompletionItem]:
     if var == "options":
         return _defs_items(names, {"option"})
-    kind = _kind_of(names, code, lines, var)
+    kind = _kind_of(names, code, lines, var, before)
     player = _defs_items(names, {"player zone", "player counter", "player var"}) + [
         _item(a, T.CompletionItemKind.Field, "player") for a in NameTable.PLAYER_ATTRS]
     card = _defs_items(names, {"field"}) + _defs_items(names, {"hook"}) + [
