@@ -341,3 +341,22 @@ def test_yaml_keys_are_offered_while_the_key_is_typed(lsp):
     lsp.close(path)
     procedure = schema("game")["properties"]["procedures"]
     assert {i["label"] for i in items["items"]} == set(procedure["additionalProperties"]["properties"])
+
+
+def test_completion_after_it_dot_offers_the_fields_of_what_the_list_holds(lsp):
+    """`it` over a player's zone is a card (the kinds' fields), over `players` a player (zones and counters)."""
+    path = CONTENT / "kaiju-inc" / "game.yaml"
+    lines = lines_of(path)
+    line, _ = find(lines, r"let paying = p\.tableau where it\.suit")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    fields = {f for k in data["kinds"].values() for f in (k.get("fields") or {})}
+    player = set(data["player"]["zones"]) | set(data["player"]["counters"])
+    offered = []
+    for typed in ("p.tableau where it.", "sum(players, it."):
+        lines[line] = "      let paying = " + typed
+        lsp.open(path, "\n".join(lines))
+        items = lsp.at("textDocument/completion", path, line, len(lines[line]))
+        lsp.close(path)
+        offered.append({i["label"] for i in items["items"]})
+    assert fields <= offered[0] and not (player - fields) & offered[0]
+    assert player <= offered[1] and not (fields - player) & offered[1]
