@@ -63,7 +63,7 @@ class MeepleServer(LanguageServer):
         texts = self.texts()
         try:
             found = validate(target, texts)
-        except Exception:  # a fault of the checker itself: said in the log, never a crash of the editor's server
+        except (Exception, SystemExit):  # a fault of the checker itself: said in the log, the server goes on
             log.exception("checking %s failed", target)
             return
         before = self.found.get(target, {})
