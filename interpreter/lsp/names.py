@@ -57,7 +57,6 @@ class Use:
     name: str
     spot: Spot
     whats: frozenset  # what it may refer to
-    before: str = ""  # after a dot: the name before it
 
 
 @dataclass
@@ -302,7 +301,7 @@ def _lex_code(names: Names, code: Code) -> None:
 
 
 def _lex(names: Names, path: str, line: int, start: int, text: str) -> None:
-    before, dot = "", False
+    dot = False
     for m in _TOKEN.finditer(text):
         kind, tok, col = m.lastgroup, m.group(), start + m.start()
         if kind == "comment":
@@ -314,14 +313,8 @@ def _lex(names: Names, path: str, line: int, start: int, text: str) -> None:
             for h in _HOLE.finditer(inner):
                 _lex(names, path, line, col + 1 + h.start(1), h.group(1))
         elif kind == "name":
-            if dot:
-                names.uses.append(Use(tok, Spot(path, line, col, len(tok)), AFTER_DOT, before))
-            else:
-                names.uses.append(Use(tok, Spot(path, line, col, len(tok)), BARE))
-            before = tok
+            names.uses.append(Use(tok, Spot(path, line, col, len(tok)), AFTER_DOT if dot else BARE))
         dot = kind == "dot"
-        if kind not in ("name", "dot"):
-            before = ""
 
 
 def locals_in(code: Code, lines: list[str]) -> list[str]:
