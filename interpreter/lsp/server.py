@@ -3,6 +3,7 @@ built on it, then publishes each file's diagnostics (empty for a file that becam
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -73,7 +74,8 @@ class MeepleServer(LanguageServer):
             self.publish(path, texts)
 
     def publish(self, path: str, texts: dict) -> None:
-        diags = [d for found in self.found.values() for d in found.get(path, [])]
+        # a base game's file checked with the game and with an open mod: each of its diagnostics once
+        diags = list({json.dumps(d, sort_keys=True): d for found in self.found.values() for d in found.get(path, [])}.values())
         lines = texts[path].split("\n") if path in texts else _disk_lines(path)
         self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
             uri=from_fs_path(path), diagnostics=[_diagnostic(d, lines) for d in diags]))
