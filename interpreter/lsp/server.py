@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import sys
+from importlib.metadata import version
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -23,7 +24,7 @@ _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 class MeepleServer(LanguageServer):
     def __init__(self):
-        super().__init__("meeple", "0.1.0")
+        super().__init__("meeple", version("meeple"))
         self.dirty: set[str] = set()  # game and mod folders to check again
         self.flushing = False
         self.found: dict[str, dict[str, list[dict]]] = {}  # folder -> path -> its diagnostics from that folder's check
