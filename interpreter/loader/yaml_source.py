@@ -188,7 +188,7 @@ def load_text(text: str, path: str):
         raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
 
 
-_FILES: dict = {}  # (path, shown, mtime, size) or (path, shown, text) -> data: a file read again unchanged is not parsed again
+_FILES: dict = {}  # (path, shown, mtime, size) -> data: a file read again unchanged is not parsed again
 _OVERLAY: contextvars.ContextVar[dict | None] = contextvars.ContextVar("overlay", default=None)
 
 
@@ -206,7 +206,7 @@ def overlay(texts: dict[str, str]):
 def load_file(path: str, shown_as: str | None = None):
     shown = shown_as or path
     text = (_OVERLAY.get() or {}).get(os.path.abspath(path))
-    if text is not None:  # an unsaved document: known by its text
+    if text is not None:  # an unsaved document: (path, shown, text) is its key
         key = (os.path.abspath(path), shown, text)
     else:
         try:
