@@ -123,9 +123,9 @@ def lsp():
             c.proc.kill()
 
 
-def validate_json(folder, capsys) -> dict[str, list]:
-    """`meeple validate FOLDER --format json`, as the protocol's diagnostics by file URI."""
-    main(["validate", str(folder), "--format", "json"])
+def validate_json(folder, capsys, mods=()) -> dict[str, list]:
+    """`meeple validate FOLDER [--mod MOD]... --format json`, as the protocol's diagnostics by file URI."""
+    main(["validate", str(folder), *[a for m in mods for a in ("--mod", str(m))], "--format", "json"])
     found: dict[str, list] = {}
     for d in json.loads(capsys.readouterr().out):
         found.setdefault(uri(d["file"]), []).append(
@@ -158,8 +158,10 @@ def find(lines: list[str], pattern: str, after: int = 0) -> tuple[int, int]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_corpus_diagnostics_are_validates(lsp, case, capsys):
-    """Every file of the case open in the editor: each gets exactly what `meeple validate --format json` says."""
-    expected = validate_json(case, capsys)
+    """Every file of the case open in the editor: each gets exactly what `meeple validate --format json` says (with
+    the case's mods: a mod lying in a game's folder is checked with that game)."""
+    mods = json.loads((case / "expect.json").read_text(encoding="utf-8")).get("mods", [])
+    expected = validate_json(case, capsys, [case / m for m in mods])
     assert expected, "a corpus case has at least one diagnostic"
     files = sorted(case.rglob("*.yaml"))
     for f in files:

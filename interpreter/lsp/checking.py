@@ -16,9 +16,13 @@ from ..model.build import bundled_games
 def target_of(path: str) -> str | None:
     """The game or mod folder a content file belongs to: the nearest folder above it with a game.yaml or a
     mod.yaml (as `meeple validate FILE` finds it)."""
-    d = os.path.dirname(os.path.abspath(path))
+    return _above(os.path.dirname(os.path.abspath(path)), ("game.yaml", "mod.yaml"))
+
+
+def _above(d: str, marks) -> str | None:
+    """The nearest folder from `d` up that holds one of these files."""
     while True:
-        if os.path.isfile(os.path.join(d, "game.yaml")) or os.path.isfile(os.path.join(d, "mod.yaml")):
+        if any(os.path.isfile(os.path.join(d, m)) for m in marks):
             return d
         parent = os.path.dirname(d)
         if parent == d:
@@ -27,10 +31,14 @@ def target_of(path: str) -> str | None:
 
 
 def base_of(folder: str, texts: dict) -> str | None:
-    """The game folder a mod folder extends (None for a game folder, or a mod whose base is unknown)."""
+    """The game folder a mod is checked with: the game folder it lies in, if any (`validate GAME --mod MOD`),
+    else the bundled game its `extends:` names (`validate MOD`). None for a game folder."""
     path = os.path.join(folder, "mod.yaml")
     if not os.path.isfile(path):
         return None
+    around = _above(os.path.dirname(os.path.abspath(folder)), ("game.yaml",))
+    if around is not None:
+        return around
     try:
         with overlay(texts):
             data = load_file(path)
@@ -43,11 +51,15 @@ def base_of(folder: str, texts: dict) -> str | None:
 
 def validate(target: str, texts: dict) -> dict[str, list[dict]]:
     """Absolute path -> the diagnostics of `meeple validate TARGET --format json` in that file, the open
-    documents read from `texts` (absolute path -> text)."""
+    documents read from `texts` (absolute path -> text). A mod that lies in a game's folder is checked with that
+    game: `meeple validate GAME --mod MOD`."""
     from ..cli.main import main  # the command's own pipeline: whatever it checks, the editor shows
+    mod = os.path.isfile(os.path.join(target, "mod.yaml"))
+    around = _above(os.path.dirname(os.path.abspath(target)), ("game.yaml",)) if mod else None
+    args = [around, "--mod", target] if around else [target]
     out = io.StringIO()
     with overlay(texts), contextlib.redirect_stdout(out):
-        main(["validate", target, "--format", "json"])
+        main(["validate", *args, "--format", "json"])
     found: dict[str, list[dict]] = {}
     for d in json.loads(out.getvalue() or "[]"):
         found.setdefault(os.path.abspath(d["file"]), []).append(d)
