@@ -5,6 +5,7 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --quick    # one player count per game, well under a minute
     python tools/bench.py --json     # the figures as JSON on stdout (nothing else is printed there)
     python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
+    python tools/bench.py --lsp      # only the language server's answer to a keystroke
 
 One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
 processes, with the disk cache off (cold) and filled (cached); the benchmark's own cache is a temporary folder). Figures vary with the machine and its load:
@@ -201,6 +202,68 @@ def profile(name: str, players: int, games: int) -> None:
     pstats.Stats(prof).sort_stats("tottime").print_stats(30)
 
 
+LSP_FILE = os.path.join("content", "debtzilla", "game.yaml")  # the longest bundled game file
+
+
+def lsp_keystrokes(keystrokes: int = 12) -> dict:
+    """`meeple lsp` over stdio: the time from a keystroke in an open game file (one more letter typed into an
+    effect's text each time) to its diagnostics published, the whole game checked again: median and worst, in
+    seconds. Then the CPU time of that check alone in this process (the same keystrokes), which the machine's
+    load sways less."""
+    import asyncio
+
+    from lsprotocol import types as T
+    from pygls.lsp.client import LanguageClient
+
+    from interpreter.lsp.checking import validate
+
+    path = os.path.join(ROOT, LSP_FILE)
+    uri = "file://" + path
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    typed = [text.replace('say("-- Working phase', 'say("-- Working phase' + "x" * i, 1) for i in range(keystrokes + 1)]
+
+    async def run() -> list:
+        client, published = LanguageClient("bench", "1"), asyncio.Queue()
+        client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda ls, params: published.put_nowait(params.uri))
+        await client.start_io(sys.executable, "-m", "interpreter.cli.main", "lsp", cwd=ROOT)
+        await client.initialize_async(T.InitializeParams(capabilities=T.ClientCapabilities()))
+        client.initialized(T.InitializedParams())
+        client.text_document_did_open(T.DidOpenTextDocumentParams(
+            text_document=T.TextDocumentItem(uri=uri, language_id="yaml", version=0, text=text)))
+        while await published.get() != uri:
+            pass
+        took = []
+        for i in range(1, keystrokes + 1):
+            t = time.perf_counter()
+            client.text_document_did_change(T.DidChangeTextDocumentParams(
+                text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=i),
+                content_changes=[T.TextDocumentContentChangeWholeDocument(text=typed[i])]))
+            while await published.get() != uri:
+                pass
+            took.append(time.perf_counter() - t)
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+        return took
+
+    took = sorted(asyncio.run(run()))
+    folder = os.path.dirname(path)
+    validate(folder, {path: typed[0]})
+    cpu = []
+    for t in typed[1:]:
+        c = time.process_time()
+        validate(folder, {path: t + " "})  # texts the server has not seen: nothing read from a cache
+        cpu.append(time.process_time() - c)
+    return {"file": LSP_FILE, "keystrokes": keystrokes, "median_seconds": round(took[len(took) // 2], 3),
+            "worst_seconds": round(took[-1], 3), "check_cpu_seconds": round(sorted(cpu)[len(cpu) // 2], 3)}
+
+
+def _say_lsp(r: dict) -> str:
+    return (f"meeple lsp, a keystroke in {r['file']}: diagnostics in {r['median_seconds']} s (median of "
+            f"{r['keystrokes']}), {r['worst_seconds']} s at worst; the check itself {r['check_cpu_seconds']} s of CPU")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="meeple's benchmark")
     ap.add_argument("--quick", action="store_true", help="one player count per game, short runs")
@@ -208,9 +271,14 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", metavar="GAME", help="profile random matches of GAME instead")
     ap.add_argument("--players", type=int, default=3, help="the player count of --quick, the baseline and --profile")
     ap.add_argument("--no-parallel", action="store_true", help="skip the 1 vs 2 workers measure")
+    ap.add_argument("--lsp", action="store_true", help="only the language server's answer to a keystroke")
     a = ap.parse_args(argv)
     if a.profile:
         profile(a.profile, a.players, 30)
+        return 0
+    if a.lsp:
+        r = lsp_keystrokes()
+        print(json.dumps(r) if a.json else _say_lsp(r))
         return 0
     seconds = 0.6 if a.quick else 3.0
     say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
@@ -267,6 +335,8 @@ def main(argv=None) -> int:
     for o in report["openspiel"]:
         say(f"{o['game']:12} {o['players']} players: meeple {o['meeple_decisions_per_second']:10.0f} decisions/s, "
             f"OpenSpiel {o['openspiel_actions_per_second']:10.0f} actions/s (ratio {o['ratio']})")
+    report["lsp"] = r = lsp_keystrokes()
+    say(_say_lsp(r))
     shutil.rmtree(cache, ignore_errors=True)
     if a.json:
         print(json.dumps(report, indent=1))

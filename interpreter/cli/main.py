@@ -385,6 +385,11 @@ def cmd_serve(args) -> int:
                  bot_delay=args.bot_delay)
 
 
+def cmd_lsp(args) -> int:
+    from ..lsp.server import serve
+    return serve()
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="meeple", description="A declarative rules interpreter for card games.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -460,6 +465,9 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
     sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
     sp.set_defaults(fn=cmd_serve)
+
+    sub.add_parser("lsp", help="a Language Server Protocol server on stdio, for editors (docs/editors.md)"
+                   ).set_defaults(fn=cmd_lsp)
     return p
 
 

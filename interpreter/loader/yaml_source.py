@@ -5,6 +5,8 @@ Mappings become YMap (a dict with .place and .places[key]), sequences YList (a l
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import sys
 
@@ -187,18 +189,34 @@ def load_text(text: str, path: str):
 
 
 _FILES: dict = {}  # (path, shown, mtime, size) -> data: a file read again unchanged is not parsed again
+_OVERLAY: contextvars.ContextVar[dict | None] = contextvars.ContextVar("overlay", default=None)
+
+
+@contextlib.contextmanager
+def overlay(texts: dict[str, str]):
+    """Within it, `load_file` reads the files named here (by absolute path) from their given text instead of the
+    disk: an editor's unsaved documents."""
+    token = _OVERLAY.set(texts)
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
 
 
 def load_file(path: str, shown_as: str | None = None):
     shown = shown_as or path
-    try:
-        st = os.stat(path)
-        key = (os.path.abspath(path), shown, st.st_mtime_ns, st.st_size)
-    except OSError:
-        key = None
+    text = (_OVERLAY.get() or {}).get(os.path.abspath(path))
+    if text is not None:  # an unsaved document: (path, shown, text) is its key
+        key = (os.path.abspath(path), shown, text)
+    else:
+        try:
+            st = os.stat(path)
+            key = (os.path.abspath(path), shown, st.st_mtime_ns, st.st_size)
+        except OSError:
+            key = None
     if key is not None and key in _FILES:
         return _FILES[key]
-    data = _load_file(path, shown)
+    data = _load_file(path, shown) if text is None else _load_text(text, shown)
     if key is not None:
         if len(_FILES) > 256:
             _FILES.clear()
@@ -221,6 +239,10 @@ def _load_file(path: str, shown: str):
         line = raw[: e.start].count(b"\n") + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
         raise ContentError([Diagnostic(Place(shown, line, col), "not valid UTF-8 text", "E-YAML-ENCODING")]) from None
+    return _load_text(text, shown)
+
+
+def _load_text(text: str, shown: str):
     if "\x00" in text:
         raise ContentError([Diagnostic(Place(shown, 1, 1), "binary file (NUL byte)", "E-YAML-ENCODING")])
     return load_text(text, shown)
