@@ -260,6 +260,7 @@ async function start() {
     // a plain request first: a wrong token gets its reason here, and the seats the tokens hold
     held = (await api(`/api/matches/${encodeURIComponent(matchId)}/state?viewer=public`, { headers: auth() })).held;
   } catch (e) {
+    if (e.status === 403) sessionStorage.removeItem(`meeple:${matchId}`); // a refused token is not kept
     fatal(`${e.message}`);
     return;
   }
