@@ -325,9 +325,10 @@ def cmd_serve(args) -> int:
     for name in ("max_tables", "per_client"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    if not args.budget > 0:
-        raise UsageError("--budget must be a number of seconds above 0")
-    limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget)
+    if not args.budget > 0 or not args.rate > 0:
+        raise UsageError("--budget and --rate must be numbers above 0")
+    limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
+                    refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
                  bot_delay=args.bot_delay, limits=limits)
 
@@ -401,6 +402,9 @@ def parser() -> argparse.ArgumentParser:
                     help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")
     sp.add_argument("--per-client", type=int, default=20, metavar="N",
                     help="matches in play started from one address (default 20)")
+    sp.add_argument("--rate", type=float, default=10.0, metavar="N",
+                    help="requests that change something, per address and second, in bursts of 12 times as many; "
+                         "a new match or replay counts 5 (default 10)")
     sp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
                     help="the rules' time for one answer; a match that takes longer stops (default 10)")
     sp.set_defaults(fn=cmd_serve)

@@ -30,7 +30,7 @@ class Limits:
     budget: float = 10.0  # seconds of the rules' work for one answer (and the bots' answers after it)
     burst: int = 120  # a client's bucket of requests...
     refill: float = 10.0  # ...filled again at this rate per second
-    costs: tuple = (("/api/matches", 10), ("/api/replays", 10))  # paths that cost more (the rest cost 1)
+    costs: tuple = (("/api/matches", 5), ("/api/replays", 5))  # paths that cost more (the rest cost 1)
 
 
 def depth(raw: bytes) -> int:

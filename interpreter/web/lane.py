@@ -4,12 +4,15 @@ into it runs, one at a time, each within a time budget.
 A match must be played on the thread that started it (its rules run in a greenlet), so a lane is one
 thread for the whole life of its match. A call that overruns its budget cannot be interrupted: the request
 that made it is answered at once (`Overrun`), and the lane stays busy until the call ends (bounded by the
-language's step budget); the event loop and every other lane go on meanwhile.
+language's step budget); the event loop and every other lane go on meanwhile. Lanes' threads do not
+hold the process back when the server stops.
 """
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import threading
+from concurrent.futures import Future
 
 from .errors import WebError
 
@@ -25,8 +28,22 @@ class Lane:
     def __init__(self, budget: float, on_free=None):
         self.budget = budget
         self.on_free = on_free  # called (on the event loop) when a call that overran ends at last
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-lane")
         self._lock = asyncio.Lock()
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._work, name="meeple-lane", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            fut, fn, args = job
+            if not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                fut.set_result(fn(*args))
+            except BaseException as e:  # handed to the request that made the call
+                fut.set_exception(e)
 
     async def run(self, fn, *args):
         """`fn(*args)` in this lane's thread; waits for the calls before it (at most one budget)."""
@@ -34,8 +51,9 @@ class Lane:
             await asyncio.wait_for(self._lock.acquire(), self.budget)
         except asyncio.TimeoutError:
             raise WebError(503, "this match is busy: its rules are still working on an earlier answer") from None
-        loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self._pool, fn, *args)
+        job: Future = Future()
+        self._jobs.put((job, fn, args))
+        fut = asyncio.wrap_future(job)
         try:
             done, _ = await asyncio.wait({fut}, timeout=self.budget)
         except BaseException:  # the request went away: the lane is busy until the call ends
@@ -58,4 +76,4 @@ class Lane:
             self.on_free()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._jobs.put(None)  # the thread ends after the call it is making, if any

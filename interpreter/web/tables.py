@@ -214,6 +214,8 @@ class Table:
             self.touched = time.time()
 
     async def answer(self, seat: int, option, version: int) -> None:
+        if self.error:  # at once, even while the rules that stopped it are still running
+            raise WebError(409, f"the match has stopped: {self.error}")
         try:
             await self.run(self.choose, seat, option, version)
         finally:
