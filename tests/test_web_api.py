@@ -463,6 +463,31 @@ def test_logs_saved_by_the_server_can_be_opened_once_not_live(secret):
     assert r.status_code == 201 and r.json()["steps"] == len(choices)
 
 
+# ---- limits
+
+def test_a_full_server_makes_room_from_finished_then_idle_matches():
+    limits = Limits(max_tables=3, per_client=10, idle=60.0, burst=10 ** 9, refill=10 ** 9)
+    app = create_app(str(SECRET), bot_delay=0, limits=limits)
+    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
+        client.app = app
+        a, b = (hand_game(client, seats=["remote", "bot"]) for _ in range(2))
+        table(client, a).touched -= 61  # left alone for longer than `idle`: no longer in play
+        c = hand_game(client, seats=["remote", "bot"])
+        table(client, b).touched -= 61
+        table(client, c).touched -= 120
+        while not table(client, b).match.over:
+            choose(client, b, 1, 0)
+        table(client, b).touched -= 61  # finished, and touched later than `a`: it goes first all the same
+        hand_game(client, seats=["remote", "bot"])
+        live = app.state.tables.tables
+        assert b["id"] not in live and a["id"] in live and c["id"] in live
+        hand_game(client, seats=["remote", "bot"])  # then the idle one left alone longest
+        assert c["id"] not in live and a["id"] in live
+        state = client.get(f"/api/matches/{a['id']}/state", headers=H(tok(a, 1)))  # `a` is back: in play
+        assert state.status_code == 200 and table(client, a).in_play(limits.idle)
+        refused(client.post("/api/matches", json={"game": "secret-hands"}), 503, "the server is full")
+
+
 # ---- the command
 
 def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
