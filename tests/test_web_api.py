@@ -166,7 +166,8 @@ def test_the_watch_link_sees_the_public_view_and_cannot_choose(server):
 def test_choices_are_checked_and_a_refusal_gives_the_engines_reason(server):
     m = new(server, seats=["here", "remote", "bot"])
     url = f"/api/matches/{m['id']}/choose"
-    t1, t2 = H(tok(m, 1)) | JSON, H(tok(m, 2))
+    d = table(server, m).match.pending.player  # the first player is drawn: Ann or Ben (the bots have moved)
+    t1, t2 = H(tok(m, d.seat)) | JSON, H(tok(m, 3 - d.seat))
     before = list(table(server, m).match.choices)
     refused(server.post(url, content=b"{not json", headers=t1), 400, "not JSON")
     refused(server.post(url, content=b"", headers=t1), 400, "empty")
@@ -180,7 +181,7 @@ def test_choices_are_checked_and_a_refusal_gives_the_engines_reason(server):
     refused(server.post(url, json={"option": 99, "version": v}, headers=t1), 422, "out of range")
     refused(server.post(url, json={"option": -1, "version": v}, headers=t1), 422, "out of range")
     refused(server.post(url, json={"option": "no such label", "version": v}, headers=t1), 422, "is not an option")
-    refused(server.post(url, json={"option": 0, "version": v}, headers=t2), 409, "Ann's decision")
+    refused(server.post(url, json={"option": 0, "version": v}, headers=t2), 409, f"{d.name}'s decision")
     refused(server.post(url, json={"option": 0, "version": 12345}, headers=t1), 409, "changed")
     refused(server.post(url, content=b"x" * 70_000, headers=t1), 413)
     assert table(server, m).match.choices == before  # nothing refused was applied
