@@ -495,6 +495,9 @@ def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
     from interpreter.cli.main import main
     assert main(["serve", "no-such-game"]) == 2
     assert "no bundled game or game folder `no-such-game`" in capsys.readouterr().err
+    for bad in (["--max-tables", "0"], ["--per-client", "0"], ["--budget", "0"], ["--rate", "-1"]):
+        assert main(["serve", "kaiju-inc", *bad]) == 2
+        assert "must be" in capsys.readouterr().err
     import socket
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
