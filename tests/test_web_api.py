@@ -18,15 +18,19 @@ from interpreter.model.build import bundled_games, load_game  # noqa: E402
 from interpreter.runtime.record import read_log  # noqa: E402
 from interpreter.sim.run import play  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
+from interpreter.web.guard import Limits  # noqa: E402
 from interpreter.web.privacy import HIDDEN  # noqa: E402
 from interpreter.web.server import Running  # noqa: E402
 
 SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"
+# these tests make many matches quickly from one address: limits that let them (test_web_security.py tries
+# the real ones against a real `meeple serve`)
+OPEN = Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9)
 
 
 @pytest.fixture(scope="module")
 def server():
-    app = create_app(None, bot_delay=0)
+    app = create_app(None, bot_delay=0, limits=OPEN)
     with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
         client.app = app
         yield client
@@ -35,7 +39,7 @@ def server():
 @pytest.fixture(scope="module")
 def secret(tmp_path_factory):
     logs = tmp_path_factory.mktemp("logs")
-    app = create_app(str(SECRET), bot_delay=0, log_dir=str(logs))
+    app = create_app(str(SECRET), bot_delay=0, log_dir=str(logs), limits=OPEN)
     with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
         client.app = app
         client.logs = logs
@@ -44,7 +48,6 @@ def secret(tmp_path_factory):
 
 def new(client, game="kaiju-inc", **body):
     body.setdefault("players", 3)
-    body.setdefault("seed", 7)
     r = client.post("/api/matches", json={"game": game, **body})
     assert r.status_code == 201, r.text
     return r.json()
@@ -58,6 +61,9 @@ def H(token):
     return {"X-Meeple-Token": token}
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def refused(r, status, words=""):
     assert r.status_code == status, (r.status_code, r.text)
     reason = r.json()["error"]
@@ -68,6 +74,18 @@ def refused(r, status, words=""):
 
 def table(client, m):
     return client.app.state.tables.tables[m["id"]]
+
+
+def choose(client, m, seat, option):
+    """An answer for `seat` to the position the server is at now."""
+    return client.post(f"/api/matches/{m['id']}/choose", json={"option": option, "version": table(client, m).version},
+                       headers=H(tok(m, seat)))
+
+
+def ticket(client, m, token, viewer=None):
+    r = client.post(f"/api/matches/{m['id']}/ticket", json={"viewer": viewer}, headers=H(token))
+    assert r.status_code == 201, r.text
+    return {"ticket": r.json()["ticket"]}
 
 
 def names_in(zone) -> set[str]:
@@ -109,13 +127,18 @@ def test_a_missing_or_forged_token_is_refused_everywhere(server):
     m = new(server, seats=["here", "remote", "bot"])
     other = new(server, seats=["here", "bot", "bot"])
     mid = m["id"]
-    for method, path in [("GET", "state"), ("GET", "events"), ("POST", "choose"), ("GET", "log"), ("POST", "replay")]:
+    for method, path in [("GET", "state"), ("POST", "ticket"), ("POST", "choose"), ("GET", "log"), ("POST", "replay")]:
         url = f"/api/matches/{mid}/{path}"
-        body = {"json": {"option": 0}} if path == "choose" else {}
+        body = {"json": {"option": 0, "version": 0}}
         refused(server.request(method, url, **body), 403, "token is needed")
         refused(server.request(method, url, headers=H("forged-token-123"), **body), 403, "not a seat of this match")
         refused(server.request(method, url, headers=H(tok(other, 1)), **body), 403, "not a seat of this match")
-        refused(server.request(method, url, params={"token": "x"}, **body), 403, "not a seat")
+        refused(server.request(method, url, params={"token": tok(m, 1)}, **body), 400, "never goes in a URL")
+    events = f"/api/matches/{mid}/events"
+    refused(server.get(events), 403, "ticket")
+    refused(server.get(events, params={"ticket": "forged"}), 403, "ticket")
+    refused(server.get(events, params={"ticket": ticket(server, other, tok(other, 1))["ticket"]}), 403, "ticket")
+    refused(server.get(events, params={"token": tok(m, 1)}), 400, "never goes in a URL")
 
 
 def test_a_token_opens_only_its_own_seat(server):
@@ -133,7 +156,8 @@ def test_the_watch_link_sees_the_public_view_and_cannot_choose(server):
     watch = m["watch_url"].split("#")[1]
     st = server.get(f"/api/matches/{m['id']}/state", headers=H(watch)).json()
     assert st["viewer"] is None and "options" not in st["view"]["pending"]
-    refused(server.post(f"/api/matches/{m['id']}/choose", json={"option": 0}, headers=H(watch)), 403, "only watches")
+    refused(server.post(f"/api/matches/{m['id']}/choose", json={"option": 0, "version": 0}, headers=H(watch)), 403,
+            "only watches")
     refused(server.get(f"/api/matches/{m['id']}/state", params={"viewer": 1}, headers=H(watch)), 403)
 
 
@@ -142,19 +166,22 @@ def test_the_watch_link_sees_the_public_view_and_cannot_choose(server):
 def test_choices_are_checked_and_a_refusal_gives_the_engines_reason(server):
     m = new(server, seats=["here", "remote", "bot"])
     url = f"/api/matches/{m['id']}/choose"
-    t1, t2 = H(tok(m, 1)), H(tok(m, 2))
+    d = table(server, m).match.pending.player  # the first player is drawn: Ann or Ben (the bots have moved)
+    t1, t2 = H(tok(m, d.seat)) | JSON, H(tok(m, 3 - d.seat))
     before = list(table(server, m).match.choices)
     refused(server.post(url, content=b"{not json", headers=t1), 400, "not JSON")
     refused(server.post(url, content=b"", headers=t1), 400, "empty")
     refused(server.post(url, json=[0], headers=t1), 400, "JSON object")
     refused(server.post(url, json={}, headers=t1), 400, "`option` is missing")
-    refused(server.post(url, json={"option": True}, headers=t1), 400, "index")
-    refused(server.post(url, json={"option": 1.5}, headers=t1), 400, "index")
+    v = table(server, m).version
+    refused(server.post(url, json={"option": True, "version": v}, headers=t1), 400, "index")
+    refused(server.post(url, json={"option": 1.5, "version": v}, headers=t1), 400, "index")
     refused(server.post(url, json={"option": 0, "version": "x"}, headers=t1), 400, "version")
-    refused(server.post(url, json={"option": 99}, headers=t1), 422, "out of range")
-    refused(server.post(url, json={"option": -1}, headers=t1), 422, "out of range")
-    refused(server.post(url, json={"option": "no such label"}, headers=t1), 422, "is not an option")
-    refused(server.post(url, json={"option": 0}, headers=t2), 409, "Ann's decision")
+    refused(server.post(url, json={"option": 0}, headers=t1), 400, "`version` is missing")
+    refused(server.post(url, json={"option": 99, "version": v}, headers=t1), 422, "out of range")
+    refused(server.post(url, json={"option": -1, "version": v}, headers=t1), 422, "out of range")
+    refused(server.post(url, json={"option": "no such label", "version": v}, headers=t1), 422, "is not an option")
+    refused(server.post(url, json={"option": 0, "version": v}, headers=t2), 409, f"{d.name}'s decision")
     refused(server.post(url, json={"option": 0, "version": 12345}, headers=t1), 409, "changed")
     refused(server.post(url, content=b"x" * 70_000, headers=t1), 413)
     assert table(server, m).match.choices == before  # nothing refused was applied
@@ -173,7 +200,7 @@ def test_an_answer_moves_the_match_and_the_bots_answer_until_a_human_decides(ser
 
 
 def test_a_whole_match_with_one_human_reaches_its_result_over_http(server):
-    m = new(server, seats=["bot", "here", "bot"], seed=11)
+    m = new(server, seats=["bot", "here", "bot"])
     rng = make_agent("random", 5, 2)
     for _ in range(400):
         st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 2))).json()
@@ -185,7 +212,7 @@ def test_a_whole_match_with_one_human_reaches_its_result_over_http(server):
                         headers=H(tok(m, 2)))
         assert r.status_code == 200, r.text
     assert st["over"] and st["result"]["ranking"] and st["result"]["names"]["2"] == "Ben"
-    refused(server.post(f"/api/matches/{m['id']}/choose", json={"option": 0}, headers=H(tok(m, 2))), 409, "over")
+    refused(choose(server, m, 2, 0), 409, "over")
 
 
 # ---- the match's creation
@@ -201,8 +228,8 @@ def test_a_whole_match_with_one_human_reaches_its_result_over_http(server):
     ({"game": "kaiju-inc", "players": 2, "seats": ["here"]}, 400, "1 seat(s) for 2 players"),
     ({"game": "kaiju-inc", "players": 2, "seats": ["here", "alien"]}, 400, "`seats`"),
     ({"game": "kaiju-inc", "players": 2, "seats": ["bot", "bot"]}, 400, "at least one seat must be a human"),
-    ({"game": "kaiju-inc", "seed": "seven"}, 400, "`seed`"),
-    ({"game": "kaiju-inc", "seed": 10 ** 30}, 400, "out of range"),
+    ({"game": "kaiju-inc", "seed": "seven"}, 400, "draws each match's seed"),
+    ({"game": "kaiju-inc", "seed": 7}, 400, "draws each match's seed"),
     ({"game": "kaiju-inc", "names": "Ann"}, 400, "`names`"),
     ({"game": ["kaiju-inc"]}, 400, "`game` is missing"),
 ])
@@ -223,10 +250,10 @@ def test_nothing_answers_with_a_500(server):
     probes = [
         ("GET", "/api/matches/nope/state", {}), ("POST", "/api/matches/nope/choose", {"json": {"option": 0}}),
         ("GET", "/api/replays/nope", {}), ("GET", "/api/nothing", {}), ("DELETE", "/api/games", {}),
-        ("POST", "/api/matches", {"content": b"\xff\xfe"}), ("POST", "/api/matches", {"content": b"null"}),
-        ("POST", "/api/matches", {"content": b"[]"}), ("POST", "/api/matches", {"content": b"1e999999"}),
+        ("POST", "/api/matches", {"content": b"\xff\xfe", "headers": JSON}), ("POST", "/api/matches", {"content": b"null", "headers": JSON}),
+        ("POST", "/api/matches", {"content": b"[]", "headers": JSON}), ("POST", "/api/matches", {"content": b"1e999999", "headers": JSON}),
         ("POST", "/api/matches", {"content": b'{"game": "kaiju-inc", "players": 1e9}'}),
-        ("POST", "/api/replays", {"content": b"{}"}), ("POST", "/api/replays", {"json": {"text": 5}}),
+        ("POST", "/api/replays", {"content": b"{}", "headers": JSON}), ("POST", "/api/replays", {"json": {"text": 5}}),
         ("POST", "/api/replays", {"json": {"saved": "../../etc/passwd"}}),
         ("POST", "/api/replays", {"json": {"text": "garbage\n"}}),
         ("POST", "/api/replays", {"json": {"text": '{"meeple_log": 1, "game": "kaiju-inc"}\n'}}),
@@ -236,8 +263,8 @@ def test_nothing_answers_with_a_500(server):
         ("GET", f"/api/matches/{mid}/state", {"params": {"token": "\u00e9\u732b"}}),
         ("GET", f"/api/matches/{mid}/state", {"headers": {"X-Meeple-Token": "\u00e9t\u00e9".encode("latin-1")}}),
         ("GET", f"/api/matches/{mid}/state", {"params": {"token": tok(m, 1), "viewer": "\u0661"}}),
-        ("POST", f"/api/matches/{mid}/choose", {"headers": H(tok(m, 1)), "json": {"option": "x" * 10000}}),
-        ("POST", f"/api/matches/{mid}/choose", {"headers": H(tok(m, 1)), "json": {"option": 10 ** 40}}),
+        ("POST", f"/api/matches/{mid}/choose", {"headers": H(tok(m, 1)), "json": {"option": "x" * 10000, "version": 0}}),
+        ("POST", f"/api/matches/{mid}/choose", {"headers": H(tok(m, 1)), "json": {"option": 10 ** 40, "version": 0}}),
         ("GET", "/static/../app.py", {}), ("GET", "/static/nothing.js", {}),
     ]
     for method, path, kw in probes:
@@ -290,15 +317,14 @@ def test_a_seat_is_never_sent_another_seats_hand_or_the_decks_order(secret):
         watch = secret.get(f"/api/matches/{m['id']}/state", headers=H(m["watch_url"].split("#")[1])).text
         assert not any(n in watch for names in hands.values() for n in names)
         d = t.match.pending
-        secret.post(f"/api/matches/{m['id']}/choose", json={"option": step % len(d.options)},
-                    headers=H(tok(m, d.player.seat)))
+        choose(secret, m, d.player.seat, step % len(d.options))
 
 
 def test_a_choice_from_a_hidden_hand_is_hidden_in_the_others_account(secret):
     m = hand_game(secret)
     t = table(secret, m)
     label = t.match.pending.options[0].label
-    secret.post(f"/api/matches/{m['id']}/choose", json={"option": 0}, headers=H(tok(m, 1)))
+    choose(secret, m, 1, 0)
     mine = secret.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 1))).json()["log"]
     theirs = secret.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 2))).json()["log"]
     assert f"  Ann: {label}" in mine
@@ -311,41 +337,44 @@ def test_the_event_stream_pushes_each_seats_own_view(secret):
     t = table(secret, m)
     hand1 = names_in(t.match.players[0].zones["hand"])
     url = f"/api/matches/{m['id']}/events"
-    with secret.stream("GET", url, params={"token": tok(m, 2)}) as r:
+    pass_ = ticket(secret, m, tok(m, 2))
+    with secret.stream("GET", url, params=pass_) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
         data = None
         for line in r.iter_lines():
             if line.startswith("data: "):
                 data = json.loads(line[6:])
                 break
-    assert list(data["states"]) == ["2"]
-    assert data["states"]["2"]["meta"]["game"]["id"] == "secret-hands"
+    assert data["key"] == "2" and data["state"]["viewer"] == 2
+    assert data["state"]["meta"]["game"]["id"] == "secret-hands"
     assert not any(n in json.dumps(data) for n in hand1)
-    # a screen with both seats (hot-seat) gets both, and the public view shown between them
-    both = f"{tok(m, 1)},{tok(m, 2)}"
-    with secret.stream("GET", url, params={"token": both}) as r:
+    refused(secret.get(url, params=pass_), 403, "used")  # a ticket opens one stream, once
+    # a screen with both seats (hot-seat) follows one viewer at a time: the public view between turns
+    both = H(f"{tok(m, 1)},{tok(m, 2)}")
+    state = secret.get(f"/api/matches/{m['id']}/state", params={"viewer": "public"}, headers=both).json()
+    assert state["held"] == [1, 2] and state["viewer"] is None
+    with secret.stream("GET", url, params=ticket(secret, m, both["X-Meeple-Token"], "public")) as r:
         for line in r.iter_lines():
             if line.startswith("data: "):
                 data = json.loads(line[6:])
                 break
-    assert list(data["states"]) == ["1", "2", "public"]
-    assert not any(n in json.dumps(data["states"]["public"]) for n in hand1)
+    assert data["key"] == "public" and data["state"]["viewer"] is None
+    assert not any(n in json.dumps(data) for n in hand1)
 
 
 def test_an_update_is_pushed_after_a_choice(secret):
     m = hand_game(secret)
     url = f"/api/matches/{m['id']}/events"
     versions = []
-    with secret.stream("GET", url, params={"token": tok(m, 2)}) as r:
+    with secret.stream("GET", url, params=ticket(secret, m, tok(m, 2))) as r:
         for line in r.iter_lines():
             if line.startswith("data: "):
                 msg = json.loads(line[6:])
                 versions.append(msg["version"])
                 if len(versions) == 1:
-                    assert secret.post(f"/api/matches/{m['id']}/choose", json={"option": 0},
-                                       headers=H(tok(m, 1))).status_code == 200
+                    assert choose(secret, m, 1, 0).status_code == 200
                 else:
-                    st = msg["states"]["2"]
+                    st = msg["state"]
                     assert st["log_from"] > 0 and "meta" not in st  # only what is new
                     assert st["deciding"]["seat"] == 2
                     break
@@ -355,18 +384,19 @@ def test_an_update_is_pushed_after_a_choice(secret):
 # ---- logs and replays
 
 def test_the_log_is_given_out_only_when_the_match_is_over(server):
-    m = new(server, players=2, seats=["here", "bot"], seed=3)
+    m = new(server, players=2, seats=["here", "bot"])
     t = table(server, m)
     refused(server.get(f"/api/matches/{m['id']}/log", headers=H(tok(m, 1))), 409, "not over")
-    refused(server.post(f"/api/matches/{m['id']}/replay", headers=H(tok(m, 1))), 409, "not over")
+    refused(server.post(f"/api/matches/{m['id']}/replay", json={}, headers=H(tok(m, 1))), 409, "not over")
     while not t.match.over:
-        server.post(f"/api/matches/{m['id']}/choose", json={"option": 0}, headers=H(tok(m, 1)))
+        choose(server, m, 1, 0)
     r = server.get(f"/api/matches/{m['id']}/log", headers=H(tok(m, 1)))
     assert r.status_code == 200
     rows = [json.loads(x) for x in r.text.splitlines()]
-    assert rows[0]["meeple_log"] == 1 and rows[0]["seed"] == 3 and "result" in rows[-1]
+    assert rows[0]["meeple_log"] == 1 and rows[0]["seed"] == t.seed and "result" in rows[-1]
+    assert rows[0]["game"] == "kaiju-inc" and "folder" not in rows[0]  # a bundled game: found by its name
     assert [x["choice"] for x in rows[1:-1]] == t.match.choices
-    rep = server.post(f"/api/matches/{m['id']}/replay", headers=H(tok(m, 1)))
+    rep = server.post(f"/api/matches/{m['id']}/replay", json={}, headers=H(tok(m, 1)))
     assert rep.status_code == 201
     rid = rep.json()["id"]
     end = server.get(f"/api/replays/{rid}", params={"step": rep.json()["steps"]}).json()
@@ -425,7 +455,7 @@ def test_logs_saved_by_the_server_can_be_opened_once_not_live(secret):
     assert Path(t.log_path).name not in names  # a live match's log holds its seed: not listed
     refused(secret.post("/api/replays", json={"saved": Path(t.log_path).name}), 404)
     while not t.match.over:
-        secret.post(f"/api/matches/{m['id']}/choose", json={"option": 0}, headers=H(tok(m, 1)))
+        choose(secret, m, 1, 0)
     header, choices = read_log(t.log_path)
     assert header["finished"] and choices == t.match.choices and header["bots"] == "2"
     listed = {x["name"]: x for x in secret.get("/api/logs").json()["logs"]}
@@ -434,12 +464,40 @@ def test_logs_saved_by_the_server_can_be_opened_once_not_live(secret):
     assert r.status_code == 201 and r.json()["steps"] == len(choices)
 
 
+# ---- limits
+
+def test_a_full_server_makes_room_from_finished_then_idle_matches():
+    limits = Limits(max_tables=3, per_client=10, idle=60.0, burst=10 ** 9, refill=10 ** 9)
+    app = create_app(str(SECRET), bot_delay=0, limits=limits)
+    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
+        client.app = app
+        a, b = (hand_game(client, seats=["remote", "bot"]) for _ in range(2))
+        table(client, a).touched -= 61  # left alone for longer than `idle`: no longer in play
+        c = hand_game(client, seats=["remote", "bot"])
+        table(client, b).touched -= 61
+        table(client, c).touched -= 120
+        while not table(client, b).match.over:
+            choose(client, b, 1, 0)
+        table(client, b).touched -= 61  # finished, and touched later than `a`: it goes first all the same
+        hand_game(client, seats=["remote", "bot"])
+        live = app.state.tables.tables
+        assert b["id"] not in live and a["id"] in live and c["id"] in live
+        hand_game(client, seats=["remote", "bot"])  # then the idle one left alone longest
+        assert c["id"] not in live and a["id"] in live
+        state = client.get(f"/api/matches/{a['id']}/state", headers=H(tok(a, 1)))  # `a` is back: in play
+        assert state.status_code == 200 and table(client, a).in_play(limits.idle)
+        refused(client.post("/api/matches", json={"game": "secret-hands"}), 503, "the server is full")
+
+
 # ---- the command
 
 def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
     from interpreter.cli.main import main
     assert main(["serve", "no-such-game"]) == 2
     assert "no bundled game or game folder `no-such-game`" in capsys.readouterr().err
+    for bad in (["--max-tables", "0"], ["--per-client", "0"], ["--budget", "0"], ["--rate", "-1"]):
+        assert main(["serve", "kaiju-inc", *bad]) == 2
+        assert "must be" in capsys.readouterr().err
     import socket
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -454,13 +512,14 @@ def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
 def test_paced_bots_answer_one_by_one_and_each_answer_is_pushed():
     app = create_app(str(SECRET), bot_delay=0.02)
     with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        m = new(client, game="secret-hands", players=3, seats=["bot", "bot", "here"], seed=1)
+        client.app = app
+        m = new(client, game="secret-hands", players=3, seats=["bot", "bot", "here"])
         t = app.state.tables.tables[m["id"]]
         versions = []
-        with client.stream("GET", f"/api/matches/{m['id']}/events", params={"token": tok(m, 3)}) as r:
+        with client.stream("GET", f"/api/matches/{m['id']}/events", params=ticket(client, m, tok(m, 3))) as r:
             for line in r.iter_lines():
                 if line.startswith("data: "):
-                    st = json.loads(line[6:])["states"]["3"]
+                    st = json.loads(line[6:])["state"]
                     versions.append(st["version"])
                     if st["deciding"]["seat"] == 3:
                         break

@@ -380,9 +380,18 @@ def cmd_test(args) -> int:
 
 
 def cmd_serve(args) -> int:
+    from ..errors import UsageError
     from ..web import serve
+    from ..web.guard import Limits
+    for name in ("max_tables", "per_client"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    if not args.budget > 0 or not args.rate > 0:
+        raise UsageError("--budget and --rate must be numbers above 0")
+    limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
+                    refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay)
+                 bot_delay=args.bot_delay, limits=limits)
 
 
 def cmd_lsp(args) -> int:
@@ -464,6 +473,15 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
     sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
+    sp.add_argument("--max-tables", type=int, default=200, metavar="N",
+                    help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")
+    sp.add_argument("--per-client", type=int, default=20, metavar="N",
+                    help="matches in play started from one address (default 20)")
+    sp.add_argument("--rate", type=float, default=10.0, metavar="N",
+                    help="requests that change something, per address and second, in bursts of 12 times as many; "
+                         "a new match or replay counts 5 (default 10)")
+    sp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+                    help="the rules' time for one answer; a match that takes longer stops (default 10)")
     sp.set_defaults(fn=cmd_serve)
 
     sub.add_parser("lsp", help="a Language Server Protocol server on stdio, for editors (docs/editors.md)"

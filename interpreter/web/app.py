@@ -4,17 +4,20 @@
     GET  /play/{id}#TOKEN[,TOKEN]        a table; the seat tokens stay in the fragment, never in a request line
     GET  /replay/{id}                    a replay, stepped forward and back
     GET  /api/games                      the games on offer, their player counts and options
-    POST /api/matches                    {game, players, seed, options, seats: [here|remote|bot...], names}
-    GET  /api/matches/{id}/state         ?viewer=SEAT|public; token in X-Meeple-Token (or ?token=)
-    GET  /api/matches/{id}/events        server-sent events: the state of each seat the tokens hold
-    POST /api/matches/{id}/choose        {option, version}; token in X-Meeple-Token
+    POST /api/matches                    {game, players, options, seats: [here|remote|bot...], names}
+    GET  /api/matches/{id}/state         ?viewer=SEAT|public; tokens in X-Meeple-Token
+    POST /api/matches/{id}/ticket        {viewer}: a short-lived ticket for one viewer's event stream
+    GET  /api/matches/{id}/events        ?ticket=T: server-sent events, the state of the ticket's viewer
+    POST /api/matches/{id}/choose        {option, version}; tokens in X-Meeple-Token
     GET  /api/matches/{id}/log           the JSON-lines log, once the match is over
     POST /api/matches/{id}/replay        a replay of the match, once it is over
     GET  /api/logs                       logs saved by this server (--logs DIR) of matches not being played
     POST /api/replays                    {text, name} (a log's text) or {saved: NAME}: opens a replay
     GET  /api/replays/{id}               ?step=N&viewer=SEAT|public
 
-Every refusal is JSON {"error": reason} with a 4xx status; nothing answers with a traceback.
+Every refusal is JSON {"error": reason} with a 4xx status (503 when the server is full or a match's rules
+overran their time); nothing answers with a traceback. What each request must be (JSON, from this
+server's pages, within its client's limits) is guard.py's; where the rules run is lane.py's.
 """
 from __future__ import annotations
 
@@ -36,8 +39,9 @@ from starlette.staticfiles import StaticFiles
 from ..errors import ContentError, MeepleError
 from .catalog import Catalog
 from .errors import WebError
+from .guard import Guard, Limits, client_of, read_json
 from .replays import MAX_LOG_BYTES, Replays, parse_log
-from .tables import SEAT_KINDS, Tables, check_choose_body, check_seed
+from .tables import SEAT_KINDS, Tables, check_choose_body
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON_BYTES = 64_000
@@ -47,30 +51,11 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 log = logging.getLogger("meeple.web")
 
 
-async def _body(request: Request, limit: int):
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > limit:
-        raise WebError(413, f"the body is larger than {limit} bytes")
-    chunks, total = [], 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > limit:
-            raise WebError(413, f"the body is larger than {limit} bytes")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw.strip():
-        raise WebError(400, "the body is empty: a JSON object is expected")
-    try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise WebError(400, f"the body is not JSON: {e}") from None
-
-
 def _tokens(request: Request) -> list[str]:
+    if "token" in request.query_params:
+        raise WebError(400, "a token never goes in a URL: send it in the X-Meeple-Token header")
     raw = request.headers.get("x-meeple-token", "")
     found = [t.strip() for t in raw.split(",") if t.strip()]
-    for q in request.query_params.getlist("token"):
-        found += [t.strip() for t in q.split(",") if t.strip()]
     if len(found) > 8:
         raise WebError(400, "too many tokens")
     return found
@@ -89,16 +74,18 @@ def _seats(table, request: Request) -> list[int]:
     return seats
 
 
-def _viewer(request: Request, allowed: list[int] | None) -> int | None:
-    """?viewer=SEAT or `public`; by default the first seat held. None means the public view.
-    `allowed` is the seats the tokens hold (None: any seat, for replays)."""
-    v = request.query_params.get("viewer")
+def _viewer(value, allowed: list[int] | None) -> int | None:
+    """A viewer asked for: a seat number or `public`; by default the first seat held. None means the public
+    view. `allowed` is the seats the tokens hold (None: any seat, for replays)."""
+    v = value
     if v is None or v == "":
         return allowed[0] if allowed else None
     if v == "public":
         return None
-    if not (v.isascii() and v.isdigit()) or len(v) > 3:
-        raise WebError(400, f"`viewer` must be a seat number or `public`, not {v[:20]!r}")
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = str(v)
+    if not isinstance(v, str) or not (v.isascii() and v.isdigit()) or len(v) > 3:
+        raise WebError(400, f"`viewer` must be a seat number or `public`, not {str(v)[:20]!r}")
     seat = int(v)
     if allowed is not None and seat not in allowed:
         raise WebError(403, f"your token is not seat {seat}'s: a seat's view needs that seat's token")
@@ -110,11 +97,12 @@ def _json(data, status: int = 200) -> JSONResponse:
 
 
 def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_dir: str | None = None,
-               host: str = "127.0.0.1") -> Starlette:
+               host: str = "127.0.0.1", limits: Limits | None = None) -> Starlette:
     """The application serving `target` (a bundled game or a game folder; None: every bundled game)."""
+    limits = limits or Limits()
     catalog = Catalog(target, mods)
-    tables = Tables(catalog, bot_delay, log_dir)
-    replays = Replays(catalog)
+    tables = Tables(catalog, bot_delay, log_dir, limits)
+    replays = Replays(catalog, limits.budget)
 
     def page(name):
         async def serve_page(request: Request):
@@ -125,7 +113,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         return _json({"games": catalog.summaries(), "fixed": target is not None, "logs": bool(log_dir)})
 
     async def create_match(request: Request):
-        body = await _body(request, MAX_JSON_BYTES)
+        body = await read_json(request, MAX_JSON_BYTES)
         if not isinstance(body, dict):
             raise WebError(400, "the body must be a JSON object")
         gid = body.get("game")
@@ -135,6 +123,9 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         summary = catalog.summary(entry.id)
         if "error" in summary:
             raise WebError(422, f"{gid} {summary['error']}")
+        if body.get("seed") not in (None, ""):
+            raise WebError(400, "the server draws each match's seed, and tells it to nobody before the end: "
+                                "a seed chosen by a player would show them every face-down card")
         players = body.get("players", summary["players"]["min"])
         if isinstance(players, bool) or not isinstance(players, int):
             raise WebError(400, "`players` must be a number")
@@ -155,8 +146,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
             if len(names) < players:
                 from ..runtime.match import DEFAULT_NAMES
                 names += DEFAULT_NAMES[len(names):players]
-        seed = check_seed(body.get("seed"))
-        t = tables.create(gid, players, seed, options, kinds, names)
+        t = await tables.create(client_of(request.scope), gid, players, options, kinds, names)
         seats = []
         for s in t.seats:
             d = s.public() | {"where": s.kind}
@@ -165,39 +155,49 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                 d["url"] = f"/play/{t.id}#{s.token}"
             seats.append(d)
         here = [s.token for s in t.seats if s.kind == "here"]
-        return _json({"id": t.id, "seed": seed, "seats": seats, "watch_url": f"/play/{t.id}#{t.watch_token}",
+        return _json({"id": t.id, "seats": seats, "watch_url": f"/play/{t.id}#{t.watch_token}",
                       "play_url": f"/play/{t.id}#{','.join(here)}" if here else None}, 201)
 
     async def match_state(request: Request):
         t = tables.get(request.path_params["id"])
         held = _seats(t, request)
-        seat = _viewer(request, [s for s in held if s])
-        return _json(t.state(seat))
+        seat = _viewer(request.query_params.get("viewer"), [s for s in held if s])
+        st = await t.run(t.state, seat)
+        return _json(st | {"held": [s for s in held if s]})
+
+    async def match_ticket(request: Request):
+        t = tables.get(request.path_params["id"])
+        body = await read_json(request, MAX_JSON_BYTES)
+        if not isinstance(body, dict):
+            raise WebError(400, "the body must be a JSON object like {\"viewer\": 1} or {\"viewer\": \"public\"}")
+        held = _seats(t, request)
+        seat = _viewer(body.get("viewer"), [s for s in held if s])
+        return _json({"ticket": t.ticket("public" if seat is None else str(seat))}, 201)
 
     async def match_events(request: Request):
         t = tables.get(request.path_params["id"])
-        held = _seats(t, request)
-        keys = [str(s) for s in held if s]
-        if len(keys) != 1:
-            keys.append("public")  # several seats on one screen (or the watch link): the view nobody hides from
+        if "token" in request.query_params:
+            _tokens(request)  # refused: a token never goes in a URL
+        key = t.redeem(request.query_params.get("ticket"))
+        seat = None if key == "public" else int(key)
 
         async def stream():
             ev = asyncio.Event()
             t.watch(ev)
-            sent: dict[str, int] = {}
+            sent = 0
             last = -1
             try:
                 yield "retry: 1000\n\n"
                 while True:
                     ev.clear()
                     if t.version != last:
-                        last = t.version
-                        states = {}
-                        for k in keys:
-                            st = t.state(None if k == "public" else int(k), sent.get(k, 0), with_meta=k not in sent)
-                            sent[k] = st["log_size"]
-                            states[k] = st
-                        yield f"event: state\ndata: {json.dumps({'version': last, 'states': states})}\n\n"
+                        try:
+                            st = await t.run(t.state, seat, sent, last < 0)
+                        except WebError:  # the rules are busy past their budget: the end of it is pushed
+                            st = None
+                        if st is not None:
+                            last, sent = st["version"], st["log_size"]
+                            yield f"event: state\ndata: {json.dumps({'version': last, 'key': key, 'state': st})}\n\n"
                     quiet = 0.0
                     while not ev.is_set() and not tables.closing:
                         try:  # short waits: a server that is stopping ends its streams at once
@@ -217,7 +217,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
 
     async def match_choose(request: Request):
         t = tables.get(request.path_params["id"])
-        body = await _body(request, MAX_JSON_BYTES)
+        body = await read_json(request, MAX_JSON_BYTES)
         option, version = check_choose_body(body)
         held = _seats(t, request)
         humans = [s for s in held if s]
@@ -225,7 +225,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
             raise WebError(403, "the watch link only watches: it cannot choose")
         d = t.match.pending
         seat = d.player.seat if d is not None and d.player.seat in humans else humans[0]
-        t.choose(seat, option, version)
+        await t.answer(seat, option, version)
         return _json({"version": t.version, "over": t.match.over})  # the new state comes by the event stream
 
     def _over(t, request):
@@ -237,13 +237,14 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     async def match_log(request: Request):
         t = tables.get(request.path_params["id"])
         _over(t, request)
-        return PlainTextResponse(t.log_text(), media_type="application/x-ndjson", headers={
+        text = await t.run(t.log_text)
+        return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{t.game.id}-{t.id}.jsonl"'})
 
     async def match_replay(request: Request):
         t = tables.get(request.path_params["id"])
         _over(t, request)
-        r = replays.open({**t.header(), "finished": True}, list(t.match.choices))
+        r = await replays.open({**t.header(), "finished": True}, list(t.match.choices))
         return _json({"id": r.id, "steps": r.steps, "url": f"/replay/{r.id}"}, 201)
 
     def _saved() -> list[str]:
@@ -264,7 +265,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         return _json({"logs": out})
 
     async def open_replay(request: Request):
-        body = await _body(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
+        body = await read_json(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
         if not isinstance(body, dict):
             raise WebError(400, "the body must be a JSON object: {\"text\": LOG} or {\"saved\": NAME}")
         if "saved" in body:
@@ -277,7 +278,11 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
             if not isinstance(text, str) or not isinstance(name, str):
                 raise WebError(400, "`text` must be the log's text (JSON lines) and `name` its file name")
         header, choices = parse_log(text, name)
-        r = replays.open(header, choices)
+        seed = header.get("seed")
+        if any(t.seed == seed for t in tables.live()):
+            raise WebError(409, "this log claims the seed of a match being played on this server: a match's "
+                                "cards are shown only once it is over")
+        r = await replays.open(header, choices)
         return _json({"id": r.id, "steps": r.steps, "url": f"/replay/{r.id}"}, 201)
 
     async def replay_state(request: Request):
@@ -285,10 +290,10 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         step = request.query_params.get("step", "0")
         if not (step.isascii() and step.lstrip("-").isdigit()) or len(step) > 9:
             raise WebError(400, f"`step` must be a number, not {step[:20]!r}")
-        seat = _viewer(request, None)
+        seat = _viewer(request.query_params.get("viewer"), None)
         if seat is not None and not 1 <= seat <= r.players:
             raise WebError(400, f"no seat {seat} in this match of {r.players} players")
-        return _json(r.state(int(step), seat))
+        return _json(await replays.state(r, int(step), seat))
 
     async def on_web_error(request: Request, exc: WebError):
         return _json({"error": exc.reason}, exc.status)
@@ -315,6 +320,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         Route("/api/games", games),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches/{id}/state", match_state),
+        Route("/api/matches/{id}/ticket", match_ticket, methods=["POST"]),
         Route("/api/matches/{id}/events", match_events),
         Route("/api/matches/{id}/choose", match_choose, methods=["POST"]),
         Route("/api/matches/{id}/log", match_log),
@@ -328,6 +334,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     if host in LOOPBACK:  # a page of another site cannot reach this server through a rebound DNS name
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "::1",
                                                                            "[::1]"]))
+    middleware.append(Middleware(Guard, limits=limits))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         WebError: on_web_error, MeepleError: on_meeple_error, HTTPException: on_http_error, Exception: on_crash})
     app.state.tables = tables

@@ -2,11 +2,20 @@
 the mods that extend it. A game is compiled once per option set and kept."""
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 from dataclasses import dataclass, field
 
 from ..errors import ContentError, MeepleError, did_you_mean
 from ..model.build import bundled_games, load_game
+
+
+def shown_path(path: str) -> str:
+    """A path as a log given out may name it: relative to the server's folder when inside it, else its last
+    part (a log carries no path of the server's machine)."""
+    rel = os.path.relpath(path)
+    return os.path.basename(os.path.normpath(path)) if rel.startswith("..") or os.path.isabs(rel) else rel
 
 
 @dataclass
@@ -14,6 +23,7 @@ class Entry:
     id: str
     folder: str
     mods: tuple = ()
+    bundled: bool = False  # found by its name (a log need not name its folder)
     summary: dict | None = None  # what the lobby shows; None until loaded
     games: dict = field(default_factory=dict)  # option items -> GameDef
 
@@ -47,16 +57,18 @@ class Catalog:
             if not os.path.isfile(os.path.join(m, "mod.yaml")):
                 raise MeepleError(f"--mod {m}: no mod.yaml in this folder")
         self.entries: dict[str, Entry] = {}
+        self._compiling = threading.Lock()  # games are compiled in worker threads, one at a time
+        bundled = {os.path.abspath(f) for f in bundled_games().values()}
         if target is not None:
             folder = os.path.abspath(_find(target))
             game = load_game(folder, self.mods)  # a game that does not load is refused at once, with its places
-            entry = Entry(game.id, folder, self.mods)
+            entry = Entry(game.id, folder, self.mods, bundled=folder in bundled)
             entry.games[()] = game
             self.entries[game.id] = entry
         else:
             for gid, folder in bundled_games().items():
                 mods = tuple(m for m in self.mods if _mod_extends(m) == gid)
-                self.entries[gid] = Entry(gid, str(folder), mods)
+                self.entries[gid] = Entry(gid, str(folder), mods, bundled=True)
             unused = [m for m in self.mods if not any(m in e.mods for e in self.entries.values())]
             if unused:
                 raise MeepleError(f"--mod {unused[0]}: it extends no bundled game")
@@ -88,8 +100,16 @@ class Catalog:
                               + f" (games: {', '.join(self.entries)})")
         return self.entries[gid]
 
+    async def compiled(self, gid: str, options: dict):
+        """`game`, off the event loop (compiling a game takes a while)."""
+        return await asyncio.to_thread(self.game, gid, options)
+
     def game(self, gid: str, options: dict):
         """The compiled game for these options (some options choose which files it includes)."""
+        with self._compiling:
+            return self._game(gid, options)
+
+    def _game(self, gid: str, options: dict):
         from ..runtime.match import resolve_options
         e = self.entry(gid)
         if () not in e.games:

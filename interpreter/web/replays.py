@@ -1,7 +1,9 @@
 """Replays: a finished or interrupted match opened from its log and stepped forward and back.
 
 A log holds the seed, so whoever has it can rebuild every hidden card anyway: a replay may be looked at
-from any seat (or as a spectator). Live matches never hand out their log before they are over.
+from any seat (or as a spectator). Live matches never hand out their log before they are over, and a log
+that claims the seed of a match being played here is refused (app.py). Each replay has its own lane
+(lane.py): its match runs in a thread of its own.
 """
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ import tempfile
 from ..errors import ContentError, IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import read_log
+from .catalog import shown_path
 from .errors import WebError
+from .guard import MAX_DEPTH, depth
+from .lane import Lane
 from .privacy import Account
 
 MAX_REPLAYS = 50
@@ -24,6 +29,8 @@ def parse_log(text: str, name: str = "match.jsonl") -> tuple[dict, list[int]]:
     if len(text.encode("utf-8", "replace")) > MAX_LOG_BYTES:
         raise WebError(413, f"the log is larger than {MAX_LOG_BYTES // 1_000_000} MB")
     name = os.path.basename(name or "match.jsonl")[:80] or "match.jsonl"
+    if depth(text.encode("utf-8", "replace")) > MAX_DEPTH:
+        raise WebError(400, f"{name}: a line of the log is nested more than {MAX_DEPTH} levels deep")
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, name)
         with open(path, "w", encoding="utf-8") as f:
@@ -43,7 +50,9 @@ class Replay:
                                 f"(games: {', '.join(catalog.entries)})")
         entry = catalog.entries[gid]
         mods = header.get("mods") or []
-        if not isinstance(mods, list) or any(os.path.abspath(str(m)) not in entry.mods for m in mods):
+        known = set(entry.mods) | {shown_path(m) for m in entry.mods}  # logs given out name mods by short paths
+        if not isinstance(mods, list) or any(str(m) not in known and os.path.abspath(str(m)) not in entry.mods
+                                             for m in mods):
             raise WebError(400, "the log was played with mods this server was not started with "
                                 "(start it with the same --mod)")
         players, seed, options = header.get("players"), header.get("seed"), header.get("options") or {}
@@ -120,16 +129,30 @@ class Replay:
 
 
 class Replays:
-    def __init__(self, catalog):
+    def __init__(self, catalog, budget: float = 10.0):
         self.catalog = catalog
+        self.budget = budget
         self.replays: dict[str, Replay] = {}
 
-    def open(self, header: dict, choices: list[int]) -> Replay:
-        r = Replay(self.catalog, header, choices)
+    async def open(self, header: dict, choices: list[int]) -> Replay:
+        lane = Lane(self.budget)
+        try:
+            r = await lane.run(Replay, self.catalog, header, choices)
+        except BaseException:
+            lane.close()
+            raise
+        r.lane = lane
         while len(self.replays) >= MAX_REPLAYS:
-            del self.replays[next(iter(self.replays))]
+            self.replays.pop(next(iter(self.replays))).lane.close()
         self.replays[r.id] = r
         return r
+
+    async def state(self, r: Replay, step: int, seat: int | None) -> dict:
+        return await r.lane.run(r.state, step, seat)
+
+    def close(self) -> None:
+        for r in self.replays.values():
+            r.lane.close()
 
     def get(self, rid: str) -> Replay:
         r = self.replays.get(rid)

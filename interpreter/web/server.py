@@ -46,10 +46,11 @@ def make_server(app, sock: socket.socket, quiet: bool = False):
 
 
 def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, mods=(), log_dir: str | None = None,
-          bot_delay: float = 0.4, out=sys.stdout) -> int:
-    """Serve until interrupted. Refuses a game that does not load, or a port it cannot have, with a message."""
+          bot_delay: float = 0.4, limits=None, out=sys.stdout) -> int:
+    """Serve until interrupted. Refuses a game that does not load, or a port it cannot have, with a message.
+    `limits` (guard.Limits): how many matches, per client, and the rules' time for one answer."""
     from .app import create_app
-    app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host)
+    app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     real_port = sock.getsockname()[1]
@@ -64,6 +65,7 @@ def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, 
         server.run(sockets=[sock])
     finally:
         app.state.tables.close()
+        app.state.replays.close()
         sock.close()
     return 0
 
@@ -102,4 +104,5 @@ class Running:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.app.state.tables.close()
+        self.app.state.replays.close()
         self.sock.close()

@@ -1,9 +1,13 @@
 """Live matches on the server ("tables"): the match, its seats with their secret tokens, its bots, and
-the states each seat is sent."""
+the states each seat is sent.
+
+Everything that touches a table's match runs in the table's lane (lane.py): its own thread, one call at a
+time, each within the time budget; the methods marked "in the lane" are called only there."""
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import os
 import secrets
 import time
@@ -13,12 +17,21 @@ from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
+from .catalog import shown_path
 from .errors import WebError
+from .guard import Limits
+from .lane import Lane, Overrun
 from .layout import meta
 from .privacy import Account
 
 SEAT_KINDS = ("here", "remote", "bot")
-MAX_TABLES = 200
+TICKET_SECONDS = 30.0
+MAX_TICKETS = 32
+
+
+def draw_seed() -> int:
+    """A served match's seed: 64 bits from the system's secure source, known to nobody but the server."""
+    return secrets.randbits(64)
 
 
 @dataclass
@@ -38,20 +51,24 @@ class Seat:
 
 
 class Table:
-    def __init__(self, game, entry, players: int, seed: int, options: dict, kinds: list[str],
-                 names: list[str] | None, bot_delay: float, log_dir: str | None, display: dict | None = None):
+    """Made in its lane (the match's rules run on the thread that started them)."""
+
+    def __init__(self, game, entry, players: int, options: dict, kinds: list[str], names: list[str] | None,
+                 bot_delay: float, log_dir: str | None, display: dict, lane: Lane, client: str):
         self.id = secrets.token_urlsafe(9)
         self.game = game
         self.entry = entry
-        self.seed = seed
-        self.match = Match(game, players, seed, options, names=names)
+        self.seed = draw_seed()
+        self.lane = lane
+        self.client = client
+        self.match = Match(game, players, self.seed, options, names=names)
         self.account = Account(self.match)
         self.seats = [Seat(p.seat, p.name, kinds[p.index]) for p in self.match.players]
         for s in self.seats:
             if s.human:
                 s.token = secrets.token_urlsafe(18)
-            else:
-                s.agent = make_agent("random", seed, s.seat)
+            else:  # a generator of its own, not drawn from the deal's seed: the bots' moves tell nothing of it
+                s.agent = make_agent("random", draw_seed(), s.seat)
         self.watch_token = secrets.token_urlsafe(18)  # the public view only: for a screen that watches
         self.version = 0
         self.history: list[dict] = []  # every answer, as the log writes it
@@ -59,9 +76,10 @@ class Table:
         self.bot_delay = bot_delay
         self.created = time.time()
         self.touched = self.created
+        self.tickets: dict[str, tuple[str, float]] = {}  # ticket -> (viewer key, expiry)
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
-        self.meta = display if display is not None else meta(game, self.match)
+        self.meta = display
         self.log = None
         self.log_path = None
         if log_dir:
@@ -83,7 +101,24 @@ class Table:
             return 0
         raise WebError(403, "this token is not a seat of this match")
 
-    # ---- what a seat is sent
+    def ticket(self, key: str) -> str:
+        """A short-lived, single-use ticket that opens the event stream of one viewer (a seat, or `public`):
+        the stream's URL carries it instead of a token."""
+        now = time.monotonic()
+        self.tickets = {t: v for t, v in self.tickets.items() if v[1] > now}
+        while len(self.tickets) >= MAX_TICKETS:
+            del self.tickets[next(iter(self.tickets))]
+        t = secrets.token_urlsafe(18)
+        self.tickets[t] = (key, now + TICKET_SECONDS)
+        return t
+
+    def redeem(self, ticket) -> str:
+        found = self.tickets.pop(ticket, None) if isinstance(ticket, str) else None
+        if found is None or found[1] < time.monotonic():
+            raise WebError(403, "this ticket is unknown, used or out of date: ask for a new one")
+        return found[0]
+
+    # ---- what a seat is sent (in the lane)
     def state(self, seat: int | None, log_from: int = 0, with_meta: bool = True) -> dict:
         m = self.match
         d = m.pending
@@ -109,8 +144,8 @@ class Table:
         out["names"] = {str(s.seat): s.name for s in self.seats}
         return out
 
-    # ---- answers
-    def choose(self, seat: int, option, version=None) -> None:
+    # ---- answers (in the lane)
+    def choose(self, seat: int, option, version: int) -> None:
         m = self.match
         if self.error:
             raise WebError(409, f"the match has stopped: {self.error}")
@@ -121,7 +156,7 @@ class Table:
         d = m.pending
         if d.player.seat != seat:
             raise WebError(409, f"it is {d.player.name}'s decision, not yours")
-        if version is not None and version != self.version:
+        if version != self.version:
             raise WebError(409, f"the position has changed since you looked (version {version}, now "
                                 f"{self.version}): look again")
         try:
@@ -130,10 +165,11 @@ class Table:
             raise WebError(422, f"refused: {e}") from None
         except MeepleError as e:
             self.error = f"content failed while playing: {e}"
-            self.changed()
+            self.version += 1
             raise WebError(409, f"the match has stopped: {self.error}") from None
-        self.changed()
-        self.run_bots()
+        self.version += 1
+        if self.bot_delay <= 0:
+            self.bots()
 
     def _apply(self, option) -> None:
         d = self.match.pending
@@ -146,41 +182,63 @@ class Table:
             if self.match.over:
                 self.log.result(self.match.result.as_dict())
 
-    def _bot_turn(self) -> bool:
-        """One bot answer, if a bot is to decide; False when a human is (or nobody)."""
+    def bot_to_move(self) -> bool:
         m = self.match
-        if m.over or self.error:
-            return False
+        return not m.over and not self.error and not self.seats[m.pending.player.index].human
+
+    def bot_turn(self) -> None:
+        """One bot answer (a bot is to move)."""
+        m = self.match
         seat = self.seats[m.pending.player.index]
-        if seat.human:
-            return False
         try:
             self._apply(seat.agent.choose(m.view(m.pending.player), m.pending))
         except (RuntimeContentError, IllegalChoice, MeepleError) as e:
             self.error = f"content failed while playing: {e}"
-        return True
+        self.version += 1
 
-    def run_bots(self) -> None:
-        """Let the bots answer until a human decides: at once, or one answer per `bot_delay` seconds."""
-        if self.bot_delay <= 0:
-            moved = False
-            while self._bot_turn():
-                moved = True
-            if moved:
-                self.changed()
-            return
-        if self._bots is None or self._bots.done():
+    def bots(self) -> None:
+        """The bots answer until a human decides (or the match ends)."""
+        while self.bot_to_move():
+            self.bot_turn()
+
+    # ---- on the event loop
+    async def run(self, fn, *args):
+        """`fn(*args)` in the lane; a call past the budget stops the match, and everyone is told."""
+        try:
+            return await self.lane.run(fn, *args)
+        except Overrun as e:
+            self.error = f"{e.reason}: the match has stopped"
+            self.notify()
+            raise
+        finally:
+            self.touched = time.time()
+
+    async def answer(self, seat: int, option, version: int) -> None:
+        if self.error:  # at once, even while the rules that stopped it are still running
+            raise WebError(409, f"the match has stopped: {self.error}")
+        try:
+            await self.run(self.choose, seat, option, version)
+        finally:
+            self.notify()
+        self.start_bots()
+
+    def start_bots(self) -> None:
+        """Paced bots (a pause before each answer, so that people can follow them) answer from a task."""
+        if self.bot_delay > 0 and (self._bots is None or self._bots.done()):
             self._bots = asyncio.get_running_loop().create_task(self._paced_bots())
 
     async def _paced_bots(self) -> None:
-        while not self.match.over and not self.error and not self.seats[self.match.pending.player.index].human:
-            await asyncio.sleep(self.bot_delay)
-            self._bot_turn()
-            self.changed()
+        try:
+            while await self.run(self.bot_to_move):
+                await asyncio.sleep(self.bot_delay)
+                try:
+                    await self.run(self.bot_turn)
+                finally:
+                    self.notify()
+        except WebError:  # the rules overran their budget: the match has stopped, and says so
+            pass
 
-    # ---- pushing
-    def changed(self) -> None:
-        self.version += 1
+    def notify(self) -> None:
         self.touched = time.time()
         for ev in self._watchers:
             ev.set()
@@ -191,15 +249,24 @@ class Table:
     def unwatch(self, ev: asyncio.Event) -> None:
         self._watchers.discard(ev)
 
+    def in_play(self, idle: float) -> bool:
+        """Not over, not stopped, and answered or watched lately."""
+        if self.match.over or self.error:
+            return False
+        return bool(self._watchers) or time.time() - self.touched < idle
+
     def header(self) -> dict:
-        """The log's header: enough, with the choices, to rebuild the match (so it holds the seed)."""
-        return {"game": self.game.id, "folder": self.entry.folder, "players": len(self.seats), "seed": self.seed,
-                "options": self.match.options.values, "mods": list(self.entry.mods),
-                "bots": ",".join(str(s.seat) for s in self.seats if not s.human) or "none",
-                "names": [s.name for s in self.seats]}
+        """The log's header: enough, with the choices, to rebuild the match (so it holds the seed). It names
+        the game and its mods by name or by a path relative to the server's folder, never by a full path."""
+        out = {"game": self.game.id, "players": len(self.seats), "seed": self.seed,
+               "options": self.match.options.values, "mods": [shown_path(m) for m in self.entry.mods],
+               "bots": ",".join(str(s.seat) for s in self.seats if not s.human) or "none",
+               "names": [s.name for s in self.seats]}
+        if not self.entry.bundled:  # a bundled game is found by its name
+            out["folder"] = shown_path(self.entry.folder)
+        return out
 
     def log_text(self) -> str:
-        import json
         rows = [{"meeple_log": 1, **self.header()}, *self.history]
         if self.match.result is not None:
             rows.append({"result": self.match.result.as_dict()})
@@ -208,16 +275,18 @@ class Table:
     def close(self) -> None:
         if self._bots is not None:
             self._bots.cancel()
+        self.lane.close()
         if self.log is not None:
             self.log.close()
             self.log = None
 
 
 class Tables:
-    def __init__(self, catalog, bot_delay: float = 0.0, log_dir: str | None = None):
+    def __init__(self, catalog, bot_delay: float = 0.0, log_dir: str | None = None, limits: Limits | None = None):
         self.catalog = catalog
         self.bot_delay = bot_delay
         self.log_dir = log_dir
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.closing = False  # set when the server stops: the event streams end
         self._display: dict[int, dict] = {}
@@ -228,32 +297,61 @@ class Tables:
             raise WebError(404, f"no match `{table_id[:40]}` on this server")
         return t
 
-    def create(self, gid, players, seed, options, kinds, names) -> Table:
+    async def create(self, client: str, gid, players, options, kinds, names) -> Table:
+        self._room(client)
         entry = self.catalog.entry(gid)
-        game = self.catalog.game(gid, options)
+        game = await self.catalog.compiled(gid, options)
         if len(kinds) != players:
             raise WebError(400, f"`seats` lists {len(kinds)} seat(s) for {players} players")
         if not any(k != "bot" for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
-        if len(self.tables) >= MAX_TABLES:
-            self._evict()
         if id(game) not in self._display:  # the catalog keeps its games: one display per compiled game
             self._display[id(game)] = meta(game)
-        t = Table(game, entry, players, seed, options, kinds, names, self.bot_delay, self.log_dir,
-                  self._display[id(game)])
+        lane = Lane(self.limits.budget)
+        try:
+            t = await lane.run(Table, game, entry, players, options, kinds, names, self.bot_delay, self.log_dir,
+                               self._display[id(game)], lane, client)
+        except BaseException:
+            lane.close()
+            raise
+        lane.on_free = t.notify
+        try:
+            self._room(client)  # again: other matches may have been made while this one was set up
+        except WebError:
+            t.close()
+            raise
         self.tables[t.id] = t
-        t.run_bots()
+        if self.bot_delay <= 0:
+            await t.run(t.bots)
+        t.start_bots()
         return t
 
-    def live_logs(self) -> set[str]:
-        return {os.path.basename(t.log_path) for t in self.tables.values() if t.log_path and not t.match.over}
-
-    def _evict(self) -> None:
-        """Drop the table untouched for longest (finished ones first) to make room."""
-        victim = min(self.tables.values(), key=lambda t: (not t.match.over, t.touched))
+    def _room(self, client: str) -> None:
+        """Room for one more match of `client`: refused past its own limit; when the server is full, the
+        oldest finished match goes, else the one left alone longest; a match in play never goes."""
+        lim = self.limits
+        playing = [t for t in self.tables.values() if t.in_play(lim.idle)]
+        if sum(t.client == client for t in playing) >= lim.per_client:
+            raise WebError(429, f"your address has {lim.per_client} matches in play on this server, the most it "
+                                "may have: finish one first (a match left alone for "
+                                f"{lim.idle / 60:g} minutes no longer counts)")
+        if len(self.tables) < lim.max_tables:
+            return
+        spare = [t for t in self.tables.values() if not t.in_play(lim.idle)]
+        if not spare:
+            raise WebError(503, f"the server is full: {len(self.tables)} matches in play, the most it holds; "
+                                "try again when one ends")
+        victim = min(spare, key=lambda t: (not (t.match.over or t.error), t.touched))
         victim.close()
         del self.tables[victim.id]
+
+    def live(self) -> list[Table]:
+        """The matches not over: their logs hold seeds nobody may know yet."""
+        return [t for t in self.tables.values() if not t.match.over]
+
+    def live_logs(self) -> set[str]:
+        return {os.path.basename(t.log_path) for t in self.live() if t.log_path}
 
     def close(self) -> None:
         self.closing = True
@@ -261,27 +359,18 @@ class Tables:
             t.close()
 
 
-def check_seed(seed) -> int:
-    if seed is None or seed == "":
-        return secrets.randbelow(1_000_000)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        if isinstance(seed, str) and seed.strip().lstrip("-").isdigit() and len(seed) < 20:
-            return int(seed)
-        raise WebError(400, f"`seed` must be a whole number, not {seed!r}"[:200])
-    if not -(2 ** 63) <= seed < 2 ** 63:
-        raise WebError(400, "`seed` is out of range")
-    return seed
-
-
 def check_choose_body(body) -> tuple:
     if not isinstance(body, dict):
-        raise WebError(400, "the body must be a JSON object like {\"option\": 0}")
+        raise WebError(400, "the body must be a JSON object like {\"option\": 0, \"version\": 3}")
     if "option" not in body:
         raise WebError(400, "`option` is missing: the index (or the label) of the option chosen")
     option = body["option"]
     if isinstance(option, bool) or not isinstance(option, (int, str)):
         raise WebError(400, "`option` must be an option's index (a number) or its label (a string)")
-    version = body.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+    if "version" not in body:
+        raise WebError(400, "`version` is missing: the version of the position the answer is for (an answer "
+                            "to a position that has changed is refused, and a repeated answer applies once)")
+    version = body["version"]
+    if isinstance(version, bool) or not isinstance(version, int):
         raise WebError(400, "`version` must be a number")
     return option, version

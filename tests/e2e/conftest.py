@@ -56,6 +56,8 @@ def new_page(browser):
         contexts.append(ctx)
         page = ctx.new_page()
         page.problems = []
+        page.requests = []  # every URL the page asked for (no token may be in one)
+        page.on("request", lambda r: page.requests.append(r.url))
         page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
         page.on("console", lambda m: m.type == "error" and not _refusal(m.text)
                 and page.problems.append(f"console: {m.text}"))
@@ -70,8 +72,10 @@ def new_page(browser):
 def _serve(target, **kw):
     pytest.importorskip("uvicorn")
     from interpreter.web import create_app
+    from interpreter.web.guard import Limits
     from interpreter.web.server import Running
-    app = create_app(target, bot_delay=0, **kw)
+    # pages clicked through by a program ask faster than people do: limits that let them
+    app = create_app(target, bot_delay=0, limits=Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9), **kw)
     running = Running(app)
     base = running.__enter__()
     running.app.base = base

@@ -92,18 +92,22 @@ def click_through(page, rng, mouse=6, limit=3000, shot=None) -> int:
     return clicks
 
 
-def start_from_lobby(page, base, game, players=None, seed=None):
+def start_from_lobby(page, base, game, players=None):
     page.goto(f"{base}/?game={game}")
     page.wait_for_selector("body[data-mode='ready']")
     page.wait_for_selector("#setup:not([hidden])")
     if players is not None:
         page.select_option("#players", str(players))
-    if seed is not None:
-        page.fill("#seed", str(seed))
     kinds = [page.locator("#seats select").nth(i).input_value() for i in range(page.locator("#seats select").count())]
     assert kinds[0] == "here" and set(kinds[1:]) <= {"bot"}  # by default: you, and bots
     page.click("#start")
     page.wait_for_url("**/play/**")
+
+
+def no_token_in_urls(page, tokens):
+    """No URL the page asked for, nor the one it shows, holds a seat token."""
+    urls = [*page.requests, page.url]
+    assert tokens and not [u for u in urls if any(t in u for t in tokens)]
 
 
 def finished(page, players):
@@ -126,7 +130,7 @@ def finished(page, players):
 
 def test_kaiju_match_with_one_human_and_bots_is_clicked_through_to_its_result(site, new_page, shots):
     page = new_page()
-    start_from_lobby(page, site.base, "kaiju-inc", players=3, seed=21)
+    start_from_lobby(page, site.base, "kaiju-inc", players=3)
     assert wait_turn(page) == "choose"
     assert page.locator(".player.me").count() == 1 and page.locator("[data-zone='row'] .card").count() >= 1
     # a refused choice shows the engine's reason, and the buttons stay usable
@@ -167,16 +171,15 @@ def test_debtzilla_match_with_one_human_and_bots_is_clicked_through_to_its_resul
     game = site.state.catalog.game("debtzilla", {})
     players = min(max(3, game.min_players), game.max_players)
     page = new_page()
-    start_from_lobby(page, site.base, "debtzilla", players=players, seed=5)
+    start_from_lobby(page, site.base, "debtzilla", players=players)
     click_through(page, random.Random(5), shot=shots and shots / "debtzilla.png")
     finished(page, players)
     if shots:
         page.screenshot(path=str(shots / "debtzilla-result.png"))
 
 
-def _secret_match(app, seats, seed=4):
-    r = httpx.post(f"{app.base}/api/matches", json={"game": "secret-hands", "players": len(seats), "seed": seed,
-                                                     "seats": seats})
+def _secret_match(app, seats):
+    r = httpx.post(f"{app.base}/api/matches", json={"game": "secret-hands", "players": len(seats), "seats": seats})
     assert r.status_code == 201, r.text
     m = r.json()
     return m, app.state.tables.tables[m["id"]]
@@ -201,18 +204,19 @@ def test_a_second_browser_on_another_seat_sees_none_of_the_first_seats_hidden_ca
     lobby.goto(secret_site.base + "/")
     lobby.wait_for_selector("#setup:not([hidden])")  # a server of one game has it chosen already
     lobby.select_option("#players", "2")
-    lobby.fill("#seed", "4")
     lobby.locator("#seats select").nth(1).select_option("remote")
     lobby.click("#start")
     link = lobby.locator(".seat-link[data-seat='2']")
     link.wait_for()
     href = link.get_attribute("href")  # seat 2's own link, to send to its player
     assert href.startswith("/play/") and "#" in href
+    mine = lobby.get_attribute("#sit-down", "href")
+    assert mine.split("#")[1] != href.split("#")[1]  # each seat its own token
     lobby.click("#sit-down")
     lobby.wait_for_url("**/play/**")
-    assert lobby.url.split("#")[1] != href.split("#")[1]  # each seat its own token
     pages[2].goto(secret_site.base + href)
     t = secret_site.state.tables.tables[href.split("/play/")[1].split("#")[0]]
+    tokens = [s.token for s in t.seats]
     rng = random.Random(8)
     for _ in range(10):  # five decisions each, every position checked on both screens
         v = t.version
@@ -235,6 +239,9 @@ def test_a_second_browser_on_another_seat_sees_none_of_the_first_seats_hidden_ca
         buttons.nth(rng.randrange(buttons.count())).click()
         pages[seat].wait_for_selector(f"body:not([data-version='{v}'])", state="attached")
     assert len(t.match.choices) == 10
+    for page in pages.values():  # the fragment's token is taken out of the address bar, and sent in headers only
+        no_token_in_urls(page, tokens)
+        assert "#" not in page.url
 
 
 def test_a_forged_or_missing_token_is_refused_in_the_browser(secret_site, new_page):
@@ -252,28 +259,32 @@ def test_a_forged_or_missing_token_is_refused_in_the_browser(secret_site, new_pa
 
 
 def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_site, new_page, shots):
-    m, t = _secret_match(secret_site, ["here", "here"], seed=6)
+    m, t = _secret_match(secret_site, ["here", "here"])
     page = new_page()
     page.goto(secret_site.base + m["play_url"])
     hands = lambda: {p.seat: _names(p.zones["hand"]) for p in t.match.players}  # noqa: E731
+    held = lambda: json.dumps(page.evaluate("window.meeple.states"))  # noqa: E731
     for turn in range(4):
         seat = t.match.pending.player.seat
         name = t.match.pending.player.name
         page.wait_for_selector("body[data-mode='handover']", state="attached")
         assert page.locator("#handover").is_visible()
         assert f"Pass the screen to {name}" in page.inner_text("#handover")
-        behind = page.content()
-        assert not any(n in behind for h in hands().values() for n in h)  # nobody's hand behind the curtain
+        behind = page.content() + held()
+        assert not any(n in behind for h in hands().values() for n in h)  # nobody's hand behind the curtain...
+        assert list(page.evaluate("window.meeple.states")) == ["public"]  # ...not even in the page's memory
         if shots and turn == 1:
             page.screenshot(path=str(shots / "hot-seat-hand-over.png"))
         page.click("#handover-ok")
         page.wait_for_selector(f"body[data-mode='choose'][data-viewer='{seat}']", state="attached")
         now = page.content()
         assert all(n in now for n in hands()[seat])
-        assert not any(n in now for n in hands()[3 - seat])
+        assert not any(n in now + held() for n in hands()[3 - seat])  # the other seat's hand: nowhere
+        assert list(page.evaluate("window.meeple.states")) == [str(seat)]  # only the seat at the screen
         v = page.get_attribute("body", "data-version")
         page.locator("#options button.option").first.click()
         page.wait_for_selector(f"body:not([data-version='{v}'])", state="attached")
+    no_token_in_urls(page, [s.token for s in t.seats])
     assert page.problems == []
 
 

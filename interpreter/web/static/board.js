@@ -339,7 +339,9 @@ export function result(r) {
 // the ones right after them, do not count).
 export function followEnd(box) {
   box.addEventListener("scroll", () => {
-    if (performance.now() - (box.autoScrolled || 0) < 300) return;
+    // the page's own scrolls are not the reader's: one just made, or one that left the box where it put it
+    // (on a busy machine its event may come after new lines, a frame or more later)
+    if (performance.now() - (box.autoScrolled || 0) < 300 || box.scrollTop === box.autoTop) return;
     box.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
   });
 }
@@ -359,7 +361,11 @@ export function logList(lines, box, key = "") {
   // scrolled at the next frame: reading the height now would lay the page out at once, on every update
   if (stick) {
     box.autoScrolled = performance.now();
-    requestAnimationFrame(() => { box.autoScrolled = performance.now(); box.scrollTop = box.scrollHeight; });
+    requestAnimationFrame(() => {
+      box.autoScrolled = performance.now();
+      box.scrollTop = box.scrollHeight;
+      box.autoTop = box.scrollTop;
+    });
   }
 }
 

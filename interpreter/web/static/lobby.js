@@ -1,4 +1,5 @@
-// The lobby: choose a game, its players, seats, options and seed; or open a log to step through.
+// The lobby: choose a game, its players, seats and options; or open a log to step through. The server draws
+// each match's seed and tells it to nobody before the end (it would show every face-down card).
 import { api, el, title } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,7 +79,6 @@ async function startMatch(ev) {
   const body = {
     game: game.id,
     players: Number($("players").value),
-    seed: $("seed").value === "" ? null : Number($("seed").value),
     options,
     seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
     names: [...document.querySelectorAll("#seats input")].map((s) => s.value),
@@ -96,7 +96,7 @@ async function startMatch(ev) {
     return;
   }
   const box = $("created");
-  box.replaceChildren(el("h3", null, `Match started (seed ${m.seed})`));
+  box.replaceChildren(el("h3", null, "Match started"));
   box.appendChild(el("p", "muted", "Send each player their own link: it is the only way into their seat. Keep the links secret."));
   const list = el("ul", "links");
   for (const s of remote) {

@@ -1,18 +1,35 @@
-// A table: one or more seats on this screen (tokens in the URL's fragment), their states pushed by the
-// server as server-sent events. Between two human seats on one screen, a hand-over screen.
+// A table: one or more seats on this screen. The seat tokens come in the link's fragment (never sent to
+// the server); the page keeps them in this tab's session storage and takes them out of the address bar.
+// One viewer's state at a time is pushed by the server as server-sent events, the stream opened with a
+// short-lived ticket (a token never goes in a URL). With two or more seats on this screen (hot-seat),
+// the page holds the public view, and a seat's own view only while that seat is in front of the screen:
+// fetched after the hand-over, dropped at the next one.
 import { api, board, el, folding, followEnd, header, logList, result } from "/static/board.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
-const tokens = location.hash.slice(1).split(",").map((t) => t.trim()).filter(Boolean);
 const $ = (id) => document.getElementById(id);
+const tokens = takeTokens();
 
-const states = {}; // key (seat number or "public") -> latest state, with its whole log
+const states = {}; // key (a seat number, or "public") -> latest state, with its whole log: one key at a time
 let meta = null;
+let held = []; // the seats this screen holds
+let following = null; // the key whose stream is open
+let stream = null;
 let revealed = null; // the seat whose private view was last shown on this screen
 let sending = null; // the version of the position an answer is on its way for
 
-function localSeats() {
-  return Object.keys(states).filter((k) => k !== "public").map(Number);
+function takeTokens() {
+  const key = `meeple:${matchId}`;
+  const given = location.hash.slice(1);
+  if (given) {
+    sessionStorage.setItem(key, given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return (sessionStorage.getItem(key) || "").split(",").map((t) => t.trim()).filter(Boolean);
+}
+
+function auth(extra = {}) {
+  return { "X-Meeple-Token": tokens.join(","), ...extra };
 }
 
 function merge(key, st) {
@@ -40,15 +57,16 @@ function refusal(text) {
 
 async function choose(index) {
   const st = states[document.body.dataset.viewer];
-  const at = st ? st.version : null;
+  if (!st) return;
+  const at = st.version;
   if (sending === at) return; // one answer per position (a double click is not two answers)
   sending = at;
   for (const b of document.querySelectorAll("#decision button")) b.disabled = true;
   try {
     await api(`/api/matches/${encodeURIComponent(matchId)}/choose`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Meeple-Token": tokens.join(",") },
-      body: JSON.stringify({ option: index, version: st ? st.version : undefined }),
+      headers: auth({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ option: index, version: st.version }),
     });
     refusal(null);
   } catch (e) {
@@ -77,14 +95,14 @@ function decisionPanel(st) {
     rep.addEventListener("click", async () => {
       try {
         const r = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`, {
-          method: "POST", headers: { "X-Meeple-Token": tokens.join(",") } });
+          method: "POST", headers: auth({ "Content-Type": "application/json" }), body: "{}" });
         location.href = r.url;
       } catch (e) { refusal(e.message); }
     });
     row.appendChild(rep);
     const dl = el("button", null, "Download the log");
     dl.addEventListener("click", async () => {
-      const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/log`, { headers: { "X-Meeple-Token": tokens.join(",") } });
+      const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/log`, { headers: auth() });
       if (!res.ok) { refusal((await res.json()).error); return; }
       const url = URL.createObjectURL(await res.blob());
       const a = el("a");
@@ -138,10 +156,9 @@ function show(key, mode) {
   const names = Object.fromEntries(st.seats.map((s) => [s.seat, s.name]));
   const who = st.deciding ? (st.deciding.seat === st.viewer ? "your decision" : `${st.deciding.name} decides`) : st.over ? "finished" : "";
   $("status").replaceChildren(header(st.view, meta, who));
-  const local = localSeats();
-  $("identity").textContent = local.length === 0 ? "watching" :
-    local.length === 1 ? `you are ${names[local[0]]} (seat ${local[0]})` :
-    `on this screen: ${local.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
+  $("identity").textContent = held.length === 0 ? "watching" :
+    held.length === 1 ? `you are ${names[held[0]]} (seat ${held[0]})` :
+    `on this screen: ${held.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
   $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, ...folding(render) }));
   decisionPanel(st);
   logList(st.log, $("log"), String(key));
@@ -149,33 +166,83 @@ function show(key, mode) {
   document.title = `${meta.game.name}: ${st.over ? "finished" : "round " + st.view.round}`;
 }
 
+// One stream at a time: the state of `key` (a seat, or "public"); every other state is dropped.
+async function follow(key) {
+  key = String(key);
+  following = key;
+  if (stream) stream.close();
+  stream = null;
+  for (const k of Object.keys(states)) if (k !== key) delete states[k];
+  let ticket;
+  try {
+    ticket = (await api(`/api/matches/${encodeURIComponent(matchId)}/ticket`, {
+      method: "POST", headers: auth({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ viewer: key === "public" ? "public" : Number(key) }) })).ticket;
+  } catch (e) {
+    if (following !== key) return;
+    if (e.status === 403 || e.status === 404) { fatal(e.message); return; }
+    $("identity").textContent = "reconnecting…";
+    setTimeout(() => following === key && follow(key), 1000);
+    return;
+  }
+  if (following !== key) return;
+  const es = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/events?ticket=${encodeURIComponent(ticket)}`);
+  stream = es;
+  es.addEventListener("state", (ev) => {
+    if (stream !== es) return;
+    const msg = JSON.parse(ev.data);
+    merge(msg.key, msg.state);
+    render();
+  });
+  es.onerror = () => { // a ticket opens one stream once: a new one for the next
+    if (stream !== es) return;
+    es.close();
+    stream = null;
+    if (document.body.dataset.mode !== "over") $("identity").textContent = "reconnecting…";
+    setTimeout(() => following === key && !stream && follow(key), 1000);
+  };
+}
+
 function render() {
-  const local = localSeats();
-  const any = states[local[0]] || states.public;
-  if (!any) return;
-  const d = any.deciding;
-  const over = any.over || any.error;
-  let target;
-  if (d && local.includes(d.seat)) target = d.seat;
-  else target = local.length === 1 ? local[0] : "public";
-  if (over) target = local.length === 1 ? local[0] : "public";
+  const st = states[following];
+  if (!st) return;
+  const d = st.deciding;
+  const over = st.over || st.error;
+  const mode = over ? (st.error ? "error" : "over") : d && d.seat === st.viewer ? "choose" : "wait";
   const hand = $("handover");
-  if (typeof target === "number" && local.length > 1 && revealed !== target) {
-    // hand-over: draw only what everybody may see until the next player says it is them
-    const name = states[target].seats.find((s) => s.seat === target).name;
+  if (held.length <= 1) { // one seat (or a watch link): its own view all along
+    hand.hidden = true;
+    show(following, mode);
+    return;
+  }
+  // hot-seat: a seat's view only while it decides; else the public view, with a hand-over before a seat's turn
+  const next = d && !over && held.includes(d.seat) ? d.seat : null;
+  if (following !== "public" && Number(following) !== next) {
+    follow("public"); // the seat's view is dropped, and nothing of it stays drawn
+    $("board").replaceChildren(el("p", "muted", "…"));
+    $("decision").replaceChildren();
+    logList([], $("log"), "dropped");
+    setMode("wait", null);
+    return;
+  }
+  if (following === "public" && next !== null) {
+    if (revealed === next) { follow(next); return; }
+    const name = st.seats.find((s) => s.seat === next).name;
     $("handover-title").textContent = `Pass the screen to ${name}`;
     $("handover-ok").textContent = `I am ${name}: show my cards`;
-    $("handover-ok").onclick = () => { revealed = target; hand.hidden = true; render(); };
+    $("handover-ok").onclick = () => { revealed = next; hand.hidden = true; follow(next); };
     hand.hidden = false;
     show("public", "handover");
     return;
   }
   hand.hidden = true;
-  const mode = over ? (any.error ? "error" : "over") : target === (d && d.seat) ? "choose" : "wait";
-  show(String(target), mode);
+  show(following, mode);
 }
 
 function fatal(text) {
+  if (stream) stream.close();
+  stream = null;
+  following = null;
   $("board").replaceChildren(el("div", "panel refusal", text));
   $("decision").replaceChildren(el("a", "button", "Back to the lobby"));
   $("decision").firstChild.href = "/";
@@ -190,21 +257,14 @@ async function start() {
     return;
   }
   try {
-    // a plain request first: a wrong token gets its reason here (an event stream cannot show it)
-    await api(`/api/matches/${encodeURIComponent(matchId)}/state`, { headers: { "X-Meeple-Token": tokens.join(",") } });
+    // a plain request first: a wrong token gets its reason here, and the seats the tokens hold
+    held = (await api(`/api/matches/${encodeURIComponent(matchId)}/state?viewer=public`, { headers: auth() })).held;
   } catch (e) {
+    if (e.status === 403) sessionStorage.removeItem(`meeple:${matchId}`); // a refused token is not kept
     fatal(`${e.message}`);
     return;
   }
-  const es = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/events?token=${encodeURIComponent(tokens.join(","))}`);
-  es.addEventListener("state", (ev) => {
-    const msg = JSON.parse(ev.data);
-    for (const [k, st] of Object.entries(msg.states)) merge(k, st);
-    render();
-  });
-  es.onerror = () => {
-    if (document.body.dataset.mode !== "over") $("identity").textContent = "reconnecting…";
-  };
+  follow(held.length === 1 ? held[0] : "public");
 }
 
 start();
