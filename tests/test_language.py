@@ -777,12 +777,3 @@ def test_every_statement_and_expression_is_placed_where_its_text_begins():
     assert isinstance(ret, A.Return) and (ret.line, ret.col) == (2, 34) and (ret.value.line, ret.value.col) == (2, 41)
     assert (for_.line, for_.col) == (3, 1) and (for_.items.line, for_.items.col) == (3, 10)
 
-
-@pytest.mark.parametrize("text", ["not " * 3000 + "x", "- " * 3000 + "1", "a" + ".b" * 3000, "a" + "[1]" * 3000])
-def test_an_expression_thousands_deep_without_brackets_is_a_placed_error(text):
-    from interpreter.dsl.parser import Origin, parse
-    from interpreter.errors import ContentError, Place
-    with pytest.raises(ContentError) as e:
-        parse(text, Origin(Place("t.yaml", 4, 9)))
-    (d,) = e.value.diagnostics
-    assert d.code == "E-DSL-DEPTH" and (d.place.line, d.place.col) == (4, 9)

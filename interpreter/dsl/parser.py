@@ -1,18 +1,19 @@
 """Parses effect-language text into the syntax tree of ast.py, with lark's LALR parser of grammar/effects.lark.
 
-lark reads a text into its tree, keeping every token (`keep_all_tokens`), and `_build` turns that tree into
-ast.py's nodes, each placed where its text begins (a statement at its keyword, a list at its bracket). lark
-keeps its analysis of the grammar in its own cache (`cache=True`: a file in the temporary folder named by the
-grammar, the options and lark's version), so a new process does not analyse the grammar again. A text with a
-mistake raises lark's `UnexpectedInput`: `_syntax_message` says what it means in the author's words, and
-`_hint` names the mistakes authors make most (`_HINTS`, recognised by `UnexpectedInput.match_examples`).
+lark calls a method of `_ToAst` at each reduction (its `transformer` option: no tree of lark's is built),
+keeping every token (`keep_all_tokens`) so that each node is placed where its text begins (a statement at its
+keyword, a list at its bracket). lark keeps its analysis of the grammar in its own cache (`cache=True`: a
+file in the temporary folder named by the grammar, the options and lark's version), so a new process does
+not analyse the grammar again. A text with a mistake raises lark's `UnexpectedInput`: `_syntax_message` says
+what it means in the author's words, and `_hint` names the mistakes authors make most (`_HINTS`, recognised
+by `UnexpectedInput.match_examples`).
 """
 from __future__ import annotations
 
 import functools
 import re
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ContentError, Diagnostic, Place
@@ -28,36 +29,38 @@ MAX_DEPTH = 60  # nesting of brackets and blocks
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=True,
-                keep_all_tokens=True, cache=True)
+                keep_all_tokens=True, transformer=_Reductions(), cache=True)
 
 
 def _tree(text: str) -> list:
     """Parses `text` to ast.py nodes: the list of its statements."""
-    return _build(_lark().parse(text))[0]
+    return _lark().parse(text)[0]
 
 
 _KEPT = frozenset({"NAME", "INT", "STRING", "ASSIGN_OP", "COMP_OP", "ADD_OP", "MUL_OP"})  # the others: punctuation
 
 
-def _build(tree: Tree):
-    """lark's tree -> (ast.py's node, where its text begins: a token, or None for no text), from the leaves up.
-
-    lark keeps every token (`keep_all_tokens`), so that a rule beginning with a keyword or a bracket begins
-    there; the rule's method of `_ToAst` is given that place and its children without the punctuation."""
-    kids, at = [], None
-    for c in tree.children:
-        if type(c) is Tree:
-            c, first = _build(c)
-        elif c is not None and c.type not in _KEPT:
+def _reduction(method):
+    """What lark calls when it reduces by a rule (lark's `transformer` option: no tree is built): the rule's
+    method of `_ToAst`, given where the rule's text begins and its children without the punctuation. lark
+    keeps every token (`keep_all_tokens`), so that a rule beginning with a keyword or a bracket begins there;
+    each reduction gives (its node, where its text begins: a token, or None for no text)."""
+    def reduce(children):
+        kids, at = [], None
+        for c in children:
+            if type(c) is tuple:  # a rule reduced below
+                c, first = c
+            elif c is None or c.type in _KEPT:  # nothing (an optional part missing), or a word of the text
+                first = c
+            else:  # punctuation or a keyword
+                if at is None:
+                    at = c
+                continue
             if at is None:
-                at = c
-            continue
-        else:
-            first = c
-        if at is None:
-            at = first
-        kids.append(c)
-    return _RULES[tree.data](at, kids), at
+                at = first
+            kids.append(c)
+        return method(at, kids), at
+    return reduce
 
 
 class Origin:
@@ -307,14 +310,7 @@ class _ToAst:
                 if buf:
                     parts.append("".join(buf))
                     buf = []
-                inner = raw[i + 1:end].replace('\\"', '"')
-                try:
-                    stmts = _tree(inner)
-                except UnexpectedInput as e:
-                    raise _Bad(f"bad expression in string: {inner!r}", tok) from e
-                if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
-                    raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
-                expr = stmts[0].expr
+                expr = _hole(raw[i + 1:end].replace('\\"', '"'), tok)
                 for n in A.walk(expr):  # place every node of the hole at the string
                     n.line, n.col = line, col + i
                 parts.append(expr)
@@ -330,7 +326,41 @@ class _ToAst:
 
 
 _SPECIAL = re.compile(r"[\\{]")  # in a string: an escape or a hole
-_RULES = {name: getattr(_ToAst(), name) for name in vars(_ToAst) if not name.startswith("_")}
+
+
+def _hole(inner: str, tok: Token) -> A.Node:
+    """The expression of a string's hole. Most are a name or a field read (`{me.name}`): built as they are,
+    without a parse of their own."""
+    if _field_read().fullmatch(inner):
+        name, *fields = inner.split(".")
+        expr = A.Name(name)
+        for f in fields:
+            expr = A.Attr(expr, f)
+        return expr
+    try:
+        stmts = _tree(inner)
+    except UnexpectedInput as e:
+        raise _Bad(f"bad expression in string: {inner!r}", tok) from e
+    if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
+        raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
+    return stmts[0].expr
+
+
+@functools.lru_cache(maxsize=1)
+def _field_read() -> re.Pattern:
+    """A name, then `.name` any number of times, as the grammar's NAME spells a name (not a keyword)."""
+    name = _lark().get_terminal("NAME").pattern.to_regexp()
+    return re.compile(rf"(?:{name})(?:\.(?:{name}))*")
+
+
+class _Reductions:
+    """lark's `transformer`: an attribute per rule, the function lark calls when it reduces by the rule."""
+
+    def __init__(self):
+        rules = _ToAst()
+        for name in vars(_ToAst):
+            if not name.startswith("_"):
+                setattr(self, name, _reduction(getattr(rules, name)))
 
 
 class _Bad(Exception):
@@ -456,9 +486,6 @@ def _parse(text: str, origin: Origin) -> list:
                                        hint=_hint(text, e))]) from None
     except _Bad as b:
         raise ContentError([Diagnostic(origin.at(b.line, b.col), b.message, "E-DSL-SYNTAX")]) from None
-    except RecursionError:  # `not not ...` or `a.b.b...` thousands deep: no bracket counted, too deep to build
-        raise ContentError([Diagnostic(origin.place, f"an expression nested deeper than {MAX_DEPTH} levels",
-                                       "E-DSL-DEPTH", hint="split it with `let` or a procedure")]) from None
 
 
 def parse_expr(text, origin: Origin) -> A.Node:
