@@ -44,3 +44,23 @@ def test_every_statement_and_keyword_of_the_grammar_is_documented():
         assert re.search(rf"\b{kw}\b", DOC), f"keyword `{kw}` of the grammar is not in docs/language.md"
     for rule in re.findall(r"^(\w+)_stmt:", GRAMMAR, re.M):
         assert rule in DOC or rule in ("expr", "assign"), rule
+
+
+def test_every_signature_in_the_registry_is_its_functions():
+    """A verb is declared once: the signature the checker and this page read names the function's parameters,
+    in their order, with their defaults (a values verb gets the list of its values per item)."""
+    import inspect
+
+    from interpreter.runtime.verbs import REQUIRED
+    for name, v in REGISTRY.items():
+        params = list(inspect.signature(v.impl).parameters.values())[1:]  # after the match
+        if v.values:
+            assert len(params) == 1 and len(v.params) == 2 and v.params[1].per_item, name
+            continue
+        more = [p.name for p in params if p.kind is p.VAR_KEYWORD]
+        assert more == ([v.more_named] if v.more_named else []), name
+        declared = [(p.name, "required" if p.default is REQUIRED else p.default, p.many) for p in v.params]
+        actual = [(p.name, "required" if p.default is p.empty else p.default, p.kind is p.VAR_POSITIONAL)
+                  for p in params if p.kind is not p.VAR_KEYWORD]
+        assert declared == actual, name
+        assert f"| `{v.signature()}` |" in DOC, name

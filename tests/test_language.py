@@ -719,3 +719,108 @@ def test_a_field_written_in_one_match_is_the_pieces_own(tmp_path):
     assert card.fields["value"] == 1
     again = Scenario(g, 1)
     assert sorted(p.f["value"] for p in again.match.zones["box"].items) == [1, 1, 2]
+
+
+# ---- syntax: lark's parser, with the places and words of the mistakes authors make
+def _syntax_error(text: str):
+    from interpreter.dsl.parser import Origin, parse
+    from interpreter.errors import ContentError, Place
+    with pytest.raises(ContentError) as e:
+        parse(text, Origin(Place("t.yaml", 4, 9)))
+    (d,) = e.value.diagnostics
+    assert d.code == "E-DSL-SYNTAX"
+    return d
+
+
+@pytest.mark.parametrize("text, at, hint", [
+    ("if x { a() } else if y { b() }", (4, 9 + 18), "`elif`"),  # at the `if` after `else`
+    ("if x { a() }\nelse { b() }", (5, 1), "on the line of the `}`"),  # a line of its own: no indent known
+    ("if x { a() }\nelif y { b() }", (5, 1), "on the line of the `}`"),
+    ("if me.coins = 3 { a() }", (4, 9 + 12), "`==`"),
+    ("while x = 1 { a() }", (4, 9 + 8), "`==`"),
+    ("me.coins++", (4, 9 + 9), "`x += 1`"),
+    ("if a && b { c() }", (4, 9 + 5), "`and`"),
+    ("if a || b { c() }", (4, 9 + 5), "`or`"),
+    ("if !a { c() }", (4, 9 + 3), "`not`"),
+    ("say('hi')", (4, 9 + 4), "double quotes"),
+    ("if a: b()", (4, 9 + 4), "braces"),
+])
+def test_a_syntax_mistake_authors_make_is_placed_and_named(text, at, hint):
+    d = _syntax_error(text)
+    assert (d.place.line, d.place.col) == at and hint in d.hint, d.full_message()
+
+
+@pytest.mark.parametrize("text", [
+    "x = 1\n)",  # an unexpected bracket where a statement begins: not an `else` out of place
+    "if x == = 1 { a() }",  # `=` where a value is expected: not a comparison written `=`
+    "a b",
+])
+def test_a_syntax_mistake_of_no_known_kind_has_no_hint(text):
+    d = _syntax_error(text)
+    assert d.hint == "" and d.message.startswith("unexpected"), d.full_message()
+
+
+def test_every_statement_and_expression_is_placed_where_its_text_begins():
+    from interpreter.dsl import ast as A
+    from interpreter.dsl.parser import Origin, parse
+    from interpreter.errors import Place
+    text = 'let n = (a + 1) * 2\nif not x { say("{n}") } elif y { return -n }\nfor c in [1, 2] { n += c }'
+    stmts = parse(text, Origin(Place("t.yaml", 1, 1)))
+    let, if_, for_ = stmts
+    assert (let.line, let.col) == (1, 1) and (let.value.line, let.value.col) == (1, 10)  # an operation: at its left
+    assert (if_.line, if_.col) == (2, 1)
+    test, body = if_.branches[0]
+    assert isinstance(test, A.Not) and (test.line, test.col) == (2, 4)
+    hole = body[0].expr.args[0]
+    assert isinstance(hole, A.Template) and (hole.parts[0].line, hole.parts[0].col) == (2, 17)  # at its `{`
+    ret = if_.branches[1][1][0]
+    assert isinstance(ret, A.Return) and (ret.line, ret.col) == (2, 34) and (ret.value.line, ret.value.col) == (2, 41)
+    assert (for_.line, for_.col) == (3, 1) and (for_.items.line, for_.items.col) == (3, 10)
+
+
+
+# ---- calls of builtin verbs, checked against their signatures in the registry (interpreter/runtime/verbs.py)
+def _call_error(tmp_path, call: str, extra: str = ""):
+    """The one diagnostic of the mini game whose procedure `gain` makes `call`, and the column of the call."""
+    from interpreter import ContentError
+    text = MINI_GAME.replace("    do: p.coins += n", f"    do: {call}") + extra
+    with pytest.raises(ContentError) as e:
+        load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    (d,) = [d for d in e.value.diagnostics if d.severity == "error"]
+    line = text.lstrip("\n").splitlines().index(f"    do: {call}") + 1
+    return d, line
+
+
+_PRICE = "\nvalues:\n  price:\n    params: [player]\n    expr: 3\n"
+
+
+@pytest.mark.parametrize("call, code, message, at", [
+    ('modify("price", add=1, until="round_ends")', "E-UNKNOWN-EVENT", "unknown event `round_ends`", 'until="'),
+    ('modify("prize", add=1)', "E-UNKNOWN-NAME", "unknown value `prize`", '"prize"'),
+    ('emit("lapp", player=p)', "E-UNKNOWN-EVENT", "unknown event `lapp`", '"lapp"'),
+    ('say(option("mdoe"))', "E-UNKNOWN-NAME", "unknown option `mdoe`", '"mdoe"'),
+    ('say(value_of(top(deck), "use", p))', "E-UNKNOWN-NAME", "no card kind has an expression hook `use`", '"use"'),
+    ('run(top(deck), "worth")', "E-UNKNOWN-NAME", "no card kind has a hook `worth`", '"worth"'),
+    ('end_game("over", winner="Ann")', "E-TYPE", "`end_game` wants a player here, not a string", '"Ann"'),
+    ('say(roll("3"))', "E-TYPE", "`roll` wants a number here, not a string", '"3"'),
+    ("shuffle(3)", "E-TYPE", "`shuffle` wants a zone here, not a number", "3"),
+    ("move(top(deck), n * 2)", "E-TYPE", "`move` wants a zone here, not a number", "n * 2"),
+    ("say(rivals(deck))", "E-TYPE", "`rivals` wants a player here, not a zone", "deck)"),
+])
+def test_a_call_of_a_verb_is_checked_against_its_signature_at_the_argument(tmp_path, call, code, message, at):
+    """What the registry declares of each parameter (its type; the event, value, option or hook a text names)
+    is checked where the call is written, and placed at the argument."""
+    d, line = _call_error(tmp_path, call, _PRICE)
+    assert d.code == code and d.message == message, d.full_message()
+    col = call.index(at) + (len('until="') - 1 if at.startswith("until=") else 0)
+    assert (d.place.line, d.place.col) == (line, len("    do: ") + col + 1)
+
+
+@pytest.mark.parametrize("call", [
+    'modify("price", add=1, until="lap")', 'emit("lap", player=p)', 'say(value_of(top(deck), "worth", p))',
+    'run(top(deck), "use")', 'end_game("over", winner=p)', "say(roll(n))", "shuffle(deck)", "move(top(deck), p.hand)",
+    'say(has(top(deck), "worth"))', 'move(top(deck), deck, at="bottom")',
+])
+def test_a_call_that_keeps_to_its_signature_loads(tmp_path, call):
+    text = MINI_GAME.replace("    do: p.coins += n", f"    do: {call}") + _PRICE
+    load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))

@@ -33,6 +33,8 @@ def test_the_built_package_holds_the_code_the_grammar_the_games_and_the_web_file
     pkg = built / "interpreter"
     assert _files(ROOT / "interpreter", "*.py") <= _files(pkg, "*.py")  # no subpackage forgotten
     assert _files(ROOT / "grammar") == _files(pkg / "grammar") and "effects.lark" in _files(pkg / "grammar")
+    made = {f for f in _files(pkg / "grammar") if not f.endswith(".schema.json")}
+    assert made == {"effects.lark"}  # lark reads the grammar itself: nothing made from it is shipped beside it
     assert _files(ROOT / "content") == _files(pkg / "content")
     assert _files(ROOT / "interpreter" / "web" / "static") == _files(pkg / "web" / "static")
 

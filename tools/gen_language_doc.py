@@ -1,4 +1,5 @@
-"""Regenerates the builtin-verb reference in docs/language.md from the verb registry.
+"""Regenerates the reference of the builtin verbs and functions in docs/language.md from the registry
+(interpreter/runtime/verbs.py): each one's typed signature, what it does and an example.
 
     python tools/gen_language_doc.py          # rewrite the section between the markers
     python tools/gen_language_doc.py --check  # exit 1 if the section is out of date (the tests do this)
@@ -19,14 +20,11 @@ END = "<!-- verbs:end -->"
 
 
 def section() -> str:
-    rows = ["| verb | arguments | what it does | example |", "|---|---|---|---|"]
+    rows = ["| name | signature | what it does | example |", "|---|---|---|---|"]
     for name in sorted(REGISTRY):
         v = REGISTRY[name]
-        n = str(v.min_args) if v.min_args == v.max_args else f"{v.min_args}-{v.max_args}"
-        if v.kwargs:
-            n += " + " + ", ".join("named" if k == "*" else f"{k}=" for k in v.kwargs)
         kind = " (may ask or fire events)" if v.fires else ""
-        rows.append(f"| `{name}` | {n} | {v.doc}{kind} | `{v.example}` |")
+        rows.append(f"| `{name}` | `{v.signature()}` | {v.doc}{kind} | `{v.example}` |")
     return "\n".join([BEGIN, *rows, END])
 
 

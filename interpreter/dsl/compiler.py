@@ -19,7 +19,6 @@ from .parser import Origin
 
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_ZONE_PARAMS = {"move": {1}, "draw": {0, 1}, "shuffle": {0}, "top": {0}, "bottom": {0}}
 # what a card's own attributes read (as ops.get reads them), for a card known to be one; a piece always lies in a zone
 _PIECE_READS = {"name": "{}.card.name", "id": "{}.card.id", "kind": "{}.card.kind", "uid": "{}.uid",
                 "owner": "{}.zone.owner", "zone": "{}.zone.name"}
@@ -376,13 +375,13 @@ def _bindings(stmts) -> dict:
 def _head(e, names):
     """The `where` or `each` an expression evaluates before anything else, if any: through the left of a
     comparison, the first of `and`/`or`, `not`, and the first argument of a call (of a verb that takes it
-    as a value; not `say`, run only when someone reads the account). Else a `sum` over a list it does not
-    build itself (e_Call sums numbers so, when it can)."""
+    as a value; not one that `narrates`, run only when someone reads the account). Else a fold of a verb's
+    values (`sum`) over a list it does not build itself (e_Call writes the fold out, when it can)."""
     while True:
         if isinstance(e, (A.Filter, A.Each)):
             return e
-        if isinstance(e, A.Call) and e.func == "sum" and len(e.args) == 2 and not e.kwargs \
-                and "sum" not in names.procedures and "sum" not in names.functions \
+        verb = _builtin_verb(e, names)
+        if verb is not None and verb.fold is not None and len(e.args) == 2 and not e.kwargs \
                 and _head(e.args[0], names) is None:
             return e
         if isinstance(e, A.Compare):
@@ -391,12 +390,24 @@ def _head(e, names):
             e = e.values[0]
         elif isinstance(e, A.Not):
             e = e.operand
-        elif isinstance(e, A.Call) and e.args and e.func != "say" and (
+        elif isinstance(e, A.Call) and e.args and (
                 e.func in names.procedures or e.func in names.functions
-                or (e.func in REGISTRY and 0 not in REGISTRY[e.func].lazy)):
+                or (verb is not None and not verb.narrates and 0 not in verb.lazy)):
             e = e.args[0]
         else:
             return None
+
+
+def _builtin_verb(e, names):
+    """The registry's verb a call calls (not a procedure or function of the game's of the same name), or None."""
+    if type(e) is not A.Call or e.func in names.procedures or e.func in names.functions:
+        return None
+    return REGISTRY.get(e.func)
+
+
+def _a(type_words: str) -> str:
+    """A parameter's type as a sentence says it: "a zone or a list"."""
+    return " or ".join(("an " if w[0] in "aeiou" else "a ") + w for w in type_words.split(" or "))
 
 
 def _is_none(e) -> bool:
@@ -700,40 +711,41 @@ class _Body:
             self.line(ind, self.expr(e), p)
 
     def _moved_in_place(self, e, ind, p) -> bool:
-        """`move(c, zone)` of a card, or of a whole zone, onto a zone known as such, and `draw(zone, zone)` of
-        one card, written out as a careful person would (verbs.v_move, v_draw and Match.place in one): no call,
-        no type test. A card is none or a card, and a zone's cards lie in it; moving none moves nothing, as
-        v_move does, and drawing from an empty zone draws nothing."""
-        if (isinstance(e, A.Call) and e.func == "draw" and self._builtin("draw") and not e.kwargs
-                and (len(e.args) == 2 or (len(e.args) == 3 and isinstance(e.args[2], A.Const) and e.args[2].value == 1
-                                          and type(e.args[2].value) is int))
-                and self._zone(e.args[0]) and self._zone(e.args[1])):
-            self.c.used.add("draw")
-            src, dst, top = self.c._fresh("_s"), self.c._fresh("_d"), self.c._fresh("_t")
-            self.line(ind, f"{src} = {self.expr(e.args[0])}.items", p)
-            self.line(ind, f"{dst} = {self.expr(e.args[1])}", p)
-            self.line(ind, f"if {src}:", p)
-            self.line(ind + 1, f"{top} = {src}.pop(); {dst}.items.append({top}); {top}.zone = {dst}", p)
-            return True
-        if not (isinstance(e, A.Call) and e.func == "move" and self._builtin("move") and len(e.args) == 2
-                and not e.kwargs and self._zone(e.args[1])):
+        """A call of a verb used as a statement, written out as the verb's `inline` statements say, when its
+        arguments are known to be what they want (`move(c, zone)` of a card, `draw(zone, zone)`)."""
+        verb = _builtin_verb(e, self.c.names)
+        code = self._inline(verb, e, tuple) if verb is not None else None
+        if code is None:
             return False
-        what, to = e.args
-        whole = self._zone(what)
-        if not whole and self.kind(what) != "piece":
-            return False
-        self.c.used.add("move")
-        src, dst = self.c._fresh("_s"), self.c._fresh("_d")
-        self.line(ind, f"{src} = {self.expr(what)}", p)
-        self.line(ind, f"{dst} = {self.expr(to)}", p)
-        if whole:  # the zone's cards in order on top of the other, as one by one
-            self.line(ind, f"if {src} is not {dst}:", p)
-            self.line(ind + 1, f"for _q in {src}.items: _q.zone = {dst}", p)
-            self.line(ind + 1, f"{dst}.items += {src}.items; {src}.items.clear()", p)
-        else:
-            self.line(ind, f"if {src} is not None:", p)
-            self.line(ind + 1, f"{src}.zone.items.remove({src}); {dst}.items.append({src}); {src}.zone = {dst}", p)
+        self.c.used.add(e.func)
+        local = {k: self.c._fresh(f"_{k}") for k in "abc" if f"{{{k}}}" in "".join(code)}
+        args = [self.expr(a) for a in e.args]
+        for text in code:
+            body = text.lstrip(" ")
+            self.line(ind + (len(text) - len(body)) // 4, body.format(*args, **local), p)
         return True
+
+    def _inline(self, verb, e, form):
+        """The code of the first of the verb's `inline` forms (an expression: str, statements: tuple) whose
+        arguments `e` has, or None."""
+        if e.kwargs:
+            return None
+        for inline in verb.inline:
+            if type(inline.code) is form and len(inline.when) == len(e.args) \
+                    and all(self._is(w, a) for w, a in zip(inline.when, e.args, strict=True)):
+                return inline.code
+        return None
+
+    def _is(self, want, e) -> bool:
+        """Whether `e` is known to be `want` (see verbs.Inline)."""
+        if want == "zone":
+            return self._zone(e)
+        if want == "card":
+            return self.kind(e) == "piece"
+        if want == "list":
+            return isinstance(e, (A.Filter, A.Each)) or self._field_type(e) == "list" \
+                or self.kind(e) in ("pieces", "players")
+        return isinstance(e, A.Const) and type(e.value) is type(want) and e.value == want
 
     # ---- expressions
     def cond(self, e) -> str:
@@ -900,14 +912,15 @@ class _Body:
     def _any(self, e):
         """`count(xs where c) > 0` (and the like) -> any(...): stops at the first item found, builds no list."""
         left, right, names = e.left, e.right, self.c.names
-        if not (isinstance(left, A.Call) and left.func == "count" and len(left.args) == 1 and not left.kwargs
+        verb = _builtin_verb(left, names)
+        if not (verb is not None and verb.counts and len(left.args) == 1 and not left.kwargs
                 and isinstance(left.args[0], (A.Filter, A.Each)) and isinstance(right, A.Const)
-                and type(right.value) is int and "count" not in names.procedures and "count" not in names.functions):
+                and type(right.value) is int):
             return None
         wanted = self._ANY.get((e.op, right.value))
         if wanted is None:
             return None
-        self.c.used.add("count")
+        self.c.used.add(left.func)
         f = left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
@@ -984,15 +997,9 @@ class _Body:
         if isinstance(e, A.Choose):
             k = self.items_kind(e.items)
             return k if e.kind in ("one", "optional") else k and k + "s"
-        if isinstance(e, A.Call) and self._builtin(e.func) and e.args:
-            f, first = e.func, e.args[0]
-            if f == "draw" or (f == "gather" and len(e.args) == 2 and self.static_type(e.args[1]) == "zone"):
-                return "pieces"
-            if f in ("top", "bottom", "first", "random", "at"):
-                return self.items_kind(first)
-            if f == "sort":
-                k = self.items_kind(first)
-                return k and k + "s"
+        verb = _builtin_verb(e, self.c.names)
+        if verb is not None:
+            return self._gives(verb, e)
         if isinstance(e, A.BinOp) and e.op == "+" and self.items_kind(e.left) == self.items_kind(e.right) == "piece":
             return "pieces"
         if isinstance(e, A.IfExpr):
@@ -1009,15 +1016,11 @@ class _Body:
             # `me` is a player or none in every body: the match gives a player or none, `run` and `emit`
             # refuse anything else for `player=` (verbs.v_run, events.emit), procedures pass theirs on
             return "player" if e.id == "me" else None
-        if isinstance(e, A.Call) and not e.args and e.func == "first_player" and self._builtin(e.func):
-            return "player"
         if self._function(e):
             return self.c.result(e.func, self._given(e))[0]
         t = self._field_type(e)
         if t in ("card", "player"):  # a reference field, a card or a player or none (ops.field_checked)
             return "piece" if t == "card" else "player"
-        if isinstance(e, A.Call) and e.func in ("rivals", "clockwise") and self._builtin(e.func):
-            return "players"
         if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in self.c.names.card_fields \
                 and e.attr not in self.c.names.expression_hooks and self.kind(e.obj) == "piece":
             # a card's owner, read as e_Attr does: the owner of its zone, a player or none
@@ -1027,6 +1030,33 @@ class _Body:
                 and e.attr not in self.c.names.player_vars:
             return "player"
         return None
+
+    _KINDS = {"card": "piece", "player": "player", "list of cards": "pieces", "list of players": "players"}
+
+    def _gives(self, verb, e):
+        """What a call of a verb holds for sure (see `kind`), from what the registry says it gives."""
+        gives = verb.returns.removesuffix(" or none")  # a card or a player may be none (see `kind`)
+        if gives in self._KINDS:
+            return self._KINDS[gives]
+        for lead in ("items of each ", "items of ", "item of "):
+            if gives.startswith(lead):
+                arg = self._argument(verb, e, gives[len(lead):])
+                if arg is None:
+                    return None
+                if lead == "items of each ":  # the items of what it gives per item: a zone's are cards
+                    return "pieces" if self.static_type(arg) == "zone" else None
+                k = self.items_kind(arg)
+                return k and k + "s" if lead == "items of " else k
+        return None
+
+    @staticmethod
+    def _argument(verb, e, name):
+        """The argument a call gives the verb's parameter `name`, or None."""
+        for i, a in enumerate(e.args):
+            param = verb.param(i)
+            if param is not None and param.name == name:
+                return a
+        return e.kwargs.get(name)
 
     def items_kind(self, e):
         """What every item of a list or zone holds for sure: a zone's are cards; `players`, `rivals(p)`,
@@ -1058,10 +1088,6 @@ class _Body:
         params = self.c.names.functions[e.func]
         args = dict(zip(params, e.args, strict=False)) | {k: v for k, v in e.kwargs.items() if k in params}
         return tuple(self.kind(args[x]) if x in args else None for x in params)
-
-    def _builtin(self, f) -> bool:
-        n = self.c.names
-        return f not in n.procedures and f not in n.functions
 
     def _items(self, e, code: str) -> str:
         """The items of a list or zone, not counted (ops.items)."""
@@ -1167,8 +1193,6 @@ class _Body:
         names = self.c.names
         f = e.func
         self.c.used.add(f)
-        if f in ("emit", "modify") and e.args and isinstance(e.args[0], A.Const):
-            self.c.used.add(str(e.args[0].value))
         if f in names.procedures:
             if self.pure:
                 self.c.error(p, f"procedure `{f}` cannot be called here (only in effects, not in expressions)",
@@ -1196,38 +1220,24 @@ class _Body:
             if "*" not in verb.kwargs and k not in verb.kwargs:
                 self.c.error(p, f"`{f}` has no argument named `{k}`", "E-ARITY",
                              did_you_mean(k, verb.kwargs) or f"example: {verb.example}")
-        self._check_types(f, e, p)
-        if f == "modify" and e.args and isinstance(e.args[0], A.Const):
-            if e.args[0].value not in names.values:
-                self.c.error(self.place(e.args[0]), f"unknown value `{e.args[0].value}`", "E-UNKNOWN-NAME",
-                             did_you_mean(str(e.args[0].value), names.values))
-        if f == "emit" and e.args and isinstance(e.args[0], A.Const):
-            if e.args[0].value not in names.events:
-                self.c.error(self.place(e.args[0]), f"unknown event `{e.args[0].value}`", "E-UNKNOWN-EVENT",
-                             did_you_mean(str(e.args[0].value), names.events))
-        if f in ("run", "has") and len(e.args) > 1 and isinstance(e.args[1], A.Const):
-            hooks = names.effect_hooks | (names.expression_hooks if f == "has" else set())
-            if e.args[1].value not in hooks:
-                self.c.error(self.place(e.args[1]), f"no card kind has a hook `{e.args[1].value}`",
-                             "E-UNKNOWN-NAME", did_you_mean(str(e.args[1].value), hooks))
+        self._check_types(verb, e)
         args = []
-        if f == "count" and n == 1 and (isinstance(e.args[0], (A.Filter, A.Each)) or self._field_type(e.args[0]) == "list"
-                                        or self.kind(e.args[0]) in ("pieces", "players")):  # a list for sure
-            return f"len({self.expr(e.args[0])})"
-        if f == "count" and n == 1 and self._zone(e.args[0]):
-            return f"len({self.expr(e.args[0])}.items)"
+        inline = self._inline(verb, e, str)
+        if inline is not None:
+            return inline.format(*(self.expr(a) for a in e.args))
         if verb.values and len(e.args) == 2:  # the values per item, computed here (no call per item), and
             # counted by the verb
             kind = self.items_kind(e.args[0])
             per = self._bound("it", e.args[1], kind=kind)
-            if f == "sum" and self.head is not None and self.head[0] is e and kind == "piece" \
+            if verb.fold is not None and self.head is not None and self.head[0] is e and kind == "piece" \
                     and self._bound("it", e.args[1], self._field_type, kind) == "int":
                 # a card field that is a number for sure (field_types): the items counted before the
-                # statement, as a `where`'s, and summed by Python
+                # statement, as a `where`'s, and folded by Python
                 head, self.head = self.head, None
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
-                return self._hoisted(head, src, "0", lambda r: f"{r} += {per}")
+                start, op = verb.fold
+                return self._hoisted(head, src, start, lambda r: f"{r} {op} {per}")
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
@@ -1236,11 +1246,8 @@ class _Body:
                 args.append(self.expr(a))
         args += [f"{k}={self.expr(v)}" for k, v in e.kwargs.items()]
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
-        if f in ("run", "value_of"):
-            self.runs += 1
-        elif f == "emit":
-            self.runs += 2
-        if f == "say":  # the text is built only when someone reads the account
+        self.runs += verb.runs
+        if verb.narrates:  # the text is built only when someone reads the account
             return f"(M.narrate and {call})"
         if verb.fires and self.pure:
             self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")
@@ -1272,12 +1279,36 @@ class _Body:
         vals = {k: self.expr(v) for k, v in nodes.items()}
         return [vals.get(x, "None") for x in params]
 
-    def _check_types(self, f, e, p):
-        for i in _ZONE_PARAMS.get(f, ()):
-            if i < len(e.args):
-                t = self.static_type(e.args[i])
-                if t is not None and t != "zone":
-                    self.c.error(self.place(e.args[i]), f"`{f}` wants a zone here, not {t}", "E-TYPE")
+    _STATIC = {"zone": "zone", "a number": "number", "a string": "text", "a truth value": "truth value"}
+    _NAMED = {"event": ("events", "unknown event `{}`", "E-UNKNOWN-EVENT"),
+              "value": ("values", "unknown value `{}`", "E-UNKNOWN-NAME"),
+              "option": ("options", "unknown option `{}`", "E-UNKNOWN-NAME"),
+              "effect hook": (("effect_hooks",), "no card kind has a hook `{}`", "E-UNKNOWN-NAME"),
+              "expression hook": (("expression_hooks",), "no card kind has an expression hook `{}`", "E-UNKNOWN-NAME"),
+              "hook": (("effect_hooks", "expression_hooks"), "no card kind has a hook `{}`", "E-UNKNOWN-NAME")}
+
+    def _check_types(self, verb, e):
+        """Each argument against its parameter in the registry: a type known without running it must be one
+        the parameter takes, and a text that names one of the game's events, values, hooks or options (as the
+        parameter says) must name one."""
+        given = [(verb.param(i), a) for i, a in enumerate(e.args)] + [(verb.param(k), a) for k, a in e.kwargs.items()]
+        for param, a in given:
+            if param is None:
+                continue
+            t = self.static_type(a)
+            if t in self._STATIC and self._STATIC[t] not in param.accepts():
+                shown = "a zone" if t == "zone" else t
+                self.c.error(self.place(a), f"`{verb.name}` wants {_a(param.type)} here, not {shown}", "E-TYPE")
+            if param.names is not None and isinstance(a, A.Const) and isinstance(a.value, str):
+                self._check_named(param.names, a)
+
+    def _check_named(self, what, a):
+        where, message, code = self._NAMED[what]
+        n = self.c.names
+        known = set().union(*(getattr(n, w) for w in where)) if isinstance(where, tuple) else getattr(n, where)
+        self.c.used.add(a.value)
+        if a.value not in known:
+            self.c.error(self.place(a), message.format(a.value), code, did_you_mean(a.value, known))
 
     def static_type(self, e):
         """The type of an expression when it is known without running it: a cheap check."""

@@ -35,7 +35,7 @@ MAX_CHARS = 4_000_000
 MAX_CODE_FILES = 64
 
 _HERE = Path(__file__).resolve().parent
-_SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "tables.py", _HERE / "ast.py")
+_SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
 
 
 class _TreesOnly(pickle.Unpickler):

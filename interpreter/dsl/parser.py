@@ -1,168 +1,66 @@
-"""Parses effect-language text into the syntax tree of ast.py: LALR, from the parse tables of tables.py."""
+"""Parses effect-language text into the syntax tree of ast.py, with lark's LALR parser of grammar/effects.lark.
+
+lark calls a method of `_ToAst` at each reduction (its `transformer` option: no tree of lark's is built),
+keeping every token (`keep_all_tokens`) so that each node is placed where its text begins (a statement at its
+keyword, a list at its bracket). lark keeps its analysis of the grammar in its own cache (`cache=True`: a
+file in the temporary folder named by the grammar, the options and lark's version), so a new process does
+not analyse the grammar again. A text with a mistake raises lark's `UnexpectedInput`: `_syntax_message` says
+what it means in the author's words, and `_hint` names the mistakes authors make most (`_HINTS`, recognised
+by `UnexpectedInput.match_examples`).
+"""
 from __future__ import annotations
 
 import functools
 import re
-import threading
-from typing import NamedTuple
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ContentError, Diagnostic, Place
+from ..files import GRAMMAR_DIR
 from . import ast as A
-from . import disk_cache, tables
+from . import disk_cache
 
+GRAMMAR_PATH = GRAMMAR_DIR / "effects.lark"
 MAX_SOURCE = 20_000  # characters in one effect string
 MAX_DEPTH = 60  # nesting of brackets and blocks
 
 
-class Token(str):
-    """A token: its text, its terminal (`type`), where it begins (line and column, from 1)."""
-
-    def __new__(cls, kind: str, value: str, line: int, column: int):
-        t = str.__new__(cls, value)
-        t.type, t.line, t.column = kind, line, column
-        return t
-
-
 @functools.lru_cache(maxsize=1)
-def _tables() -> tables.Tables:
-    """The tables, once; each reduction given its function (`_reducer_of`)."""
-    t = tables.load()
-    reducers = [_reducer_of(rule) for rule in t.rules]
-    _TABLE.clear()
-    for row in t.states:
-        _TABLE.append({sym: act if type(act) is int else (act[0], act[1], None if act[2] is None else reducers[act[2]])
-                       for sym, act in row.items()})
-    _START[:] = [t.start, t.end]
-    _LEXERS.clear()
-    _CHAINS.clear()
-    return t
+def _lark() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=True,
+                keep_all_tokens=True, transformer=_Reductions(), cache=True)
 
 
-@functools.lru_cache(maxsize=1)
-def _lark():
-    """lark's own parser, for the texts the fast loop does not read to the end (a mistake: lark says what was
-    expected), with the reducers of `_ToAst` in place of its tree building."""
-    lk = tables.lark_parser()
-    reducers = _reducers(lk)
-    lk._callbacks.clear()  # the parser holds this very dict
-    lk._callbacks.update(reducers)
-    return lk
+def _tree(text: str) -> list:
+    """Parses `text` to ast.py nodes: the list of its statements."""
+    return _lark().parse(text)[0]
 
 
-# The parse table: state -> {symbol: the state a shift or goto leads to, or a reduction's (its length, the
-# rule's name, its reducer; None: it passes its one symbol on)}.
-_TABLE: list = []
-_START: list = []  # the start state and the end state
-_LEXERS: dict = {}  # state -> (its contextual lexer's regex matchers, keywords, ignored and newline terminals)
-_CHAINS: dict = {}  # (state below, state on top, symbol ahead) -> where a run of passing reductions leads
+_KEPT = frozenset({"NAME", "INT", "STRING", "ASSIGN_OP", "COMP_OP", "ADD_OP", "MUL_OP"})  # the others: punctuation
 
 
-def _lexer(state: int):
-    t = _tables()
-    res, keywords, ignored, newlines = t.lexers[t.lexer_of[state]]
-    _LEXERS[state] = info = ([re.compile(pattern, flags).match for pattern, flags in res], keywords, ignored, newlines)
-    return info
-
-
-def _chain(key) -> int:
-    """Where a run of reductions that pass their one symbol on leads, from state `top` above state `below`
-    with `kind` ahead (each pops `top` and goes from `below` by the rule's name): the state whose action on
-    `kind` is something else (a shift, a reduction that builds, none: a mistake), or the end state."""
-    below, top, kind = key
-    table, end = _TABLE, _START[1]
-    while True:
-        top = table[below][table[top][kind][1]]
-        act = table[top].get(kind)
-        if top == end or type(act) is not tuple or act[2] is not None:
-            _CHAINS[key] = top
-            return top
-
-
-class _Fallback(Exception):
-    """The text is not one the fast loop reads to the end: lark's own loop parses it and says why."""
-
-
-class _Unexpected(Exception):
-    """lark's loop found a mistake (its UnexpectedInput is `error`)."""
-
-    def __init__(self, error):
-        super().__init__(str(error))
-        self.error = error
-
-
-def _drive(text: str):
-    """Parses `text` with the tables and our reducers, in one loop of our own: a token at a time, with the
-    lexer of the parser's state (lark's contextual lexing), and a reduction by a rule that only passes its
-    one symbol on (a step down the precedence ladder of the expressions, three reductions in four) leaves
-    its value as it is. lark's generic loop parses what this one does not read to the end, and so raises
-    the error of a text with a mistake."""
-    try:
-        return _fast(text)
-    except _Fallback:
-        from lark.exceptions import UnexpectedInput
-        try:
-            return _lark().parse(text)
-        except UnexpectedInput as e:
-            raise _Unexpected(e) from None
-
-
-def _fast(text: str):
-    table, lexers, chains = _TABLE, _LEXERS, _CHAINS
-    begin, end = _START
-    stack, values = [begin], []
-    pos, line, line_start, size = 0, 1, 0, len(text)
-    token = None
-    while True:
-        # the next token, read by the lexer of the state the parser is in
-        while pos < size:
-            state = stack[-1]
-            matchers, keywords, ignored, newlines = lexers.get(state) or _lexer(state)
-            for match in matchers:
-                m = match(text, pos)
-                if m:
-                    break
-            else:
-                raise _Fallback
-            value, kind = m.group(0), m.lastgroup
-            start, col = pos, pos - line_start + 1
-            pos = m.end()
-            tok_line = line
-            if kind in newlines and "\n" in value:
-                line += value.count("\n")
-                line_start = start + value.rindex("\n") + 1
-            if kind in ignored:
+def _reduction(method):
+    """What lark calls when it reduces by a rule (lark's `transformer` option: no tree is built): the rule's
+    method of `_ToAst`, given where the rule's text begins and its children without the punctuation. lark
+    keeps every token (`keep_all_tokens`), so that a rule beginning with a keyword or a bracket begins there;
+    each reduction gives (its node, where its text begins: a token, or None for no text)."""
+    def reduce(children):
+        kids, at = [], None
+        for c in children:
+            if type(c) is tuple:  # a rule reduced below
+                c, first = c
+            elif c is None or c.type in _KEPT:  # nothing (an optional part missing), or a word of the text
+                first = c
+            else:  # punctuation or a keyword
+                if at is None:
+                    at = c
                 continue
-            if kind in keywords:
-                kind = keywords[kind].get(value, kind)
-            token = Token(kind, value, tok_line, col)
-            break
-        else:
-            kind = "$END"
-        # feed it: reduce while the table says so, then shift
-        while True:
-            act = table[stack[-1]].get(kind)
-            if act is None:
-                raise _Fallback
-            if type(act) is int:
-                if kind == "$END":
-                    raise _Fallback
-                stack.append(act)
-                values.append(token)
-                break
-            n, name, reduce = act
-            if reduce is None:  # a run of such reductions, taken at once
-                key = (stack[-2], stack[-1], kind)
-                top = chains.get(key)
-                stack[-1] = _chain(key) if top is None else top
-            else:
-                children = values[-n:] if n else []
-                if n:
-                    del stack[-n:]
-                    del values[-n:]
-                values.append(reduce(children))
-                stack.append(table[stack[-1]][name])
-            if kind == "$END" and stack[-1] == end:
-                return values[-1]
+            if at is None:
+                at = first
+            kids.append(c)
+        return method(at, kids), at
+    return reduce
 
 
 class Origin:
@@ -188,8 +86,8 @@ def _pos(meta_or_tok):
 
 
 class _ToAst:
-    """Builds ast.py nodes: one method per rule (or alias), given where the rule's text begins (meta:
-    line and column) and its children already built (see `_reducers`)."""
+    """Builds ast.py nodes: one method per rule (or alias) of the grammar, given where the rule's text begins
+    (a token, or None) and its children already built."""
 
     # -- statements
     def start(self, meta, items):
@@ -263,6 +161,9 @@ class _ToAst:
         return items[0]
 
     # -- expressions
+    def atom(self, meta, items):  # "(" expr ")"
+        return items[0]
+
     def if_expr(self, meta, items):
         then, test, orelse = items
         return A.IfExpr(test, then, orelse, **_pos(meta))
@@ -409,14 +310,7 @@ class _ToAst:
                 if buf:
                     parts.append("".join(buf))
                     buf = []
-                inner = raw[i + 1:end].replace('\\"', '"')
-                try:
-                    stmts = _drive(inner)  # inside the parse under way (_run holds _LOCK)
-                except _Unexpected as e:
-                    raise _Bad(f"bad expression in string: {inner!r}", tok) from e
-                if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
-                    raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
-                expr = stmts[0].expr
+                expr = _hole(raw[i + 1:end].replace('\\"', '"'), tok)
                 for n in A.walk(expr):  # place every node of the hole at the string
                     n.line, n.col = line, col + i
                 parts.append(expr)
@@ -434,99 +328,39 @@ class _ToAst:
 _SPECIAL = re.compile(r"[\\{]")  # in a string: an escape or a hole
 
 
-class _At(NamedTuple):
-    """Where a rule's text begins (a Token has the same two fields)."""
-    line: int
-    column: int
+def _hole(inner: str, tok: Token) -> A.Node:
+    """The expression of a string's hole. Most are a name or a field read (`{me.name}`): built as they are,
+    without a parse of their own."""
+    if _field_read().fullmatch(inner):
+        name, *fields = inner.split(".")
+        expr = A.Name(name)
+        for f in fields:
+            expr = A.Attr(expr, f)
+        return expr
+    try:
+        stmts = _tree(inner)
+    except UnexpectedInput as e:
+        raise _Bad(f"bad expression in string: {inner!r}", tok) from e
+    if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
+        raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
+    return stmts[0].expr
 
 
-class _Inline:
-    """What a rule lark inlines into its parent (`_sep`, repetitions) reduces to: the parent's child
-    filter takes its `.children`."""
-    __slots__ = ("children",)
-
-    def __init__(self, children):
-        self.children = children
+@functools.lru_cache(maxsize=1)
+def _field_read() -> re.Pattern:
+    """A name, then `.name` any number of times, as the grammar's NAME spells a name (not a keyword)."""
+    name = _lark().get_terminal("NAME").pattern.to_regexp()
+    return re.compile(rf"(?:{name})(?:\.(?:{name}))*")
 
 
-_STARTS: dict = {}  # id(value reduced) -> where its text begins, for the parse under way (_LOCK held)
-_LOCK = threading.RLock()  # one parse at a time per process: _STARTS is shared (a string hole parses inside)
+class _Reductions:
+    """lark's `transformer`: an attribute per rule, the function lark calls when it reduces by the rule."""
 
-
-def _first(children):
-    for c in children:
-        if isinstance(c, str):  # a token (ours, or lark's in its loop): no value reduced is a str
-            return c
-        at = _STARTS.get(id(c))
-        if at is not None:
-            return at
-    return None
-
-
-_RULES = None  # the one _ToAst
-
-
-def _reducer_of(rule) -> object:
-    """The function of a reduction (tables.py's `rules`), called with the rule's symbols: it drops
-    punctuation as lark would (lark's child filter), then calls the rule's method of _ToAst with where
-    the rule's text begins. Every value reduced is remembered with its start, so a rule beginning with a
-    sub-rule begins where that does. This replaces lark's tree building and position propagation, which
-    cost half of the time of parsing."""
-    global _RULES
-    if _RULES is None:
-        _RULES = _ToAst()
-    name, keep, after, single = rule
-    method = getattr(_RULES, name, None) or (lambda at, kids: _Inline(kids))
-    return _reducer(method, None if keep is None else _child_filter(keep, after), single)
-
-
-def _reducers(lk) -> dict:
-    """The same functions for lark's own loop, keyed by its rules."""
-    return {rule: _pass if spec is None else _reducer_of(spec) for rule, spec in tables.rule_specs(lk)}
-
-
-def _pass(children):
-    return children[0]  # its start is its one child's, recorded already
-
-
-def _child_filter(keep, after):
-    """The children a rule keeps: [(index, spliced (a rule lark inlines), Nones before)], then Nones."""
-    def kept(children):
-        out = []
-        for i, spliced, before in keep:
-            if before:
-                out += [None] * before
-            if spliced:
-                out += children[i].children
-            else:
-                out.append(children[i])
-        if after:
-            out += [None] * after
-        return out
-    return kept
-
-
-def _reducer(method, keep, single):
-    def reduce(children):
-        at = _first(children)
-        kids = keep(children) if keep is not None else children
-        value = kids[0] if single and len(kids) == 1 else method(at, kids)
-        if at is not None:
-            _STARTS[id(value)] = at
-        else:  # an empty rule: no start, and none left by an earlier value that lived at the same address
-            _STARTS.pop(id(value), None)
-        return value
-    return reduce
-
-
-def _run(text: str):
-    """Parses and returns what `start` reduced to (a list of statements)."""
-    with _LOCK:
-        try:
-            _tables()
-            return _drive(text)
-        finally:
-            _STARTS.clear()
+    def __init__(self):
+        rules = _ToAst()
+        for name in vars(_ToAst):
+            if not name.startswith("_"):
+                setattr(self, name, _reduction(getattr(rules, name)))
 
 
 class _Bad(Exception):
@@ -550,7 +384,6 @@ def _expected(e) -> str:
 
 def _syntax_message(text: str, e) -> str:
     """What lark's UnexpectedInput `e` means, in the author's words."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     if isinstance(e, UnexpectedEOF):
         return "the effect ends too early (an unclosed bracket or brace?)"
     if isinstance(e, UnexpectedCharacters):
@@ -566,6 +399,33 @@ def _syntax_message(text: str, e) -> str:
             return "unexpected end of line (write `} else {` on one line)"
         return f"unexpected {what}" + (f"; expected one of: {hint}" if hint else "")
     return "syntax error"
+
+
+# Mistakes authors make, each with the words it is made with and texts that make it. A mistake lark finds on
+# one of those words, in the state of its parser where it finds the mistake of an example, is the example's
+# (`UnexpectedInput.match_examples`), and the message says what to write instead.
+_HINTS = [
+    ("if", "the word is `elif`: `} elif y {`", ["if x { a() } else if y { b() }"]),
+    ("else elif", "`else` and `elif` go on the line of the `}` that closes the `if`: `} else {`",
+     ["if x { a() }\nelse { b() }", "if x { a() }\nelif y { b() }"]),
+    ("=", "a comparison is written `==`",
+     ["if x = 1 { a() }", "while x = 1 { a() }", "let y = x if a = 1 else 2"]),
+    ("+", "to add one, write `x += 1`", ["x++"]),
+]
+_CHAR_HINTS = {"&": "`and` joins two conditions", "|": "`or` joins two conditions",
+               "!": "`not` negates a condition (`!=` is \"different\")", "'": "a string is written in double quotes",
+               ":": "a block is written in braces: `if x { ... }`"}
+
+
+def _hint(text: str, e) -> str:
+    if isinstance(e, UnexpectedCharacters):
+        return _CHAR_HINTS.get(text[e.pos_in_stream] if e.pos_in_stream < len(text) else "", "")
+    if not isinstance(e, UnexpectedToken):
+        return ""
+    examples = {hint: texts for words, hint, texts in _HINTS if str(e.token) in words.split()}
+    if not examples:
+        return ""
+    return e.match_examples(_lark().parse, examples, token_type_match_fallback=True) or ""
 
 
 def _nesting_too_deep(text: str) -> bool:
@@ -616,14 +476,14 @@ def _parse(text: str, origin: Origin) -> list:
     if _nesting_too_deep(text):
         raise ContentError([Diagnostic(origin.place, f"brackets nested deeper than {MAX_DEPTH}", "E-DSL-DEPTH")])
     try:
-        return _run(text)
-    except _Unexpected as u:
-        e = u.error
+        return _tree(text)
+    except UnexpectedInput as e:
         line, col = getattr(e, "line", 1), getattr(e, "column", 1)
         if not isinstance(line, int) or line < 1:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
-        raise ContentError([Diagnostic(origin.at(line, col), _syntax_message(text, e), "E-DSL-SYNTAX")]) from None
+        raise ContentError([Diagnostic(origin.at(line, col), _syntax_message(text, e), "E-DSL-SYNTAX",
+                                       hint=_hint(text, e))]) from None
     except _Bad as b:
         raise ContentError([Diagnostic(origin.at(b.line, b.col), b.message, "E-DSL-SYNTAX")]) from None
 

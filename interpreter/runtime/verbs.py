@@ -1,12 +1,29 @@
-"""The builtin verbs and functions of the effect language: the registry the compiler and docs read.
+"""The builtin verbs and functions of the effect language: the registry the checker, the compiler and
+docs/language.md read. A verb is declared here once, with its implementation:
 
-Every entry says its arity, its named arguments, whether it runs content of its own (`fires`: an event's
-handlers, a card's hook, which may ask a decision), which arguments are evaluated per item with `it` bound
-(lazy; with `values`, the compiled code computes them in a comprehension and the verb gets their list), a
-one-line doc and an example.
+    @verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True,
+          doc="...", example="draw(building_deck, row, 3)")
+    def v_draw(M, source, to, n=1): ...
+
+The signature says each parameter's type and default, in the language's words; `*,` puts the parameters after
+it by name only, `*name` takes any number of values, `**name` any other named arguments. A type is one or
+more of TYPES joined by `or`; `... per item` is computed for each item with `it` bound (`sum(me.hand,
+it.cost)`); an `event name`, `value name`, `hook name`, `effect hook name`, `expression hook name` or `option
+name` is a text that names one of the game's, checked when it is written as it is. What a call gives: one
+of TYPES, `list of cards`, `list of players`, `list of numbers`, `nothing`, or an item of a parameter's
+list or zone: `item of P` (or none), `items of P` (a list of them), `items of each P` (the items of what P
+gives for each item, joined).
+
+Besides the signature a verb says whether it runs content of its own (`fires`: an event's handlers, a card's
+hook, which may ask a decision; `runs`: how many bodies a call may run, for the budget), whether its values per
+item are given as their list (`values`), whether it gives a new list at each call (`fresh`), whether it only
+writes the match's account (`narrates`: not called when nobody reads it), how a sum over its values is
+written out (`fold`), whether it counts items (`counts`), and the Python the compiler writes in its place
+when its arguments' kinds are known (`inline`). A test checks every signature against its function.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,30 +40,166 @@ class GameOver(Exception):
         self.reason, self.outcome, self.winner = reason, outcome, winner
 
 
+TYPES = ("number", "truth value", "text", "player", "card", "zone", "list", "any")
+NAMES = {"event name": "event", "value name": "value", "hook name": "hook", "effect hook name": "effect hook",
+         "expression hook name": "expression hook", "option name": "option"}  # a text naming one of the game's
+RESULTS = ("list of cards", "list of players", "list of numbers", "nothing")
+REQUIRED = object()  # the default of a parameter without one
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    type: str  # TYPES or NAMES, joined by " or "
+    default: object = REQUIRED
+    named: bool = False  # given by name only
+    many: bool = False  # `*name`: any number of values
+    per_item: bool = False  # computed for each item, `it` bound
+
+    @property
+    def names(self) -> str | None:
+        """What the text given names ("event", "value", ...), or None."""
+        return NAMES.get(self.type)
+
+    def accepts(self) -> set:
+        """The types of TYPES a value given here may have."""
+        words = set(self.type.split(" or "))
+        return set(TYPES) if "any" in words else {"text" if w in NAMES else w for w in words}
+
+    def shown(self) -> str:
+        text = f"{'*' if self.many else ''}{self.name}: {self.type}{' per item' if self.per_item else ''}"
+        if self.default is not REQUIRED:
+            text += " = " + ("none" if self.default is None else repr(self.default).replace("'", '"'))
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Inline:
+    """Python the compiler writes in place of a call whose arguments are known to be `when` (one per
+    positional argument: "zone", "card", "list" (a list for sure), or a number written as it is), with no
+    named argument: an expression, or statements (lines) for a call used as a statement. `{0}`, `{1}`...
+    are the arguments' code, `{a}`, `{b}`, `{c}` new local names."""
+    when: tuple
+    code: str | tuple
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
     name: str
     impl: Callable
-    min_args: int
-    max_args: int | None
-    kwargs: tuple = ()
+    params: tuple  # of Param
+    returns: str
+    more_named: str = ""  # `**name`: takes any other named arguments (its name, for the docs)
     fires: bool = False  # runs content (an event's handlers, a card's hook), which may decide or fire in turn
-    lazy: tuple = ()  # positions evaluated per item, `it` bound
+    runs: int = 0  # bodies of content a call may run (the budget of nested runs, see compiler._Body.runs)
     doc: str = ""
     example: str = ""
-    values: bool = False  # lazy(1) given as the list of its values, one per item (no function to call per item);
-    # the verb counts them against the step budget
+    values: bool = False  # its per-item parameter given as the list of its values, one per item (no function
+    # to call per item); the verb counts them against the step budget
     fresh: bool = False  # gives a new list at each call: a loop over it needs no copy
+    narrates: bool = False  # only writes the account: the call is made only when someone reads it
+    fold: tuple | None = None  # (start, in-place operator): how the compiler may write out a fold of its values
+    counts: bool = False  # gives how many items its one argument holds: `count(xs where c) > 0` may stop early
+    inline: tuple = ()  # of Inline
+
+    @property
+    def positional(self) -> tuple:
+        return tuple(p for p in self.params if not p.named)
+
+    @property
+    def min_args(self) -> int:
+        return sum(1 for p in self.positional if p.default is REQUIRED)  # `*name`: at least one
+
+    @property
+    def max_args(self) -> int:
+        return 99 if any(p.many for p in self.params) else len(self.positional)
+
+    @property
+    def kwargs(self) -> tuple:
+        """The names it takes by name only ("*": any)."""
+        return tuple(p.name for p in self.params if p.named) + (("*",) if self.more_named else ())
+
+    @property
+    def lazy(self) -> tuple:
+        """The positions computed per item."""
+        return tuple(i for i, p in enumerate(self.positional) if p.per_item)
+
+    def param(self, i_or_name) -> Param | None:
+        """The parameter a positional argument (its index) or a named one (its name) is given to."""
+        if isinstance(i_or_name, int):
+            pos = self.positional
+            if pos and pos[-1].many and i_or_name >= len(pos):
+                return pos[-1]
+            return pos[i_or_name] if i_or_name < len(pos) else None
+        return next((p for p in self.params if p.named and p.name == i_or_name), None)
+
+    def signature(self) -> str:
+        shown, star = [], any(p.many for p in self.params)
+        for p in self.params:
+            if p.named and not star:
+                shown.append("*")
+                star = True
+            shown.append(p.shown())
+        if self.more_named:
+            shown.append(f"**{self.more_named}")
+        return f"{self.name}({', '.join(shown)}) -> {self.returns}"
 
 
 REGISTRY: dict[str, Verb] = {}
 
+_SIGNATURE = re.compile(r"(\w+)\((.*)\) -> (.+)")
 
-def verb(name, min_args, max_args=None, kwargs=(), fires=False, lazy=(), doc="", example="", values=False,
-         fresh=False):
+
+def _parse_signature(text: str) -> tuple:
+    """"name(params) -> returns" -> (name, params, returns, more_named)."""
+    m = _SIGNATURE.fullmatch(text)
+    if m is None:
+        raise ValueError(f"not a signature: {text!r}")
+    name, inside, returns = m.groups()
+    params, named, more = [], False, ""
+    for part in filter(None, (x.strip() for x in inside.split(","))):
+        if part == "*":
+            named = True
+            continue
+        if part.startswith("**"):
+            more = part[2:]
+            continue
+        many = part.startswith("*")
+        pname, _, rest = part.lstrip("*").partition(":")
+        ptype, _, default = rest.partition("=")
+        ptype = ptype.strip()
+        per_item = ptype.endswith(" per item")
+        ptype = ptype.removesuffix(" per item")
+        for word in ptype.split(" or "):
+            if word not in TYPES and word not in NAMES:
+                raise ValueError(f"{name}: unknown type {word!r}")
+        value = REQUIRED
+        if default.strip():
+            d = default.strip()
+            value = None if d == "none" else int(d) if d.lstrip("-").isdigit() else d.strip('"')
+        params.append(Param(pname.strip(), ptype, value, named, many, per_item))
+    _check_result(name, returns, params)
+    return name, tuple(params), returns, more
+
+
+def _check_result(name: str, returns: str, params: list) -> None:
+    base = returns.removesuffix(" or none")
+    for lead in ("items of each ", "items of ", "item of "):
+        if base.startswith(lead):
+            if base[len(lead):] not in {p.name for p in params}:
+                raise ValueError(f"{name}: `{returns}` names no parameter")
+            return
+    if base not in TYPES and base not in RESULTS:
+        raise ValueError(f"{name}: unknown result {returns!r}")
+
+
+def verb(signature: str, fires=False, runs=0, doc="", example="", values=False, fresh=False, narrates=False,
+         fold=None, counts=False, inline=()):
+    name, params, returns, more = _parse_signature(signature)
+
     def deco(fn):
-        REGISTRY[name] = Verb(name, fn, min_args, min_args if max_args is None else max_args,
-                              tuple(kwargs), fires, tuple(lazy), doc, example, values, fresh)
+        REGISTRY[name] = Verb(name, fn, params, returns, more, fires, runs, doc, example, values, fresh, narrates,
+                              fold, counts, tuple(inline))
         return fn
     return deco
 
@@ -67,13 +220,14 @@ _INT = frozenset((int,))  # the types of a list of numbers
 
 
 # ---- pure functions
-@verb("count", 1, doc="How many items a list or zone holds.", example="count(me.tableau)")
-def v_count(M, xs):
-    t = type(xs)
-    return len(xs) if t is list else len(xs.items) if t is Zone else len(ops.items(xs))
+@verb("count(source: list or zone) -> number", counts=True,
+      inline=(Inline(("list",), "len({0})"), Inline(("zone",), "len({0}.items)")), doc="How many items a list or zone holds.", example="count(me.tableau)")
+def v_count(M, source):
+    t = type(source)
+    return len(source) if t is list else len(source.items) if t is Zone else len(ops.items(source))
 
 
-@verb("sum", 2, lazy=(1,), values=True, doc="The sum of an expression over the items, `it` being each item.",
+@verb("sum(source: list or zone, value: number per item) -> number", values=True, fold=("0", "+="), doc="The sum of an expression over the items, `it` being each item.",
       example="sum(me.tableau, it.money)")
 def v_sum(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
@@ -83,14 +237,15 @@ def v_sum(M, values):
     return sum(values)
 
 
-@verb("distinct", 2, lazy=(1,), values=True, doc="How many different values an expression takes over the items.",
+@verb("distinct(source: list or zone, value: any per item) -> number", values=True, doc="How many different values an expression takes over the items.",
       example="distinct(me.tableau, it.city)")
 def v_distinct(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
     return len(set(values))
 
 
-@verb("gather", 2, lazy=(1,), values=True, fresh=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
+@verb("gather(source: list or zone, value: list or zone per item) -> items of each value", values=True,
+      fresh=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
 def v_gather(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
@@ -102,10 +257,10 @@ def v_gather(M, values):
     return out
 
 
-@verb("sort", 2, lazy=(1,), fresh=True, doc="The items ordered by an expression, smallest first (stable).",
+@verb("sort(source: list or zone, key: any per item) -> items of source", fresh=True, doc="The items ordered by an expression, smallest first (stable).",
       example="sort(me.tableau, it.cost)")
-def v_sort(M, xs, f):
-    return sorted(ops.each_item(M, xs), key=f)
+def v_sort(M, source, key):
+    return sorted(ops.each_item(M, source), key=key)
 
 
 def _many(args):
@@ -114,64 +269,64 @@ def _many(args):
     return args
 
 
-@verb("max", 1, 99, doc="The largest of the arguments, or of one list (0 when empty).", example="max(me.money, 3)")
-def v_max(M, *args):
-    vals = _many(args)
+@verb("max(*values: number or list) -> number", doc="The largest of the arguments, or of one list (0 when empty).", example="max(me.money, 3)")
+def v_max(M, *values):
+    vals = _many(values)
     return max(vals) if vals else 0
 
 
-@verb("min", 1, 99, doc="The smallest of the arguments, or of one list (0 when empty).", example="min(me.money, 3)")
-def v_min(M, *args):
-    vals = _many(args)
+@verb("min(*values: number or list) -> number", doc="The smallest of the arguments, or of one list (0 when empty).", example="min(me.money, 3)")
+def v_min(M, *values):
+    vals = _many(values)
     return min(vals) if vals else 0
 
 
-@verb("highest", 2, lazy=(1,), values=True, doc="The largest value an expression takes over the items (0 when empty).",
+@verb("highest(source: list or zone, value: number per item) -> number", values=True, doc="The largest value an expression takes over the items (0 when empty).",
       example="highest(rivals(me), count(it.tableau))")
 def v_highest(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
     return max(values) if values else 0
 
 
-@verb("lowest", 2, lazy=(1,), values=True, doc="The smallest value an expression takes over the items (0 when empty).",
+@verb("lowest(source: list or zone, value: number per item) -> number", values=True, doc="The smallest value an expression takes over the items (0 when empty).",
       example="lowest(players, it.money)")
 def v_lowest(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
     return min(values) if values else 0
 
 
-@verb("abs", 1, doc="The absolute value of a number.", example="abs(me.score - 3)")
+@verb("abs(x: number) -> number", doc="The absolute value of a number.", example="abs(me.score - 3)")
 def v_abs(M, x):
     return abs(_int(x))
 
 
-@verb("range", 2, fresh=True, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
-def v_range(M, a, b):
-    a, b = _int(a), _int(b)
-    if b - a > 10_000:
+@verb("range(low: number, high: number) -> list of numbers", fresh=True, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
+def v_range(M, low, high):
+    low, high = _int(low), _int(high)
+    if high - low > 10_000:
         raise RuntimeContentError("range longer than 10000")
-    return list(range(a, b + 1))
+    return list(range(low, high + 1))
 
 
-@verb("top", 1, doc="The top card of a zone, or none.", example="top(building_deck)")
-def v_top(M, z):
-    items = z.items if type(z) is Zone else ops.items(z)
+@verb("top(zone: zone or list) -> item of zone or none", doc="The top card of a zone, or none.", example="top(building_deck)")
+def v_top(M, zone):
+    items = zone.items if type(zone) is Zone else ops.items(zone)
     return items[-1] if items else None
 
 
-@verb("bottom", 1, doc="The bottom card of a zone, or none.", example="bottom(building_deck)")
-def v_bottom(M, z):
-    items = ops.items(z)
+@verb("bottom(zone: zone or list) -> item of zone or none", doc="The bottom card of a zone, or none.", example="bottom(building_deck)")
+def v_bottom(M, zone):
+    items = ops.items(zone)
     return items[0] if items else None
 
 
-@verb("first", 1, doc="The first item of a list, or none.", example="first(me.tableau where it.cost > 3)")
-def v_first(M, xs):
-    items = xs if type(xs) is list else ops.items(xs)
+@verb("first(source: list or zone) -> item of source or none", doc="The first item of a list, or none.", example="first(me.tableau where it.cost > 3)")
+def v_first(M, source):
+    items = source if type(source) is list else ops.items(source)
     return items[0] if items else None
 
 
-@verb("position", 1, doc="A card's place in its zone, counted from 1 at the bottom (the first placed); 0 if nowhere.",
+@verb("position(card: card) -> number", doc="A card's place in its zone, counted from 1 at the bottom (the first placed); 0 if nowhere.",
       example="position(c)")
 def v_position(M, card):
     if type(card) is not Piece or card.zone is None:
@@ -179,15 +334,15 @@ def v_position(M, card):
     return card.zone.items.index(card) + 1
 
 
-@verb("at", 2, doc="The card at a place of a zone, counted from 1 at the bottom; none if there is none.",
+@verb("at(zone: zone or list, place: number) -> item of zone or none", doc="The card at a place of a zone, counted from 1 at the bottom; none if there is none.",
       example="at(me.city, 6)")
-def v_at(M, zone, i):
+def v_at(M, zone, place):
     items = zone.items if type(zone) is Zone else ops.items(zone)
-    i = _int(i)
-    return items[i - 1] if 1 <= i <= len(items) else None
+    place = _int(place)
+    return items[place - 1] if 1 <= place <= len(items) else None
 
 
-@verb("value_of", 3, doc="A card's expression hook computed for another player (to copy a card's effect).",
+@verb("value_of(card: card, hook: expression hook name, player: player) -> any", runs=1, doc="A card's expression hook computed for another player (to copy a card's effect).",
       example='value_of(c, "score", me)')
 def v_value_of(M, card, hook, player):
     if type(card) is not Piece:
@@ -196,27 +351,27 @@ def v_value_of(M, card, hook, player):
     return fn(M, player, card) if fn is not None else None
 
 
-@verb("rivals", 1, fresh=True, doc="The other players, clockwise from the given one.", example="rivals(me)")
-def v_rivals(M, p):
-    ps, i = M.players, p.index
+@verb("rivals(player: player) -> list of players", fresh=True, doc="The other players, clockwise from the given one.", example="rivals(me)")
+def v_rivals(M, player):
+    ps, i = M.players, player.index
     return ps[i + 1:] + ps[:i]
 
 
-@verb("clockwise", 1, fresh=True, doc="Every player, starting with the given one and going clockwise.",
+@verb("clockwise(player: player) -> list of players", fresh=True, doc="Every player, starting with the given one and going clockwise.",
       example="clockwise(start_player)")
-def v_clockwise(M, p):
-    ps, i = M.players, p.index
+def v_clockwise(M, player):
+    ps, i = M.players, player.index
     return ps[i:] + ps[:i]
 
 
-@verb("random", 1, doc="One item picked at random by the match's seeded generator (none if empty).",
+@verb("random(source: list or zone) -> item of source or none", doc="One item picked at random by the match's seeded generator (none if empty).",
       example="random(me.hand)")
-def v_random(M, xs):
-    items = ops.items(xs)
+def v_random(M, source):
+    items = ops.items(source)
     return items[M.rng.randrange(len(items))] if items else None
 
 
-@verb("roll", 1, 2, fresh=True, doc="A list of dice results: roll(n) or roll(n, sides), from the match's seeded generator.",
+@verb("roll(n: number, sides: number = 6) -> list of numbers", fresh=True, doc="A list of dice results: roll(n) or roll(n, sides), from the match's seeded generator.",
       example="roll(2, 6)")
 def v_roll(M, n, sides=6):
     n, sides = _int(n), _int(sides)
@@ -225,7 +380,7 @@ def v_roll(M, n, sides=6):
     return [M.rng.randint(1, sides) for _ in range(n)]
 
 
-@verb("option", 1, doc="The value of a rules option, by name.", example='option("mode") == "expert"')
+@verb("option(name: option name) -> any", doc="The value of a rules option, by name.", example='option("mode") == "expert"')
 def v_option(M, name):
     if name not in M.options.values:
         raise RuntimeContentError(f"no option `{name}`")
@@ -233,42 +388,56 @@ def v_option(M, name):
 
 
 # ---- statements: change the state
-@verb("move", 2, kwargs=("at",), doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
+# `move` and `draw` as a careful person would write them where the kinds are known (v_move, v_draw and
+# Match.place in one): no call, no type test. A card is none or a card, and a zone's cards lie in it; moving
+# none moves nothing, as v_move does, and drawing from an empty zone draws nothing.
+_MOVE = (
+    Inline(("zone", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not {b}:",  # the cards in order, as one by one
+                              "    for _q in {a}.items: _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
+    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not None:",
+                              "    {a}.zone.items.remove({a}); {b}.items.append({a}); {a}.zone = {b}")),
+)
+_DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
+                            "    {c} = {a}.pop(); {b}.items.append({c}); {c}.zone = {b}"))
+              for when in (("zone", "zone"), ("zone", "zone", 1)))
+
+
+@verb("move(what: card or list or zone, to: zone, *, at: text = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
       example="move(c, me.tableau)")
-def v_move(M, x, zone, at="top"):
-    if type(zone) is not Zone:
-        _zone(zone)
-    if type(x) is Piece:
-        M.place(x, zone, at == "bottom")
+def v_move(M, what, to, at="top"):
+    if type(to) is not Zone:
+        _zone(to)
+    if type(what) is Piece:
+        M.place(what, to, at == "bottom")
         return None
-    pieces = list(ops.items(x))
+    pieces = list(ops.items(what))
     for p in pieces:
         if type(p) is not Piece:
             raise RuntimeContentError(f"only cards can be moved, not {ops.describe(p)}")
     if at == "bottom":
         for p in pieces:
-            M.place(p, zone, True)
+            M.place(p, to, True)
         return None
-    put = zone.items
+    put = to.items
     for p in pieces:  # Match.place, written out for a list: a call less per card (setups move whole decks)
         p.zone.items.remove(p)
         put.append(p)
-        p.zone = zone
+        p.zone = to
     return None
 
 
-@verb("draw", 2, 3, fresh=True, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
+@verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True, inline=_DRAW, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
       example="draw(building_deck, row, 3)")
-def v_draw(M, src, dst, n=1):
-    if type(src) is not Zone or type(dst) is not Zone or type(n) is not int:
-        src, dst, n = _zone(src), _zone(dst), _int(n)  # say which is wrong
-    items, put = src.items, dst.items
+def v_draw(M, source, to, n=1):
+    if type(source) is not Zone or type(to) is not Zone or type(n) is not int:
+        source, to, n = _zone(source), _zone(to), _int(n)  # say which is wrong
+    items, put = source.items, to.items
     if n == 1:  # the common case, without a loop
         if not items:
             return []
         p = items.pop()
         put.append(p)
-        p.zone = dst
+        p.zone = to
         return [p]
     moved = []
     for _ in range(n):
@@ -276,58 +445,59 @@ def v_draw(M, src, dst, n=1):
             break
         p = items.pop()  # the top: a piece lies in the zone it names
         put.append(p)
-        p.zone = dst
+        p.zone = to
         moved.append(p)
     return moved
 
 
-@verb("shuffle", 1, doc="Shuffle a zone with the match's seeded generator.", example="shuffle(building_deck)")
-def v_shuffle(M, z):
-    M.rng.shuffle(_zone(z).items)
+@verb("shuffle(zone: zone) -> nothing", doc="Shuffle a zone with the match's seeded generator.", example="shuffle(building_deck)")
+def v_shuffle(M, zone):
+    M.rng.shuffle(_zone(zone).items)
     return None
 
 
-@verb("say", 1, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
-def v_say(M, msg):
-    M.say(ops.text(msg))
+@verb("say(message: any) -> nothing", narrates=True, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
+def v_say(M, message):
+    M.say(ops.text(message))
     return None
 
 
-@verb("set_first", 1, doc="Put a player first in the player order used by `clockwise(first_player())`.",
+@verb("set_first(player: player) -> nothing", doc="Put a player first in the player order used by `clockwise(first_player())`.",
       example="set_first(me.left)")
-def v_set_first(M, p):
-    if type(p) is not Player:
+def v_set_first(M, player):
+    if type(player) is not Player:
         raise RuntimeContentError("set_first takes a player")
-    M.first = p
+    M.first = player
     return None
 
 
-@verb("first_player", 0, doc="The player holding the start-player role.", example="first_player()")
+@verb("first_player() -> player", doc="The player holding the start-player role.", example="first_player()")
 def v_first_player(M):
     return M.first
 
 
-@verb("modify", 1, kwargs=("*",), doc="Add a modifier to a named value: add=N and/or times=N, for some of its "
+@verb("modify(value: value name, *, add: number = 0, times: number = 1, until: event name = none, **parameters) -> nothing",
+      doc="Add a modifier to a named value: add=N and/or times=N, for some of its "
       "parameters only (player=me), until an event fires.", example='modify("price", add=-1, player=me, until="round_end")')
-def v_modify(M, value, add=0, times=1, until=None, **match):
+def v_modify(M, value, add=0, times=1, until=None, **parameters):
     from .modifiers import add_modifier
-    add_modifier(M, ops.text(value), _int(add), _int(times), until, match)
+    add_modifier(M, ops.text(value), _int(add), _int(times), until, parameters)
     return None
 
 
-@verb("trigger_end", 1, doc="The game ends when the current round is over.", example='trigger_end("the last card was revealed")')
+@verb("trigger_end(reason: any) -> nothing", doc="The game ends when the current round is over.", example='trigger_end("the last card was revealed")')
 def v_trigger_end(M, reason):
     if M.end_reason is None:
         M.end_reason = ops.text(reason)
     return None
 
 
-@verb("ending", 0, doc="Whether the game ends after this round (trigger_end was called).", example="ending()")
+@verb("ending() -> truth value", doc="Whether the game ends after this round (trigger_end was called).", example="ending()")
 def v_ending(M):
     return M.end_reason is not None
 
 
-@verb("end_game", 1, kwargs=("outcome", "winner"),
+@verb("end_game(reason: any, *, outcome: text = none, winner: player = none) -> nothing",
       doc="End the game at once (outcome for cooperative games: \"won\" or \"lost\").",
       example='end_game("the city fell", outcome="lost")')
 def v_end_game(M, reason, outcome=None, winner=None):
@@ -335,27 +505,27 @@ def v_end_game(M, reason, outcome=None, winner=None):
 
 
 # ---- verbs that run content: may ask decisions or fire events
-@verb("emit", 1, kwargs=("*",), fires=True, doc="Fire an event with named parameters; its handlers run now. "
+@verb("emit(name: event name, **parameters) -> nothing", fires=True, runs=2, doc="Fire an event with named parameters; its handlers run now. "
       "`player=`, if given, is a player or none: the handlers' `me`.",
       example='emit("wrapped", player=me)')
-def v_emit(M, name, **params):
-    emit_event(M, name, params)
+def v_emit(M, name, **parameters):
+    emit_event(M, name, parameters)
 
 
-@verb("run", 2, kwargs=("*",), fires=True, doc="Run a card's effect hook by name, if the card has it; `player=` (a "
+@verb("run(card: card, hook: effect hook name, **parameters) -> any", fires=True, runs=1, doc="Run a card's effect hook by name, if the card has it; `player=` (a "
       "player) is its `me`, else the card's owner.",
       example='run(c, "play")')
-def v_run(M, card, hook, **params):
+def v_run(M, card, hook, **parameters):
     if type(card) is not Piece:
         raise RuntimeContentError(f"run: expected a card, got {ops.describe(card)}")
     fn = card.card.effects.get(hook)
     if fn is None:
         return None
-    me = ops.as_me(params.pop("player", None) or (card.zone.owner if card.zone is not None else None), "run")
-    return fn(M, me, card, **params)
+    me = ops.as_me(parameters.pop("player", None) or (card.zone.owner if card.zone is not None else None), "run")
+    return fn(M, me, card, **parameters)
 
 
-@verb("has", 2, doc="Whether a card has the named effect or expression hook.", example='has(c, "play")')
+@verb("has(card: card, hook: hook name) -> truth value", doc="Whether a card has the named effect or expression hook.", example='has(c, "play")')
 def v_has(M, card, hook):
     if type(card) is not Piece:
         return False
