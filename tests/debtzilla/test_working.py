@@ -49,8 +49,8 @@ def test_dz_work_3_any_order_and_budgeting_may_be_declined(dz):
     d = s.answer("Lifestyle")
     assert d.labels() == ["Budgeting", "Savings", "Lifestyle"]  # two Lifestyles are still unresolved
     d = s.answer("Budgeting")
-    assert d.labels() == ["Budgeting (Play Area)", "Savings (Play Area)", "Lifestyle (Play Area)", "(nothing)"]
-    s.answer("(nothing)", "Neither")
+    assert d.labels() == ["Budgeting (Play Area)", "Savings (Play Area)", "Lifestyle (Play Area)", "Remove nothing"]
+    s.answer("Remove nothing", "Neither")
     p = s.p(1)
     assert p.counters["wonga"] == 1 and p.counters["happiness"] == 3
     assert len(p.zones["play"].items) == 5 and s.zone("removed").items == []
@@ -178,7 +178,7 @@ def test_dz_inc_bud_budgeting_removes_itself_or_a_non_debt_card(dz):
     stack(s, p.zones["play"], "budgeting", "credit_card_loan")
     stack(s, p.zones["discard"], "lifestyle", "credit_card_loan", "savings")
     d = resolve(s)
-    assert d.labels() == ["Budgeting (Play Area)", "Savings (discard pile)", "Lifestyle (discard pile)", "(nothing)"]
+    assert d.labels() == ["Budgeting (Play Area)", "Savings (discard pile)", "Lifestyle (discard pile)", "Remove nothing"]
     s.answer("Lifestyle (discard pile)")
     assert ids(s.zone("removed")) == ["lifestyle"] and ids(p.zones["discard"]) == ["savings", "credit_card_loan"]
     s2 = hand(dz)
