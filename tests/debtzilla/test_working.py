@@ -23,6 +23,24 @@ def test_dz_work_1_reshuffle_discard_under_a_short_deck(dz):
     assert has_line(s, "Ann shuffles the discard pile and puts it under the Income deck.")
 
 
+def test_dz_work_1_the_discard_pile_is_shuffled(dz):
+    """DZ-WORK-1: "turn your Discard Pile face-down, shuffle it, and place it under your Income Deck": the cards of
+    the discard pile come back in a new order (the same 7 cards, in an order that changes with the seed)."""
+    orders = set()
+    for seed in range(4):
+        s = hand(dz, "savings", "savings", seed=seed)
+        p = s.p(1)
+        stack(s, p.zones["discard"], *["lifestyle"] * 7)
+        before = list(p.zones["discard"].items)  # bottom to top: seven distinct pieces
+        s.call("work", p, answers=["Neither"])
+        pile = list(p.zones["deck"].items) + list(reversed(p.zones["play"].items))  # bottom to top, as it was drawn
+        assert [c.card.id for c in pile[-2:]] == ["savings", "savings"]  # the old deck stays on top
+        came_back = pile[:7]
+        assert sorted(map(id, came_back)) == sorted(map(id, before))
+        orders.add(tuple(before.index(c) for c in came_back))
+    assert len(orders) > 1  # without the shuffle every seed gives the order the pile had
+
+
 def test_dz_work_1_no_reshuffle_with_five_cards(dz):
     """DZ-WORK-1: with 5 cards left the discard pile stays where it is."""
     s = hand(dz, *["savings"] * 5)
