@@ -122,8 +122,8 @@ class Cooperative:
             return pick("(done)", default=0)
         if "put a die on a weak point" in prompt:
             return 0
-        if "take back which dice" in prompt:
-            return pick("(done)")
+        if "take back a die?" in prompt:
+            return pick("Leave them")
         if "Block it" in prompt:
             return pick("Block it")
         return 0

@@ -76,7 +76,7 @@ def test_dz_vig_2_summoners_gadgets_cannot_touch_the_summoned_dice_which_may_sta
     assert d.labels() == ["5 (The Oracle)", "6 (The Oracle)"]  # never Ali Baba's 1 or 3
     s.answer("5 (The Oracle)")
     s.call("place_dice", p, answers=["3 (Ali Baba)"])
-    s.call("end_attacks", answers=["(done)"])  # nothing taken back: the die stays
+    s.call("end_attacks", answers=["Leave them on the villains"])  # nothing taken back: the die stays
     s.call("end_turn")
     assert p.zones["summoned"].items == [] and "ali_baba" in ids(s.zone("hero_pool"))
     die = s.zone("placed").items[0]
@@ -221,8 +221,9 @@ def test_dz_vig_6_lasting_injuries_dice_stay_and_the_next_roll_is_smaller(dz):
     s.call("place_dice", s.p(1), answers=["2 (The Oracle)"])
     s.call("jail")
     d = s.call("end_attacks")
-    assert d.labels() == ["2 on Ponzitron (weak point 1)", "(done)"]
-    s.answer("(done)")
+    assert d.labels() == ["2 on Ponzitron (weak point 1)", "Leave them on the villains"]
+    s.answer("Leave them on the villains")
+    assert has_line(s, "Ann leaves 1 die on the villains (lasting injuries).")
     assert len(s.zone("placed").items) == 1 and len(s.p(1).zones["dice"].items) == 4
     s.match.round = 2
     s.call("roll_dice", s.p(1))
@@ -248,7 +249,7 @@ def test_dz_vig_7_taking_dice_back_outside_the_vigilante_phase(dz):
     target(s, 1, ponz)
     roll_as(s, 1, 2, 3)
     s.call("place_dice", s.p(1), answers=["2 (The Oracle)", "3 (The Oracle)"])
-    s.call("end_attacks", answers=["(done)"])
+    s.call("end_attacks", answers=["Leave them on the villains"])
     assert value(s, "wp_hit", ponz, 1) and value(s, "wp_hit", ponz, 2)
     d = s.call("shopping", s.p(1))
     assert "Take back a die from a villain" in d.labels()

@@ -1,0 +1,152 @@
+"""Debtzilla's smaller edges, each tried on both sides: the cost a player must have to repay, buy or summon; the
+deck size that brings the discard pile back; what lasts one turn and what ends with it; the bounds of dice and of
+Boss Health."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import board, empty_hands, give_hero, heroes, roll_as, stack, take, target, value
+
+
+@pytest.mark.parametrize("wonga,offered", [(4, False), (5, True), (6, True)])
+def test_dz_work_6_repay_needs_exactly_the_repay_cost(dz, wonga, offered):
+    """DZ-WORK-6: a Debt card can be repaid with its Repay cost in hand (a Student Loan: 5W), not with 1W less."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    loan = take(s, "student_loan", p.zones["play"])
+    p.counters["wonga"] = wonga
+    assert (value(s, "repayable", p) == [loan]) is offered
+
+
+@pytest.mark.parametrize("deck,shuffled", [(3, True), (4, True), (5, False), (6, False)])
+def test_dz_work_1_fewer_than_five_cards_brings_the_discard_pile_back(dz, deck, shuffled):
+    """DZ-WORK-1: "If your Income Deck has less than 5 cards", the discard pile goes under it: with 4 it does, with
+    5 it does not."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["deck"], *["savings"] * deck)
+    stack(s, p.zones["discard"], "insurance", "insurance")
+    s.call("work", p, answers=["Neither"])
+    assert (p.zones["discard"].items == []) is shuffled
+    assert len(p.zones["play"].items) == 5 and p.counters["wonga"] == 5 - (0 if deck >= 5 else 5 - deck)
+
+
+@pytest.mark.parametrize("spare,asked", [(1, False), (2, True)])
+def test_dz_vig_1_a_summoned_hero_needs_two_spare_dice(dz, spare, asked):
+    """DZ-VIG-1: a summoned Hero rolls its own 2 dice (of the colours no player uses): with 1 spare die left, nobody
+    is summoned."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    dice = s.zone("spare_dice").items
+    for d in list(dice)[spare:]:
+        s.match.place(d, s.zone("box"))
+    s.p(1).counters["wonga"] = 9
+    d = s.call("summons")
+    assert (d is not None) is asked
+
+
+def test_dz_turn_1_what_lasts_a_turn_ends_with_it(dz):
+    """DZ-TURN-1, DZ-SHOP-1, DZ-SHOP-5, DZ-VIG-1, DZ-SHIELD-1: at the turn's end the summoned Hero leaves, the
+    gadget bought and the Inventory gadgets Used are counted again from nothing, targets and meeples are lifted,
+    and a Shield's block ends (the same card asks again next turn)."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    p = s.p(1)
+    ponz = board(s, [("ponzitron", 1)], [("rich_citizen_1", 1)])[0]
+    take(s, "tweetman", p.zones["summoned"])
+    p.vars["bought"] = True
+    p.vars["inventory_used"] = 1
+    target(s, 1, ponz)
+    meeple = p.zones["meeple"].items[0]
+    meeple.f = dict(meeple.f or {}, sits_on=ponz)
+    call = take(s, "margin_call", s.zone("active_events"))
+    p.counters["wonga"] = 4
+    p.counters["shields"] = 1
+    s.emit("working_start", answers=["Block it with an Insurance Shield"])
+    assert p.counters["wonga"] == 4
+    s.call("end_turn")
+    assert p.zones["summoned"].items == [] and "tweetman" in [h.card.id for h in s.zone("hero_pool").items]
+    assert p.vars["bought"] is False and p.vars["inventory_used"] == 0 and p.vars["targets"] == []
+    assert meeple.f["sits_on"] is None
+    assert not call.f["blocked"]
+    s.emit("working_start")
+    assert p.counters["wonga"] == 2  # no Shield left, nothing blocks it now
+
+
+def test_dz_shop_1_one_gadget_a_turn_then_one_the_next(dz):
+    """DZ-SHOP-1: after buying, "Buy a gadget" is gone for the turn and back the next turn."""
+    s = dz(2)
+    give_hero(s, 1, "the_oracle")
+    p = s.p(1)
+    p.counters["wonga"] = 20
+    s.call("shopping", p, answers=["Buy a gadget", 0, 0, "Done shopping"])
+    assert len(p.zones["inventory"].items) + len(p.zones["equip"].items) == 1
+    s.call("end_turn")
+    d = s.call("shopping", p)
+    assert "Buy a gadget" in d.labels()
+
+
+@pytest.mark.parametrize("gadget_id", ["lucky_penny", "bananarang", "coin_flipper", "second_opinion",
+                                       "viral_hashtag", "loaded_dice", "mega_fist", "crowdfunding_campaign"])
+def test_dz_shop_5_a_gadget_needs_dice_to_change(dz, gadget_id):
+    """DZ-SHOP-5, DZ-VIG-4: a gadget that changes dice is offered only once there are dice to change."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    p = s.p(1)
+    take(s, gadget_id, p.zones["inventory"])
+    assert value(s, "usable_gadgets", p) == []
+    roll_as(s, 1, 3, 3)
+    roll_as(s, 2, 3, 3)
+    assert len(value(s, "usable_gadgets", p)) == 1
+
+
+@pytest.mark.parametrize("gadget_id", ["spare_die", "banana_mech_mark_vii"])
+def test_dz_vig_4_a_bonus_die_needs_a_die_left(dz, gadget_id):
+    """DZ-VIG-4: a bonus die comes from the player's own dice: with none left the gadget is not offered."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    p = s.p(1)
+    take(s, gadget_id, p.zones["inventory"])
+    roll_as(s, 1, 3, 3)
+    assert len(value(s, "usable_gadgets", p)) == 1
+    for d in list(p.zones["dice"].items)[1:]:
+        s.match.place(d, s.zone("box"))
+    assert len(value(s, "usable_gadgets", p)) == 1  # one die left
+    s.match.place(p.zones["dice"].items[0], s.zone("box"))
+    assert value(s, "usable_gadgets", p) == []
+
+
+def test_dz_vig_4_a_die_shows_1_to_6(dz):
+    """DZ-VIG-4: an adjustment past a face stops there: +3 on a 5 shows 6, -1 on a 1 (Tweetman) shows 1."""
+    s = dz(2)
+    heroes(s, "tweetman", "iron_girl")
+    board(s, [("ponzitron", 1)], [("middle_citizen_3", 1)])
+    p = s.p(1)
+    take(s, "fistful_of_money", p.zones["inventory"])
+    roll_as(s, 1, 5, 1)
+    s.call("use_gadget", p, answers=["5 (Tweetman)"])
+    s.call("use_ability", p, p.zones["hero"].items[0], answers=["1 (Tweetman)"])
+    assert sorted(d.f["value"] for d in p.zones["rolled"].items) == [1, 6]
+
+
+@pytest.mark.parametrize("start,shrink,end", [(5, 4, 1), (5, 5, 0), (5, 6, 0)])
+def test_boss_health_never_drops_below_0(dz, start, shrink, end):
+    """DZ-WORK-6: repaying lowers Boss Health by the Debt Value; Boss Health has no value below 0."""
+    s = dz(2)
+    s.match.counters["boss_health"] = start
+    s.call("boss_shrink", shrink, "a test")
+    assert s.match.counters["boss_health"] == end
+
+
+def test_dz_inc_ins_the_twelfth_shield_is_the_last(dz):
+    """DZ-INC-INS: the box holds 12 Insurance Shields: with 1 left an Insurance gives it; then none."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    s.match.counters["shield_supply"] = 1
+    stack(s, p.zones["play"], "insurance", "insurance")
+    s.call("resolve_draws", p)
+    assert p.counters["shields"] == 1 and s.match.counters["shield_supply"] == 0
+
