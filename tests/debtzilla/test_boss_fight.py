@@ -73,7 +73,10 @@ def test_dz_fight_3_attacking_a_boss_card_exposes_the_attacker(dz):
     assert ann.counters["wonga"] == 3  # The attacker loses 2W
     assert has_line(s, "Rate Hike strikes back at Ann: The attacker loses 2W.")
     assert d.player is ben
-    s.answer("Rate Hike", "Block it with an Insurance Shield")
+    d = s.answer("Rate Hike")
+    assert d.prompt == "Ben (1 Insurance Shield): Rate Hike is about to affect you (The attacker loses 2W.) Block it?"
+    s.answer("Block it with an Insurance Shield")
+    assert not has_line(s, "Rate Hike strikes back at Ben")  # blocked: no line says it struck
     assert ben.counters["wonga"] == 5 and ben.counters["shields"] == 0
     # a fight ability on the dice: Margin Call's attacker rolls one die fewer
     s2 = boss_fight(dz, awakened=("margin_call",))

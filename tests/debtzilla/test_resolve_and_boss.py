@@ -224,6 +224,7 @@ def test_dz_shield_1_a_shield_blocks_an_ability_that_affects_its_owner(dz):
     s.match.counters["shield_supply"] = 10
     d = s.emit("working_start")
     assert d.player is s.p(1) and d.labels() == ["Block it with an Insurance Shield", "Take the effect"]
+    assert d.prompt == "Ann (2 Insurance Shields): Margin Call is about to affect you (Every player loses 2W.) Block it?"
     s.answer("Block it with an Insurance Shield")
     assert s.p(1).counters["wonga"] == 5 and s.p(1).counters["shields"] == 1 and s.p(2).counters["wonga"] == 3
     assert s.match.counters["shield_supply"] == 11  # the spent Shield goes back to the box
