@@ -206,6 +206,7 @@ def test_hostile_audit(dz):
     active(s, "hostile_audit")
     s.emit("working_start")
     assert [p.counters["happiness"] for p in s.match.players] == [2, 0]
+    assert not has_line(s, "Hostile Audit: Ben")  # nothing to lose: no line
     roll_as(s, 1, 1, 1)
     oracle = s.p(1).zones["hero"].items[0]
     assert value(s, "ability_ready", s.p(1), oracle, "modify")
@@ -310,6 +311,7 @@ def test_currency_collapse(dz):
     active(s, "currency_collapse")
     s.emit("working_start")
     assert wonga(s) == [4, 1, 1]
+    assert not has_line(s, "Currency Collapse: Ben")  # half of 1W is nothing
     fight(s, "currency_collapse")
     assert wonga(s) == [2, 1, 1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import board, empty_hands, give_hero, heroes, roll_as, stack, take, target, value
+from .helpers import board, empty_hands, give_hero, has_line, heroes, roll_as, stack, take, target, value
 
 
 @pytest.mark.parametrize("wonga,offered", [(4, False), (5, True), (6, True)])
@@ -150,3 +150,107 @@ def test_dz_inc_ins_the_twelfth_shield_is_the_last(dz):
     s.call("resolve_draws", p)
     assert p.counters["shields"] == 1 and s.match.counters["shield_supply"] == 0
 
+
+
+def test_dz_vig_3_never_fewer_than_0_dice(dz):
+    """DZ-VIG-3: dice taken away past the Hero's 2 leave 0 dice to roll, never fewer (Bank Run and Margin Call's
+    fight ability on the same turn, and one more)."""
+    s = dz(2)
+    oracle, _ = heroes(s, "the_oracle", "iron_girl")
+    for _ in range(3):
+        c = take(s, "margin_call", s.zone("villains"))
+        s.run(c.card.effects["fight"], me=s.p(1), this=c)
+    assert value(s, "attack_dice", oracle) == 0
+    s.call("roll_dice", s.p(1))
+    assert s.p(1).zones["rolled"].items == [] and has_line(s, "Ann (The Oracle) rolls 0 dice: nothing.")
+
+
+def test_dz_res_3_no_interest_line_below_10(dz):
+    """DZ-RES-3: at Boss Health 0-9 the Interest Value is 0: Boss Health does not change and no line says it did;
+    nothing to lower says nothing either."""
+    s = dz(2)
+    s.match.counters["boss_health"] = 9
+    n = len(s.match.lines)
+    s.call("interest")
+    s.call("boss_shrink", 0, "a test")
+    assert s.match.counters["boss_health"] == 9 and len(s.match.lines) == n
+
+
+def test_dz_inc_lif_a_full_meter_says_so(dz):
+    """DZ-INC-LIF: a Lifestyle drawn with the meter full gives nothing, and the account says +0, the meter full."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    p.counters["happiness"] = 4
+    stack(s, p.zones["play"], "lifestyle", "lifestyle")
+    s.call("resolve_draws", p)
+    assert s.match.lines[-2:] == ["    Lifestyle: Ann +1 Happiness (5/5).",
+                                  "    Lifestyle: Ann +0 Happiness (5/5) (the meter is full)."]
+
+
+def test_dz_work_1_no_discard_pile_no_shuffle(dz):
+    """DZ-WORK-1: with fewer than 5 cards and an empty discard pile, nothing is shuffled (and nothing is said)."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["deck"], "savings", "savings", "savings")
+    s.call("work", p, answers=["Neither"])
+    assert len(p.zones["play"].items) == 3 and not has_line(s, "shuffles the discard pile")
+
+
+def test_dz_vig_4_two_bonus_dice_with_one_die_left(dz):
+    """DZ-VIG-4: Banana Mech Mark IX's two bonus dice with one die left: one is rolled, the account says the other
+    is missing."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    p = s.p(1)
+    take(s, "banana_mech_mark_ix", p.zones["equip"])
+    roll_as(s, 1, 3, 3)
+    for d in list(p.zones["dice"].items)[1:]:
+        s.match.place(d, s.zone("box"))
+    s.call("use_gadget", p)
+    assert len(p.zones["rolled"].items) == 3 and has_line(s, "Ann has no die left for a bonus die.")
+
+
+def test_dz_vig_4_any_face_is_1_to_6(dz):
+    """DZ-VIG-4: Loaded Dice turns a die to any face: the faces offered are 1 to 6."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    p = s.p(1)
+    take(s, "loaded_dice", p.zones["inventory"])
+    roll_as(s, 1, 3, 3)
+    d = s.call("use_gadget", p, answers=["3 (The Oracle)"])
+    assert d.labels() == ["1", "2", "3", "4", "5", "6"]
+
+
+@pytest.mark.parametrize("wonga,offered", [(0, False), (1, True)])
+def test_dz_shop_3_replacing_needs_1w(dz, wonga, offered):
+    """DZ-SHOP-3: replacing a gadget costs 1W: with 0W it is not offered."""
+    s = dz(2)
+    give_hero(s, 1, "the_oracle")
+    s.p(1).counters["wonga"] = wonga
+    d = s.call("shopping", s.p(1))
+    assert (d is not None and "Replace a gadget for 1W" in d.labels()) is offered
+
+
+def test_dz_hero_1_abilities_need_something_to_act_on(dz):
+    """DZ-HERO-1, DZ-HERO-IRON, DZ-HERO-LADY, DZ-HERO-ORA: Iron Girl's Special Move needs two villains to split her
+    dice among; Lady Easing's Ability a citizen; The Oracle's a rolled die."""
+    s = dz(2)
+    iron, oracle = heroes(s, "iron_girl", "the_oracle")
+    board(s, [("ponzitron", 1)], [])
+    p = s.p(1)
+    p.counters["happiness"] = 5
+    assert not value(s, "special_ready", p, "target")
+    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [])
+    assert value(s, "special_ready", p, "target")
+    assert not value(s, "ability_ready", s.p(2), oracle, "modify")
+    roll_as(s, 1, 3, 3)
+    assert value(s, "ability_ready", s.p(2), oracle, "modify")
+    s2 = dz(2)
+    lady, _ = heroes(s2, "lady_easing", "the_oracle")
+    s2.p(1).counters["happiness"] = 1
+    board(s2, [], [])
+    assert not value(s2, "ability_ready", s2.p(1), lady, "working")
+    board(s2, [], [("poor_citizen_1", 1)])
+    assert value(s2, "ability_ready", s2.p(1), lady, "working")
