@@ -101,7 +101,8 @@ def test_dz_fight_4_no_acquiring_repaying_or_budgeting_but_cards_are_drawn(dz):
 
 
 def test_dz_fight_5_gadgets_cost_double(dz):
-    """DZ-FIGHT-5: in the Boss Fight gadgets cost double (Ali Baba's 1W off comes after)."""
+    """DZ-FIGHT-5, DZ-HERO-ALI: in the Boss Fight gadgets cost double. Ali Baba's Ability is on what he pays ("cost
+    1W less for you to buy"), so a 3W gadget costs him 3 x 2 - 1 = 5W, not (3 - 1) x 2 = 4W."""
     s = dz(2)
     heroes(s, "the_oracle", "ali_baba")
     fist = take(s, "fistful_of_money", s.zone("shop"))
