@@ -271,7 +271,7 @@ def test_designed_citizens_heroes_income_and_gadgets():
 def test_designed_constants():
     """DZ-SETUP-6, DZ-SETUP-7: the villains and the starting Boss Health by player count are the rulebook's; the
     seat colours are designed."""
-    assert GAME.constants["villain_count"][2:] == [6, 8, 10]
-    assert GAME.constants["boss_start"][2:] == [18, 27, 36]
+    assert GAME.constants["villain_count"] == [6, 8, 10]
+    assert GAME.constants["boss_start"] == [18, 27, 36]
     assert GAME.constants["seat_colours"] == ["yellow", "red", "blue", "green"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import board, empty_hands, give_hero, has_line, heroes, roll_as, stack, take, target, value
+from .helpers import board, empty_hands, give_hero, has_line, heroes, roll_as, setf, stack, take, target, value
 
 
 @pytest.mark.parametrize("wonga,offered", [(4, False), (5, True), (6, True)])
@@ -254,3 +254,57 @@ def test_dz_hero_1_abilities_need_something_to_act_on(dz):
     assert not value(s2, "ability_ready", s2.p(1), lady, "working")
     board(s2, [], [("poor_citizen_1", 1)])
     assert value(s2, "ability_ready", s2.p(1), lady, "working")
+
+
+def test_dz_shop_1_a_price_is_never_below_0(dz):
+    """DZ-SHOP-1, DZ-HERO-ALI: Ali Baba's 1W off a gadget costing 1W leaves 0W; off one costing 0W, still 0W (a
+    price never pays the buyer)."""
+    s = dz(2)
+    heroes(s, "ali_baba", "the_oracle")
+    penny = take(s, "lucky_penny", s.zone("shop"))
+    for cost, price in ((2, 1), (1, 0), (0, 0)):
+        setf(penny, "cost", cost)
+        assert value(s, "gadget_price", penny, s.p(1)) == price
+
+
+@pytest.mark.parametrize("boss,event,card", [("debtzilla", "stagflation", "lifestyle"),
+                                             ("inflationsaurus", "wage_freeze", "savings")])
+def test_dz_inc_lif_an_event_twice_over_never_takes_away(dz, boss, event, card):
+    """DZ-INC-LIF, DZ-INC-SAV: a Lifestyle or a Savings gives nothing under an event that takes its gain away, even
+    twice over: it never takes Happiness or W away."""
+    s = dz(2, boss=boss)
+    empty_hands(s)
+    p = s.p(1)
+    take(s, event, s.zone("active_events"))
+    s.emit("working_start")
+    s.emit("working_start")
+    p.counters["happiness"] = 3
+    p.counters["wonga"] = 3
+    take(s, card, p.zones["play"])
+    s.call("resolve_draws", p)
+    assert p.counters["happiness"] == 3 and p.counters["wonga"] == 3
+
+
+def test_dz_shop_3_nothing_to_replace_on_an_empty_board(dz):
+    """DZ-SHOP-3: with no gadget on the Shopping Board, "Replace a gadget for 1W" is not offered."""
+    s = dz(2)
+    give_hero(s, 1, "the_oracle")
+    for g in list(s.zone("shop").items):
+        s.match.place(g, s.zone("box"))
+    s.p(1).counters["wonga"] = 5
+    assert s.call("shopping", s.p(1)) is None  # nothing to do but "Done shopping"
+
+
+def test_a_debt_card_of_debt_value_1_is_a_debt_card(dz):
+    """DZ-WORK-6, DZ-INC-REF, DZ-INC-BUD: a card is a Debt card when its Debt Value is above 0: with a Debt Value of
+    1 it is repaid, counted by Refinancing and never removed by Budgeting."""
+    s = dz(2)
+    empty_hands(s)
+    p = s.p(1)
+    loan = take(s, "credit_card_loan", p.zones["play"])
+    setf(loan, "debt", 1)
+    p.counters["wonga"] = 3
+    assert value(s, "repayable", p) == [loan] and value(s, "debts_in_play", p) == 1
+    take(s, "budgeting", p.zones["play"])
+    d = s.call("resolve_draws", p)
+    assert "Credit Card Loan (Play Area)" not in d.labels()

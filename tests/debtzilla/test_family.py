@@ -1,6 +1,8 @@
 """Debtzilla's Family-Friendly Mode: DZ-FAM-1 .. DZ-FAM-4."""
 from __future__ import annotations
 
+import pytest
+
 from interpreter.sim.run import play, seat_agents
 
 from .conftest import debtzilla
@@ -103,3 +105,20 @@ def test_dz_fam_3_the_five_cards_are_not_drawn_so_inflationsaurus_does_not_feed(
     stack(d, p.zones["deck"], "savings", "lifestyle", "lifestyle", "credit_card_loan", "credit_card_loan")
     d.call("work", p, answers=["Neither"])
     assert d.match.counters["boss_health"] == 18 + 2
+
+
+@pytest.mark.parametrize("old", ["savings", "lifestyle", "insurance"])
+def test_dz_fam_3_a_replaced_card_goes_back_to_its_own_pile(dz, old):
+    """DZ-FAM-3: the card a player replaces goes back on its own Working Board pile."""
+    s = fam(dz)
+    p = s.p(1)
+    if old == "insurance":
+        s.call("work_family", p, answers=["Replace a card", "Lifestyle", "Insurance"])
+        s.match.round = 2
+    piles = {k: len(s.zone(f"pile_{k}").items) for k in ("savings", "lifestyle", "insurance")}
+    label = {"savings": "Savings", "lifestyle": "Lifestyle", "insurance": "Insurance"}[old]
+    take = "Lifestyle" if old != "lifestyle" else "Savings"
+    s.call("work_family", p, answers=["Replace a card", label, take])
+    after = {k: len(s.zone(f"pile_{k}").items) for k in piles}
+    taken = take.lower()
+    assert after == {k: n + (k == old) - (k == taken) for k, n in piles.items()}
