@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import debtzilla
 from .helpers import board, empty_hands, give_hero, has_line, heroes, roll_as, setf, stack, take, target, value
 
 
@@ -88,14 +89,18 @@ def test_dz_shop_1_one_gadget_a_turn_then_one_the_next(dz):
     assert "Buy a gadget" in d.labels()
 
 
-@pytest.mark.parametrize("gadget_id", ["lucky_penny", "bananarang", "coin_flipper", "second_opinion",
-                                       "viral_hashtag", "loaded_dice", "mega_fist", "crowdfunding_campaign"])
+CHANGERS = sorted(cid for cid, c in debtzilla().cards.items()
+                  if c.kind == "gadget" and not c.fields["drone"] and "bonus" not in c.fields["text"])
+
+
+@pytest.mark.parametrize("gadget_id", CHANGERS)
 def test_dz_shop_5_a_gadget_needs_dice_to_change(dz, gadget_id):
-    """DZ-SHOP-5, DZ-VIG-4: a gadget that changes dice is offered only once there are dice to change."""
+    """DZ-SHOP-5, DZ-VIG-4: a gadget that changes dice (every one but the drones and the bonus dice) is offered
+    only once there are dice to change, from the Inventory or the Equip Area."""
     s = dz(2)
     heroes(s, "the_oracle", "iron_girl")
     p = s.p(1)
-    take(s, gadget_id, p.zones["inventory"])
+    take(s, gadget_id, p.zones["equip" if debtzilla().cards[gadget_id].fields["equip"] else "inventory"])
     assert value(s, "usable_gadgets", p) == []
     roll_as(s, 1, 3, 3)
     roll_as(s, 2, 3, 3)
