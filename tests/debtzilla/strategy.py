@@ -54,7 +54,7 @@ class Cooperative:
             return int(label.split()[0])
 
         if "summon" in prompt:
-            return pick("(nothing)")
+            return pick("Summon nobody")
         if "acquire a card from the Working Board" in prompt:
             return pick("Repay a Debt card", "Acquire a card")
         if "replace one of your 5 cards" in prompt:
@@ -66,7 +66,7 @@ class Cooperative:
         if "resolve which card next" in prompt:
             return pick("Savings", "Lifestyle", "Insurance", "Debt Refinancing")
         if prompt.startswith("Budgeting"):
-            return pick("(nothing)")
+            return pick("Remove nothing")
         if "at the Shopping Board" in prompt:
             return pick("Buy a gadget", "Done shopping")
         if "buy which gadget" in prompt:
@@ -122,8 +122,8 @@ class Cooperative:
             return pick("(done)", default=0)
         if "put a die on a weak point" in prompt:
             return 0
-        if "take back which dice" in prompt:
-            return pick("(done)")
+        if "take back a die?" in prompt:
+            return pick("Leave them")
         if "Block it" in prompt:
             return pick("Block it")
         return 0

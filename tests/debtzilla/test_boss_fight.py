@@ -73,7 +73,10 @@ def test_dz_fight_3_attacking_a_boss_card_exposes_the_attacker(dz):
     assert ann.counters["wonga"] == 3  # The attacker loses 2W
     assert has_line(s, "Rate Hike strikes back at Ann: The attacker loses 2W.")
     assert d.player is ben
-    s.answer("Rate Hike", "Block it with an Insurance Shield")
+    d = s.answer("Rate Hike")
+    assert d.prompt == "Ben (1 Insurance Shield): Rate Hike is about to affect you (The attacker loses 2W.) Block it?"
+    s.answer("Block it with an Insurance Shield")
+    assert not has_line(s, "Rate Hike strikes back at Ben")  # blocked: no line says it struck
     assert ben.counters["wonga"] == 5 and ben.counters["shields"] == 0
     # a fight ability on the dice: Margin Call's attacker rolls one die fewer
     s2 = boss_fight(dz, awakened=("margin_call",))
@@ -98,7 +101,8 @@ def test_dz_fight_4_no_acquiring_repaying_or_budgeting_but_cards_are_drawn(dz):
 
 
 def test_dz_fight_5_gadgets_cost_double(dz):
-    """DZ-FIGHT-5: in the Boss Fight gadgets cost double (Ali Baba's 1W off comes after)."""
+    """DZ-FIGHT-5, DZ-HERO-ALI: in the Boss Fight gadgets cost double. Ali Baba's Ability is on what he pays ("cost
+    1W less for you to buy"), so a 3W gadget costs him 3 x 2 - 1 = 5W, not (3 - 1) x 2 = 4W."""
     s = dz(2)
     heroes(s, "the_oracle", "ali_baba")
     fist = take(s, "fistful_of_money", s.zone("shop"))
@@ -115,14 +119,40 @@ def test_dz_fight_5_gadgets_cost_double(dz):
 def test_dz_fight_6_boss_health_no_longer_changes(dz):
     """DZ-FIGHT-6: in the Boss Fight, Boss Health no longer grows through interest or bankruptcies; no new events."""
     s = boss_fight(dz)
-    assert s.match.counters["boss_health"] == 72  # no interest in the Resolve phase that started the fight
+    assert s.match.counters["boss_health"] == 72 + 7  # the turn the last villain fell still had its interest
     phase(s, "resolve")
-    assert s.match.counters["boss_health"] == 72
+    assert s.match.counters["boss_health"] == 79
     c = s.zone("citizens").items[0]
     s.call("reduce_wealth", c, 99, "a test")
-    assert c.zone is s.zone("courthouse") and s.match.counters["boss_health"] == 72
+    assert c.zone is s.zone("courthouse") and s.match.counters["boss_health"] == 79
     s.call("boss_grow", 30, "a test")
-    assert s.match.counters["boss_health"] == 72 and s.zone("triggered").items == []
+    assert s.match.counters["boss_health"] == 79 and s.zone("triggered").items == []
+    s.call("boss_shrink", 30, "a test")
+    assert s.match.counters["boss_health"] == 79
+
+
+def test_dz_boss_4_the_turn_the_last_villain_falls_keeps_its_interest(dz):
+    """DZ-BOSS-4, DZ-RES-3: the turn the last villain falls plays its whole Resolve phase: interest is added (the
+    rulebook moves to the Boss Fight after the Resolve phase), and an event the interest triggers joins the Boss
+    Fight without becoming active (the FAQ)."""
+    s = dz(2)
+    heroes(s, "the_oracle", "iron_girl")
+    no_villains_left(s)
+    take(s, "rate_hike", s.zone("awakened"))
+    s.match.counters["boss_health"] = 36
+    phase(s, "resolve")
+    assert s.match.counters["boss_health"] == 39 and s.match.vars["boss_fight"]
+    s2 = dz(2)
+    heroes(s2, "the_oracle", "iron_girl")
+    no_villains_left(s2)
+    take(s2, "rate_hike", s2.zone("awakened"))
+    s2.match.counters["boss_health"] = 38
+    top = s2.zone("boss_deck").items[-1]
+    phase(s2, "resolve")
+    assert s2.match.counters["boss_health"] == 41  # 38 + 3 passes 40: an event is triggered ...
+    assert top in s2.zone("villains").items + s2.zone("villain_deck").items  # ... and joins the Boss Fight
+    assert s2.zone("active_events").items == [] and s2.zone("triggered").items == []
+    assert has_line(s2, "Boss Events triggered this turn never become active; they join the Boss Fight")
 
 
 def test_dz_fight_7_boss_cards_act_as_villains(dz):

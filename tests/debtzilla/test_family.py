@@ -1,10 +1,12 @@
 """Debtzilla's Family-Friendly Mode: DZ-FAM-1 .. DZ-FAM-4."""
 from __future__ import annotations
 
+import pytest
+
 from interpreter.sim.run import play, seat_agents
 
 from .conftest import debtzilla
-from .helpers import has_line, heroes, ids, phase
+from .helpers import empty_hands, has_line, heroes, ids, phase, stack
 
 FAMILY_PILES = {"savings", "lifestyle", "credit_card_loan", "insurance"}
 
@@ -81,3 +83,42 @@ def test_dz_fam_4_family_matches_follow_the_standard_rules_to_an_end(dz):
         m = play(debtzilla(), 2, seed, {"mode": "family"}, seat_agents(2, "all", seed))
         assert m.result.reason in {"boss defeated", "all citizens bankrupt", "debt apocalypse"}
         assert any("scams" in line for line in m.lines)
+
+
+def test_dz_fam_3_the_five_cards_are_not_drawn_so_inflationsaurus_does_not_feed(dz):
+    """DZ-FAM-3, DZ-INF-2: the 5 face-up cards are kept in the Play Area and give their resources; they are never
+    drawn, so Inflationsaurus ("+1 every time a player draws a Lifestyle") does not grow from the two Lifestyles,
+    and the account says no Lifestyle was drawn."""
+    s = fam(dz, boss="inflationsaurus")
+    for rnd in (1, 2):
+        s.match.round = rnd
+        for p in s.match.players:
+            s.call("work_family", p, answers=["Keep the cards"])
+    assert s.match.counters["boss_health"] == 18
+    assert [p.counters["happiness"] for p in s.match.players] == [4, 4]
+    assert not any("draw" in line for line in s.match.lines)
+    # in the standard game the same two Lifestyles, drawn, feed it
+    d = dz(2, boss="inflationsaurus")
+    heroes(d, "the_oracle", "iron_girl")
+    p = d.p(1)
+    empty_hands(d)
+    stack(d, p.zones["deck"], "savings", "lifestyle", "lifestyle", "credit_card_loan", "credit_card_loan")
+    d.call("work", p, answers=["Neither"])
+    assert d.match.counters["boss_health"] == 18 + 2
+
+
+@pytest.mark.parametrize("old", ["savings", "lifestyle", "insurance"])
+def test_dz_fam_3_a_replaced_card_goes_back_to_its_own_pile(dz, old):
+    """DZ-FAM-3: the card a player replaces goes back on its own Working Board pile."""
+    s = fam(dz)
+    p = s.p(1)
+    if old == "insurance":
+        s.call("work_family", p, answers=["Replace a card", "Lifestyle", "Insurance"])
+        s.match.round = 2
+    piles = {k: len(s.zone(f"pile_{k}").items) for k in ("savings", "lifestyle", "insurance")}
+    label = {"savings": "Savings", "lifestyle": "Lifestyle", "insurance": "Insurance"}[old]
+    take = "Lifestyle" if old != "lifestyle" else "Savings"
+    s.call("work_family", p, answers=["Replace a card", label, take])
+    after = {k: len(s.zone(f"pile_{k}").items) for k in piles}
+    taken = take.lower()
+    assert after == {k: n + (k == old) - (k == taken) for k, n in piles.items()}

@@ -1,7 +1,7 @@
 """Debtzilla Heroes: DZ-HERO-1, DZ-HERO-2, the six Heroes, and the FAQ rulings DZ-FAQ-TWEET and DZ-FAQ-LADY."""
 from __future__ import annotations
 
-from .helpers import board, field, has_line, heroes, roll_as, set_rolled, setf, stack, take, value
+from .helpers import board, field, has_line, heroes, phase, roll_as, set_rolled, setf, stack, take, value
 
 CITS = [("poor_citizen_1", 1), ("middle_citizen_1", 2), ("rich_citizen_1", 3)]
 
@@ -129,7 +129,8 @@ def test_dz_hero_lady_restore_and_protect(dz):
     p = s.p(1)
     p.counters["happiness"] = 3
     setf(pieces[3], "wealth", 2)
-    assert lady.card.fields["ability_steps"] == ["working", "shopping", "before_roll", "modify"]
+    assert lady.card.fields["ability_steps"] == ["working", "shopping", "targeting", "before_roll", "modify",
+                                                "before_scams", "resolve"]
     s.call("hero_actions", p, "working", answers=["Lady Easing's Ability", "Middle-Class Citizen 1", "Done"])
     assert field(s, middle, "wealth") == 4 and p.counters["happiness"] == 2
     s.match.round = 2
@@ -163,46 +164,112 @@ def test_dz_hero_ora_reroll_one_die_or_any_number(dz):
     assert len([line for line in s.lines() if "Lady Easing's die is rerolled: 6 ->" in line]) == 3
 
 
-def test_dz_hero_tweet_scam_for_3w_and_bankrupt_for_the_rest(dz):
-    """DZ-HERO-TWEET: scam a citizen for 3W (Poor -1, Middle-Class -1, Rich -2: the Rich value is designed);
-    Special Move: bankrupt a citizen and collect its remaining Wealth."""
-    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle")
+def test_dz_hero_lady_any_time_in_a_turn(dz):
+    """DZ-HERO-LADY: "Her Ability can be used at any time in a turn": it is offered while targeting, between hitting
+    the weak points and the scams, and in the Resolve phase, as well as in the Working and Shopping phases and
+    while dice are rolled and changed."""
+    s, (lady, _), pieces = table(dz, "lady_easing", "the_oracle", villains=(("ponzitron", 1),))
+    poor = pieces[1]
+    p = s.p(1)
+    setf(poor, "wealth", 1)
+    p.counters["happiness"] = 1
+    # while targeting: before Ann puts her meeple on a villain
+    d = s.call("choose_targets")
+    assert d.player is p and d.labels() == ["Lady Easing's Ability", "Done"]
+    s.answer("Lady Easing's Ability", "Poor Citizen 1")
+    assert field(s, poor, "wealth") == 3 and p.counters["happiness"] == 0
+    for rnd, step in enumerate(("working", "shopping", "before_roll", "modify", "before_scams", "resolve"), 2):
+        s.match.round = rnd
+        p.counters["happiness"] = 1
+        assert value(s, "ability_ready", p, lady, step), step
+    # between the weak points and the scams: a citizen restored before Ponzitron's scam survives it
+    s.match.round = 8
+    setf(poor, "wealth", 1)
+    d = s.call("hero_actions", p, "before_scams")
+    assert d.labels() == ["Lady Easing's Ability", "Done"]
+    s.answer("Lady Easing's Ability", "Poor Citizen 1", "Done")
+    s.call("scams")
+    assert field(s, poor, "wealth") == 3 - 2 and poor.zone is s.zone("citizens")
+    # the Resolve phase offers it
+    s.match.round = 9
+    p.counters["happiness"] = 1
+    d = phase(s, "resolve")
+    assert d.player is p and d.labels() == ["Lady Easing's Ability", "Done"]
+
+
+def test_dz_hero_lady_between_the_weak_points_and_the_scams_in_the_phase(dz):
+    """DZ-HERO-LADY: the Vigilante phase offers her Ability after the dice are placed, before the scams."""
+    s, (lady, oracle), pieces = table(dz, "lady_easing", "the_oracle", villains=(("ponzitron", 1),))
+    p = s.p(1)
+    p.counters["happiness"] = 2
+    d = phase(s, "vigilante")
+    seen = []
+    while d is not None:
+        if "Lady Easing's Ability" in d.labels() and d.player is p:
+            seen.append(len(s.match.lines))
+            d = s.answer("Done")
+        elif "Done" in d.labels():
+            d = s.answer("Done")
+        else:
+            d = s.answer(d.labels()[-1])
+    scam_at = next(i for i, line in enumerate(s.match.lines) if " scams: " in line)
+    assert len(seen) >= 4 and scam_at >= seen[-1]  # targeting, before the roll, changing dice, before the scams
+
+
+def test_dz_hero_tweet_the_citizen_pays_3w_and_tweetman_changes_dice(dz):
+    """DZ-HERO-TWEET: the Ability's cost is a Scam of 3W on a Citizen (the Citizen loses 3W; Tweetman gains no W);
+    its effect by the Citizen's class: Poor -1 to one of his dice, Middle-Class -1, Rich a bonus die (designed: the
+    printed symbol is unreadable). Special Move: bankrupt a citizen and collect its remaining Wealth."""
+    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle",
+                                  citizens=[("poor_citizen_3", 1), ("middle_citizen_3", 2), ("rich_citizen_2", 3)])
     poor, middle, rich = pieces[2:]
     p = s.p(1)
-    scams = [("Poor Citizen 1", poor, 1), ("Middle-Class Citizen 1", middle, 1), ("Rich Citizen 1", rich, 2)]
-    for rnd, (who, c, loss) in enumerate(scams, 1):
+    assert not value(s, "ability_ready", p, tweet, "modify")  # no die rolled yet: nothing to change
+    assert tweet.card.fields["ability_steps"] == ["modify"]
+    roll_as(s, 1, 4, 6)
+    for rnd, (who, c, start) in enumerate((("Poor Citizen 3", poor, 4), ("Middle-Class Citizen 3", middle, 6)), 1):
         s.match.round = rnd
-        before = field(s, c, "wealth")
-        s.call("use_ability", p, tweet, answers=[who])
-        assert p.counters["wonga"] == 3 * rnd and field(s, c, "wealth") == before - loss
-    assert [field(s, c, "wealth") for c in (poor, middle, rich)] == [2, 4, 5]
+        set_rolled(s, 1, 4, 6)
+        s.call("use_ability", p, tweet, answers=[who, "6 (Tweetman)"])
+        assert field(s, c, "wealth") == start - 3 and p.counters["wonga"] == 0
+        assert sorted(d.f["value"] for d in p.zones["rolled"].items) == [4, 5]
+    s.match.round = 3
+    s.call("use_ability", p, tweet, answers=["Rich Citizen 2"])
+    assert field(s, rich, "wealth") == 8 - 3 and len(p.zones["rolled"].items) == 3 and p.counters["wonga"] == 0
+    assert has_line(s, "Ann rolls a bonus die")
+    assert s.match.counters["boss_health"] == 18
     p.counters["happiness"] = 5
-    s.call("use_special", p, answers=["Rich Citizen 1"])
-    assert p.counters["wonga"] == 9 + 5 and rich.zone is s.zone("courthouse")
-    assert s.match.counters["boss_health"] == 18 + 7  # a bankruptcy like any other
+    s.call("use_special", p, answers=["Rich Citizen 2"])
+    assert p.counters["wonga"] == 5 and rich.zone is s.zone("courthouse")
+    assert s.match.counters["boss_health"] == 18 + 8  # a bankruptcy like any other
     assert p.counters["happiness"] == 0
 
 
 def test_dz_faq_tweet_the_ability_works_on_a_citizen_with_less_than_3w(dz):
-    """DZ-FAQ-TWEET: Tweetman's Ability can be used on a citizen with less than 3W: he still collects 3W."""
-    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle", citizens=[("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])
+    """DZ-FAQ-TWEET: Tweetman's Ability can be used on a citizen with less than 3W: the cost is only what it has
+    left (it is Bankrupted), and the effect still comes."""
+    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle", citizens=[("poor_citizen_1", 1, 2), ("rich_citizen_1", 2)])
     poor = pieces[2]
-    assert value(s, "ability_ready", s.p(1), tweet, "shopping")
-    s.call("use_ability", s.p(1), tweet, answers=["Poor Citizen 1"])
-    assert s.p(1).counters["wonga"] == 3 and poor.zone is s.zone("courthouse")
+    roll_as(s, 1, 3, 3)
+    assert value(s, "ability_ready", s.p(1), tweet, "modify")
+    s.call("use_ability", s.p(1), tweet, answers=["Poor Citizen 1", "3 (Tweetman)"])
+    assert poor.zone is s.zone("courthouse") and s.p(1).counters["wonga"] == 0
+    assert sorted(d.f["value"] for d in s.p(1).zones["rolled"].items) == [2, 3]
+    assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Poor Citizen 1 loses 2W (0/3W).")
 
 
 def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
-    """DZ-FAQ-LADY: with Lady Easing's Special Move on a citizen, Tweetman's Ability cannot bankrupt it (he still
-    collects 3W), and his Special Move fails and pays nothing."""
-    s, (lady, tweet), pieces = table(dz, "lady_easing", "tweetman", citizens=[("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])
+    """DZ-FAQ-LADY: with Lady Easing's Special Move on a citizen, Tweetman's Ability cannot bankrupt it (it keeps
+    1W), and his Special Move fails and pays nothing."""
+    s, (lady, tweet), pieces = table(dz, "lady_easing", "tweetman", citizens=[("poor_citizen_1", 1), ("rich_citizen_1", 2)])
     poor = pieces[2]
     s.p(1).counters["happiness"] = 5
     s.call("use_special", s.p(1), answers=["Poor Citizen 1"])
-    s.call("use_ability", s.p(2), tweet, answers=["Poor Citizen 1"])
-    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 3
+    roll_as(s, 2, 3, 3)
+    s.call("use_ability", s.p(2), tweet, answers=["Poor Citizen 1", "3 (Tweetman)"])
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 0
     s.p(2).counters["happiness"] = 5
     s.call("use_special", s.p(2), answers=["Poor Citizen 1"])
-    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 3
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 0
     assert has_line(s, "Poor Citizen 1 is not Bankrupted, so Tweetman collects nothing.")
     assert s.match.counters["boss_health"] == 18

@@ -98,21 +98,47 @@ def test_dz_res_4_the_play_area_is_discarded(dz):
 
 
 def test_dz_res_5_triggered_events_become_active_for_the_next_turn(dz):
-    """DZ-RES-5: a triggered event becomes active just before the next Working phase, and lasts that turn."""
+    """DZ-RES-5: a triggered event stays face down through the Resolve phase and becomes active "just before the next
+    Working Phase starts", for that turn: the account says so under the new turn."""
     s = start(dz)
     call = take(s, "margin_call", s.zone("triggered"))
     s.p(1).counters["wonga"] = 5
     empty_hands(s)
     phase(s, "resolve")
-    assert call.zone is s.zone("active_events")
-    assert s.match.lines[-1] == "  Boss Event active this turn: Margin Call - Every player loses 2W."
+    assert call.zone is s.zone("triggered") and s.zone("active_events").items == []
+    assert not has_line(s, "Boss Event active")
     assert s.p(1).counters["wonga"] == 5  # nothing yet: it acts in the next turn
     s.match.round = 2
     for p in s.match.players:
         stack(s, p.zones["deck"], *["lifestyle"] * 5)
+    resolved = len(s.match.lines)
     phase(s, "working", answers=["Neither", "Neither"])
+    assert call.zone is s.zone("active_events")
+    assert s.match.lines[resolved] == "  Boss Event active this turn: Margin Call - Every player loses 2W."
+    assert s.match.lines[resolved + 1] == "-- Working phase"
     assert s.p(1).counters["wonga"] == 3 and s.p(2).counters["wonga"] == 0
     assert has_line(s, "Margin Call: Ann loses 2W (3W).")
+
+
+def test_dz_res_5_an_event_affects_the_next_turn_not_the_one_that_triggered_it(dz):
+    """DZ-RES-5, DZ-HERO-LADY: Lady Easing's Special Move protects a citizen for the turn it is used; an event
+    triggered in that turn (Austerity: every citizen loses 1W) acts in the next turn, when the protection is over."""
+    s = start(dz)
+    heroes(s, "lady_easing", "the_oracle")
+    poor = board(s, [], [("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])[0]
+    s.p(1).counters["happiness"] = 5
+    s.call("use_special", s.p(1), answers=["Poor Citizen 1"])
+    take(s, "austerity", s.zone("triggered"))
+    empty_hands(s)
+    phase(s, "resolve")
+    assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens")  # the event has not acted yet
+    s.match.round = 2
+    for p in s.match.players:
+        stack(s, p.zones["deck"], *["savings"] * 5)
+    s.p(1).counters["happiness"] = 0
+    phase(s, "working", answers=["Neither", "Neither"])
+    assert poor.zone is s.zone("courthouse")  # turn 2's Austerity: the protection of turn 1 is over
+    assert has_line(s, "Austerity: Poor Citizen 1 loses 1W (0/3W).")
 
 
 # ---------------------------------------------------------------- thresholds
@@ -155,6 +181,7 @@ def test_dz_boss_3_several_thresholds_in_one_turn(dz):
     s.call("boss_grow", 13, "a test")
     assert len(s.zone("triggered").items) == 2
     phase(s, "resolve")
+    s.call("activate_events")
     assert len(s.zone("active_events").items) == 2 and s.zone("triggered").items == []
 
 
@@ -197,6 +224,7 @@ def test_dz_shield_1_a_shield_blocks_an_ability_that_affects_its_owner(dz):
     s.match.counters["shield_supply"] = 10
     d = s.emit("working_start")
     assert d.player is s.p(1) and d.labels() == ["Block it with an Insurance Shield", "Take the effect"]
+    assert d.prompt == "Ann (2 Insurance Shields): Margin Call is about to affect you (Every player loses 2W.) Block it?"
     s.answer("Block it with an Insurance Shield")
     assert s.p(1).counters["wonga"] == 5 and s.p(1).counters["shields"] == 1 and s.p(2).counters["wonga"] == 3
     assert s.match.counters["shield_supply"] == 11  # the spent Shield goes back to the box

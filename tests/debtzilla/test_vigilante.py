@@ -25,8 +25,8 @@ def test_dz_vig_1_summon_a_hero_for_its_summon_cost(dz):
     p = s.p(1)
     p.counters["wonga"] = 4
     d = s.call("summons")
-    assert d.player is p and d.labels() == ["Ali Baba", "Iron Girl", "Tweetman", "(nothing)"]  # Debt Hulk costs 5W
-    s.answer("Tweetman")
+    assert d.player is p and d.labels() == ["Ali Baba (4W)", "Iron Girl (4W)", "Tweetman (3W)", "Summon nobody"]  # Debt Hulk costs 5W
+    s.answer("Tweetman (3W)")
     assert ids(p.zones["summoned"]) == ["tweetman"] and p.counters["wonga"] == 1
     target(s, 1, ponz)
     s.call("roll_dice", p)
@@ -35,16 +35,20 @@ def test_dz_vig_1_summon_a_hero_for_its_summon_cost(dz):
     tweet = p.zones["summoned"].items[0]
     assert value(s, "ability_ready", p, tweet, "modify")
     p.counters["happiness"] = 5
+    set_rolled(s, 1, 4, 6)
     d = s.call("modify_turn", p)
     assert "Tweetman's Ability (summoned)" in d.labels() and "The Oracle's Special Move" in d.labels()
     assert not any("Tweetman's Special Move" in label for label in d.labels())
-    s.answer("Tweetman's Ability (summoned)", "Poor Citizen 1")
-    assert p.counters["wonga"] == 4  # the summoner collects
+    poor = s.zone("citizens").items[0]
+    s.answer("Tweetman's Ability (summoned)", "Poor Citizen 1", "6 (The Oracle)")
+    assert field(s, poor, "wealth") == 0 and poor.zone is s.zone("courthouse")  # the cost: a Scam of 3W
+    assert [d.f["value"] for d in p.zones["rolled"].items] == [4, 5]  # -1 to one of the summoner's dice
+    assert p.counters["wonga"] == 1
     # the summoned Hero's dice go on the summoner's target
     set_rolled(s, 1, 6, 6)
     set_rolled(s, 1, 2, 5, ally=True)
     d = s.call("place_dice", p)
-    assert d.labels() == ["2 (Tweetman)", "(nothing)"]
+    assert d.labels() == ["2 (Tweetman)", "Place no more dice"]
     s.answer("2 (Tweetman)")
     die = s.zone("placed").items[0]
     assert field(s, die, "sits_on") is ponz and field(s, die, "hero") is tweet and field(s, die, "player") is p
@@ -72,7 +76,7 @@ def test_dz_vig_2_summoners_gadgets_cannot_touch_the_summoned_dice_which_may_sta
     assert d.labels() == ["5 (The Oracle)", "6 (The Oracle)"]  # never Ali Baba's 1 or 3
     s.answer("5 (The Oracle)")
     s.call("place_dice", p, answers=["3 (Ali Baba)"])
-    s.call("end_attacks", answers=["(done)"])  # nothing taken back: the die stays
+    s.call("end_attacks", answers=["Leave them on the villains"])  # nothing taken back: the die stays
     s.call("end_turn")
     assert p.zones["summoned"].items == [] and "ali_baba" in ids(s.zone("hero_pool"))
     die = s.zone("placed").items[0]
@@ -181,10 +185,10 @@ def test_dz_vig_5_matching_dice_on_weak_points_then_jail(dz):
     roll_as(s, 1, 2, 3)
     roll_as(s, 2, 6, 4)
     d = s.call("place_dice", s.p(1))
-    assert d.labels() == ["2 (The Oracle)", "3 (The Oracle)", "(nothing)"]
+    assert d.labels() == ["2 (The Oracle)", "3 (The Oracle)", "Place no more dice"]
     s.answer("3 (The Oracle)", "2 (The Oracle)")
     d = s.call("place_dice", s.p(2))
-    assert d.labels() == ["4 (Lady Easing)", "(nothing)"]  # the 6 matches no weak point
+    assert d.labels() == ["4 (Lady Easing)", "Place no more dice"]  # the 6 matches no weak point
     s.answer("4 (Lady Easing)")
     assert [field(s, d, "wp") for d in s.zone("placed").items] == [2, 1, 3]
     assert value(s, "defeated", ponz)
@@ -204,7 +208,7 @@ def test_dz_vig_5_placing_is_optional_and_a_weak_point_takes_one_die(dz):
     s2, (ponz2, *_) = fight(dz)
     target(s2, 1, ponz2)
     roll_as(s2, 1, 2, 3)
-    s2.call("place_dice", s2.p(1), answers=["(nothing)"])
+    s2.call("place_dice", s2.p(1), answers=["Place no more dice"])
     assert s2.zone("placed").items == []
 
 
@@ -217,13 +221,14 @@ def test_dz_vig_6_lasting_injuries_dice_stay_and_the_next_roll_is_smaller(dz):
     s.call("place_dice", s.p(1), answers=["2 (The Oracle)"])
     s.call("jail")
     d = s.call("end_attacks")
-    assert d.labels() == ["2 on Ponzitron (weak point 1)", "(done)"]
-    s.answer("(done)")
+    assert d.labels() == ["2 on Ponzitron (weak point 1)", "Leave them on the villains"]
+    s.answer("Leave them on the villains")
+    assert has_line(s, "Ann leaves 1 die on the villains (lasting injuries).")
     assert len(s.zone("placed").items) == 1 and len(s.p(1).zones["dice"].items) == 4
     s.match.round = 2
     s.call("roll_dice", s.p(1))
     assert len(s.p(1).zones["rolled"].items) == 1
-    assert has_line(s, "Ann (The Oracle) rolls 1 dice (1 left on villains)")
+    assert has_line(s, "Ann (The Oracle) rolls 1 die (1 die left on villains)")
     assert value(s, "wp_hit", ponz, 1)
 
 
@@ -244,7 +249,7 @@ def test_dz_vig_7_taking_dice_back_outside_the_vigilante_phase(dz):
     target(s, 1, ponz)
     roll_as(s, 1, 2, 3)
     s.call("place_dice", s.p(1), answers=["2 (The Oracle)", "3 (The Oracle)"])
-    s.call("end_attacks", answers=["(done)"])
+    s.call("end_attacks", answers=["Leave them on the villains"])
     assert value(s, "wp_hit", ponz, 1) and value(s, "wp_hit", ponz, 2)
     d = s.call("shopping", s.p(1))
     assert "Take back a die from a villain" in d.labels()
@@ -408,7 +413,7 @@ def test_dz_ex_1_the_oracle_and_lady_easing_against_ponzitron(dz):
     assert ben.zones["rolled"].items[1].f["value"] == 4
     assert has_line(s, "Ben Uses Bananarang (+2 to one of your dice).")
     # nobody has anything left to do: the dice are placed
-    assert d.player is ann and d.labels() == ["2 (The Oracle)", "3 (The Oracle)", "(nothing)"]
+    assert d.player is ann and d.labels() == ["2 (The Oracle)", "3 (The Oracle)", "Place no more dice"]
     s.answer("2 (The Oracle)", "3 (The Oracle)")
     assert s.answer("4 (Lady Easing)") is None
     assert ponz.zone is s.zone("jail")

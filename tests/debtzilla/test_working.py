@@ -23,6 +23,24 @@ def test_dz_work_1_reshuffle_discard_under_a_short_deck(dz):
     assert has_line(s, "Ann shuffles the discard pile and puts it under the Income deck.")
 
 
+def test_dz_work_1_the_discard_pile_is_shuffled(dz):
+    """DZ-WORK-1: "turn your Discard Pile face-down, shuffle it, and place it under your Income Deck": the cards of
+    the discard pile come back in a new order (the same 7 cards, in an order that changes with the seed)."""
+    orders = set()
+    for seed in range(4):
+        s = hand(dz, "savings", "savings", seed=seed)
+        p = s.p(1)
+        stack(s, p.zones["discard"], *["lifestyle"] * 7)
+        before = list(p.zones["discard"].items)  # bottom to top: seven distinct pieces
+        s.call("work", p, answers=["Neither"])
+        pile = list(p.zones["deck"].items) + list(reversed(p.zones["play"].items))  # bottom to top, as it was drawn
+        assert [c.card.id for c in pile[-2:]] == ["savings", "savings"]  # the old deck stays on top
+        came_back = pile[:7]
+        assert sorted(map(id, came_back)) == sorted(map(id, before))
+        orders.add(tuple(before.index(c) for c in came_back))
+    assert len(orders) > 1  # without the shuffle every seed gives the order the pile had
+
+
 def test_dz_work_1_no_reshuffle_with_five_cards(dz):
     """DZ-WORK-1: with 5 cards left the discard pile stays where it is."""
     s = hand(dz, *["savings"] * 5)
@@ -49,8 +67,8 @@ def test_dz_work_3_any_order_and_budgeting_may_be_declined(dz):
     d = s.answer("Lifestyle")
     assert d.labels() == ["Budgeting", "Savings", "Lifestyle"]  # two Lifestyles are still unresolved
     d = s.answer("Budgeting")
-    assert d.labels() == ["Budgeting (Play Area)", "Savings (Play Area)", "Lifestyle (Play Area)", "(nothing)"]
-    s.answer("(nothing)", "Neither")
+    assert d.labels() == ["Budgeting (Play Area)", "Savings (Play Area)", "Lifestyle (Play Area)", "Remove nothing"]
+    s.answer("Remove nothing", "Neither")
     p = s.p(1)
     assert p.counters["wonga"] == 1 and p.counters["happiness"] == 3
     assert len(p.zones["play"].items) == 5 and s.zone("removed").items == []
@@ -178,7 +196,7 @@ def test_dz_inc_bud_budgeting_removes_itself_or_a_non_debt_card(dz):
     stack(s, p.zones["play"], "budgeting", "credit_card_loan")
     stack(s, p.zones["discard"], "lifestyle", "credit_card_loan", "savings")
     d = resolve(s)
-    assert d.labels() == ["Budgeting (Play Area)", "Savings (discard pile)", "Lifestyle (discard pile)", "(nothing)"]
+    assert d.labels() == ["Budgeting (Play Area)", "Savings (discard pile)", "Lifestyle (discard pile)", "Remove nothing"]
     s.answer("Lifestyle (discard pile)")
     assert ids(s.zone("removed")) == ["lifestyle"] and ids(p.zones["discard"]) == ["savings", "credit_card_loan"]
     s2 = hand(dz)
