@@ -22,9 +22,11 @@ OUT = ROOT / "tests" / "corpus"
 MARK = "§"
 G, C = "game.yaml", "cards/t.yaml"
 
-# name, file, old text, new text with the marker, code, a fragment of the message
+# name, file, old text (None: a new file), new text with the marker, code, a fragment of the message, and
+# optionally other edits without a marker: (file, old text or None, new text or None to delete the file). A
+# folder of a case holding a mod.yaml is given to `meeple validate` as a mod (`--mod`).
 CASES = [
-    ("yaml-tab", G, "zones:\n", "zones:\n§\tpool2: {}\n", "E-YAML-SYNTAX", "YAML syntax"),
+    ("yaml-tab", G, "zones:\n", "zones:\n§\tpool2: {}\n", "E-YAML-SYNTAX", "a tab"),
     ("yaml-duplicate-key", G, "name: Mini\n", "name: Mini\n§name: Maxi\n", "E-YAML-DUPLICATE", "duplicate key `name`"),
     ("yaml-python-tag", G, "name: Mini", "name: §!!python/object/apply:os.system [ls]", "E-YAML-TAG", "not allowed"),
     ("yaml-custom-tag", C, "name: Red One", "name: §!shiny Red One", "E-YAML-TAG", "not allowed"),
@@ -92,7 +94,56 @@ CASES = [
      "E-DSL-DEPTH", "loops nested deeper than 12"),
     ("dsl-expression-too-deep", G, "    do: p.coins += n", "    do: p.coins += §" + " + ".join(["n"] * 70), "E-DSL-DEPTH",
      "nested deeper than 60"),
+    # cards are typed records: every declared field given, unless the kind gives a default
+    ("card-missing-field", C, "- id: red_one\n  name: Red One\n  kind: token\n  colour: red\n  value: 1\n",
+     "- §id: red_one\n  name: Red One\n  kind: token\n  colour: red\n", "E-MISSING-FIELD", "has no `value`"),
+    ("card-missing-list-field", C, "  use: |\n    me.coins += 5\n",
+     "  use: |\n    me.coins += 5\n- §id: boss_one\n  name: Boss One\n  kind: boss_card\n", "E-MISSING-FIELD",
+     "has no `weak`", [(G, "    expressions: [worth]\n", "    expressions: [worth]\n  boss_card:\n    fields: {weak: list[int]}\n")]),
+    ("card-without-name", C, "- id: red_one\n  name: Red One\n", "- §id: red_one\n", "E-SCHEMA", "a card needs a `name`"),
+    ("type-text-into-number-field", G, "gain(p, c.value)", "c.value = §\"free\"\n          gain(p, c.value)", "E-TYPE",
+     "`value` holds a number, not a string"),
+    ("type-text-plus-number", G, "    do: p.coins += n", "    do: p.coins += §n + \"x\"", "E-TYPE",
+     "a number and a string cannot be added"),
+    ("index-past-the-end", G, "    do: p.coins += n", "    do: p.coins += n + [1, 2]§[5]", "E-INDEX",
+     "index 5 is past the end of a list of 2"),
+    ("name-until-event", G, "    do: p.coins += n", "    do: modify(\"prize\", add=n, until=§\"lapp\")", "E-UNKNOWN-EVENT",
+     "unknown event `lapp`", [(G, "name: Mini\n", "name: Mini\nvalues:\n  prize: {expr: 1}\n")]),
+    ("mod-card-id-of-the-game", "mod/cards/m.yaml", None,
+     "- §id: red_one\n  name: Red Won\n  kind: token\n  colour: red\n  value: 3\n", "E-DUPLICATE-ID",
+     "the game already has a card `red_one`", [("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n")]),
+    ("empty-card-file", "cards/u.yaml", None, "§", "E-EMPTY", "the file is empty"),
+    ("empty-boss-file", "bosses/b.yaml", None, "§\n", "E-EMPTY", "the file is empty",
+     [(G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\nincludes:\n  - file: bosses/b.yaml\n")]),
+    ("type-winner-is-a-name", G, "trigger_end(\"the deck is empty\")",
+     "end_game(\"the deck is empty\", winner=§\"Ann\")", "E-TYPE", "`winner` must be a player"),
+    ("path-absolute", G, "cards: [cards/*.yaml]", "cards: [cards/*.yaml, §/etc/hostname]", "E-PATH",
+     "outside the game's folder"),
+    ("path-parent", G, "cards: [cards/*.yaml]", "cards: [cards/*.yaml, §../*/cards/*.yaml]", "E-PATH",
+     "outside the game's folder"),
+    ("path-mod-parent", "mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [§../cards/*.yaml]\n", "E-PATH",
+     "outside the mod's folder"),
+    ("empty-mod-file", "mod.yaml", None, "§", "E-EMPTY", "the file is empty", [(G, "", None), (C, "", None)]),
+    ("mod-extends-unknown-game", "mod.yaml", None, "mod: more\nextends: §kaiju-ink\n", "E-MOD",
+     "which is not a bundled game", [(G, "", None), (C, "", None)]),
+    ("include-itself", G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\nincludes:\n  - file: §game.yaml\n",
+     "E-INCLUDE", "circular"),
+    ("yaml-unclosed-quote", G, "name: Mini", "name: §\"Mini", "E-YAML-SYNTAX", "a quote opened here is never closed"),
+    ("yaml-tab-in-card", C, "  colour: blue\n", "§\tcolour: blue\n", "E-YAML-SYNTAX", "a tab"),
+    ("assign-to-constant", G, "    do: p.coins += n", "    do: §top = n", "E-ASSIGN", "`top` is a constant",
+     [(G, "name: Mini\n", "name: Mini\nconstants:\n  top: 3\n")]),
+    ("dsl-else-if", G, "          gain(p, c.value)\n        }", "          gain(p, c.value)\n        } else §if c == none {\n"
+     "          say(\"none left\")\n        }", "E-DSL-SYNTAX", "`elif`"),
+    ("option-value-unknown", G, "score: me.coins", "score: me.coins if options.speed == §\"quick\" else 0", "E-OPTION",
+     "option `speed` has no value `quick`",
+     [(G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [slow, fast], default: slow}\n")]),
+    ("type-cards-compared", G, "if c != none {", "if c != none and §c > c {", "E-TYPE", "cards cannot be compared"),
 ]
+
+
+def _edit(text: str, old: str, new: str, name: str) -> str:
+    assert old in text, f"{name}: {old!r} not found"
+    return text.replace(old, new, 1)
 
 
 def place_of_marker(text: str) -> tuple[str, int, int]:
@@ -106,20 +157,24 @@ def main() -> int:
     if OUT.exists():
         shutil.rmtree(OUT)
     base = {G: MINI_GAME.lstrip("\n"), C: MINI_CARDS.lstrip("\n")}
-    for n, (name, target, old, new, code, fragment) in enumerate(CASES, 1):
+    for n, (name, target, old, new, code, fragment, *more) in enumerate(CASES, 1):
         files = dict(base)
-        assert old in files[target], f"{name}: {old!r} not found"
-        text = files[target].replace(old, new, 1)
-        line = col = 0
-        if MARK in text:
-            text, line, col = place_of_marker(text)
+        for rel, o, t in (more[0] if more else []):
+            files[rel] = t if o is None or t is None else _edit(files[rel], o, t, name)
+        files[target] = new if old is None else _edit(files[target], old, new, name)
+        text, line, col = place_of_marker(files[target])
         files[target] = text
         folder = OUT / f"{n:02d}-{name}"
         for rel, body in files.items():
+            if body is None:
+                continue
             p = folder / rel
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(body, encoding="utf-8")
+        mods = sorted(str(p.parent.relative_to(folder)) for p in folder.glob("*/**/mod.yaml"))
         expect = {"code": code, "file": target, "line": line, "column": col, "message": fragment}
+        if mods:
+            expect["mods"] = mods
         (folder / "expect.json").write_text(json.dumps(expect, indent=1) + "\n", encoding="utf-8")
     print(f"{len(CASES)} cases written to {OUT.relative_to(ROOT)}")
     return 0
