@@ -49,7 +49,7 @@ def test_schema_violation_wrong_type(tmp_path):
     text = MINI_GAME.replace("max: 4}", "max: four}")
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
     d = one(errors_of(folder), "E-SCHEMA")
-    assert "players/max" in d.message and "integer" in d.message
+    assert "players/max" in d.message and "a whole number" in d.message and "a string" in d.message
     assert (d.place.line, d.place.col) == (3, 24)
 
 
@@ -108,7 +108,7 @@ def test_wrong_type_a_number_where_a_zone_is_wanted(tmp_path):
 
 
 def test_duplicate_card_id(tmp_path):
-    cards = MINI_CARDS + "- id: red_one\n  kind: token\n  colour: red\n  value: 3\n"
+    cards = MINI_CARDS + "- id: red_one\n  name: Red Again\n  kind: token\n  colour: red\n  value: 3\n"
     folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
     d = one(errors_of(folder), "E-DUPLICATE-ID")
     assert "duplicate card id `red_one`" in d.message and (d.place.line, d.place.col) == (15, 7)

@@ -143,7 +143,9 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
     if col.diags:
         raise ContentError(col.diags)
     chosen = _option_values(layers, options or {})
-    included = []
+    _check_chosen(col, layers, options or {})
+    roots = {shown: d for _, d, shown in layers}  # each mod's files stay in the mod's folder
+    included, seen = [], {os.path.realpath(game_path): None}
     incs = data.get("includes") or []
     for i, inc in enumerate(incs):
         when = inc.get("when") or {}
@@ -152,20 +154,32 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
         rel = inc["file"]
         for k, v in chosen.items():
             rel = rel.replace("{" + k + "}", v)
+        where = _place(incs[i], "file", incs.places[i])
         # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
-        candidates = [os.path.join(d, rel) for d in [folder] + [str(m) for m in mods]]
-        path = next((c for c in candidates if os.path.isfile(c)), None)
-        if path is None:
-            col.error(_place(incs[i], "file", incs.places[i]), f"included file `{rel}` not found in the game or its mods",
-                      "E-MISSING-FILE")
+        folders = [folder] + [str(m) for m in mods]
+        if not all(_inside(os.path.join(d, rel), d) for d in folders):
+            col.error(where, f"`{rel}` is outside the game's folder", "E-PATH",
+                      "an included file is named relative to the game's folder (or a mod's)")
             continue
+        found = next(((d, c) for d in folders if os.path.isfile(c := os.path.join(d, rel))), None)
+        if found is None:
+            col.error(where, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            continue
+        root, path = found
+        real = os.path.realpath(path)
+        if real in seen or os.path.basename(path) == "mod.yaml":
+            col.error(where, f"circular include: `{rel}` is {'the game file itself' if seen.get(real, 0) is None else 'included already'}",
+                      "E-INCLUDE", "an included file holds definitions and cards (a mod's format), never game.yaml")
+            continue
+        seen[real] = i
         layer = _mod_layer(col, path)
         if layer is not None:
             included.append(layer)
+            roots[layer[2]] = root
     if col.diags:
         raise ContentError(col.diags)
     layers[1:1] = included  # the game's own files first, then the mods
-    game = _Builder(col, layers, folder).build(warnings, generate)
+    game = _Builder(col, layers, folder, roots).build(warnings, generate)
     if game is None:
         return None
     game.include_choice = {k: chosen[k] for k in include_keys(data) if k in chosen}
@@ -201,8 +215,24 @@ def _option_values(layers, given: dict) -> dict:
     return out
 
 
+def _check_chosen(col: _Collect, layers, given: dict) -> None:
+    """An option given a value its declaration (with the values mods add) does not list: placed at the option."""
+    values, where = {}, {}
+    for data, _, _ in layers:
+        for k, v in (data.get("options") or {}).items():
+            values.setdefault(k, []).extend(str(x) for x in v.get("values", []) if str(x) not in values.get(k, []))
+            where.setdefault(k, data["options"].key_places.get(k, data.place))
+    for k, v in given.items():
+        if k in values and str(v) not in values[k]:
+            col.error(where[k], f"option `{k}` has no value `{v}`; its values: {', '.join(values[k])}", "E-OPTION",
+                      did_you_mean(str(v), values[k]) or "a mod adds a value with `options: {NAME: {values: [...]}}`")
+    if col.diags:
+        raise ContentError(col.diags)
+
+
 class _Builder:
-    def __init__(self, col: _Collect, layers, folder):
+    def __init__(self, col: _Collect, layers, folder, roots=None):
+        self.roots = roots or {}  # a layer's shown path -> the folder its files must stay in
         self.col = col
         self.layers = layers
         self.folder = folder
@@ -452,16 +482,21 @@ class _Builder:
 
     def load_cards(self):
         out = []  # (card mapping, path, layer): a later layer's card replaces an earlier one of the same id
-        for layer, (data, folder, _shown_as) in enumerate(self.layers):
-            earlier = {e[0]["id"] for e in out}  # the ids of earlier layers' cards
+        for layer, (data, folder, shown_as) in enumerate(self.layers):
+            earlier = {e[0]["id"]: e for e in out}  # the cards of earlier layers
             patterns = data.get("cards")
             if patterns is None:
                 patterns = ["cards/*.yaml"] if data is self.game else []
+            root = self.roots.get(shown_as, folder)
             for i, pat in enumerate(patterns):
-                matches = sorted(glob.glob(os.path.join(folder, pat)))
+                where = data["cards"].places[i] if "cards" in data else data.place
+                if not _inside(os.path.join(folder, pat), root):
+                    self.col.error(where, f"`{pat}` is outside the {self.whose(layer)} folder", "E-PATH",
+                                   "card files are named relative to the folder of the file that lists them")
+                    continue
+                matches = [m for m in sorted(glob.glob(os.path.join(folder, pat))) if _inside(m, root)]
                 if not matches:
-                    self.col.error(data["cards"].places[i] if "cards" in data else data.place,
-                                   f"no card file matches `{pat}`", "E-MISSING-FILE")
+                    self.col.error(where, f"no card file matches `{pat}`", "E-MISSING-FILE")
                 for path in matches:
                     shown = _shown(path)
                     cdata = self.col.guard(load_file, path, shown)
@@ -473,9 +508,18 @@ class _Builder:
                         continue
                     lst = cdata["cards"] if isinstance(cdata, dict) else cdata
                     for c in lst:
-                        if c["id"] in earlier:
-                            out = [e for e in out if not (e[0]["id"] == c["id"] and e[2] < layer)]
-                            earlier.discard(c["id"])
+                        first = earlier.pop(c["id"], None)
+                        if first is not None:
+                            out = [e for e in out if e is not first]
+                            if not c.get("replace"):
+                                self.col.error(_place(c, "id", c.place), f"the game already has a card `{c['id']}` "
+                                               f"(at {first[0].place})", "E-DUPLICATE-ID",
+                                               "to replace it, say `replace: true` on this card; a new card needs "
+                                               "an id of its own")
+                        elif c.get("replace") and layer > 0:
+                            self.col.error(_place(c, "replace", c.place), f"`replace: true`, but no earlier file has "
+                                           f"a card `{c['id']}` to replace", "E-UNKNOWN-CARD",
+                                           did_you_mean(c["id"], [e[0]["id"] for e in out]))
                         out.append((c, shown, layer))
             removed = data.get("remove_cards") or []
             for i, cid in enumerate(removed):
@@ -485,6 +529,9 @@ class _Builder:
                     self.col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
                                    did_you_mean(cid, [e[0]["id"] for e in out]))
         return [(c, p) for c, p, _ in out]
+
+    def whose(self, layer: int) -> str:
+        return "game's" if layer == 0 or self.roots.get(self.layers[layer][2]) == self.folder else "mod's"
 
     def card(self, raw, path, kinds, enums, events, effect, expression):
         col = self.col
@@ -498,9 +545,9 @@ class _Builder:
         fdecl = kd.get("fields") or {}
         effects = set(kd.get("effects") or [])
         exprs = set(kd.get("expressions") or [])
-        common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers"}
+        common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers", "replace"}
         # plain strings: a card's id and kind travel in results, logs and worker pipes (a YStr carries its place)
-        cd = CardDef(_plain(raw["id"]), _plain(raw.get("name", raw["id"])), _plain(kind), {}, raw.get("copies", 1), place,
+        cd = CardDef(_plain(raw["id"]), _plain(raw["name"]), _plain(kind), {}, raw.get("copies", 1), place,
                      source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
@@ -518,14 +565,17 @@ class _Builder:
                 col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD",
                           did_you_mean(key, allowed))
         for key, decl in fdecl.items():
-            if key not in cd.fields:
-                ftype, default = (decl["type"], decl.get("default")) if isinstance(decl, dict) else (decl, None)
-                if default is None and not ftype.endswith("?") and not ftype.startswith("list") \
-                        and ftype not in REFERENCE_TYPES:
-                    default = {"int": 0, "bool": False, "str": ""}.get(ftype.rstrip("?"))
-                    if default is None:
-                        col.error(place, f"card `{raw['id']}` lacks field `{key}` ({ftype})", "E-MISSING-FIELD")
-                cd.fields[key] = _plain(default) if default is not None or not ftype.startswith("list") else []
+            if key in cd.fields:
+                continue
+            ftype = decl["type"] if isinstance(decl, dict) else decl
+            if isinstance(decl, dict) and "default" in decl:
+                cd.fields[key] = _plain(decl["default"])
+            elif ftype.endswith("?") or ftype in REFERENCE_TYPES:  # may be none: none unless given
+                cd.fields[key] = None
+            else:  # a typed record: what its kind declares, each card says (or the kind gives a default)
+                col.error(place, f"card `{raw['id']}` has no `{key}`, which every `{kind}` card has ({ftype})",
+                          "E-MISSING-FIELD", f"add `{key}: ...` to the card, or a default to the kind: "
+                          f"`{key}: {{type: {ftype}, default: ...}}`")
         for ev, body in (raw.get("on") or {}).items():
             if ev not in events:
                 col.error(raw["on"].key_places.get(ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
@@ -590,6 +640,12 @@ class _Builder:
                 whose = "the game" if shown == self.layers[0][2] else os.path.basename(shown)
                 self.col.error(place, f"{whose} declares {n} `{kind}` cards, but the card files hold {have}",
                                "E-COUNT")
+
+
+def _inside(path: str, root: str) -> bool:
+    """Whether a path (a glob pattern too), links followed, stays inside the folder `root`."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def _strings(node) -> list[str]:
