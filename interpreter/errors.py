@@ -66,6 +66,18 @@ class RuntimeContentError(MeepleError):
         return (type(self), (self.message, self.place))
 
 
+class InternalError(MeepleError):
+    """A failure of meeple itself, not of the content: said as such, never placed in a content file.
+    `details` holds the traceback, shown with `meeple --debug`."""
+
+    def __init__(self, message: str, details: str = ""):
+        self.message, self.details = message, details
+        super().__init__(f"internal error, please report it: {message}")
+
+    def __reduce__(self):  # from a worker process
+        return (type(self), (self.message, self.details))
+
+
 class IllegalChoice(MeepleError):
     """A choice that is not among the pending decision's options; says why."""
 

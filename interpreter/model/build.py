@@ -1,6 +1,7 @@
 """Builds a GameDef from a game folder (and mods): load, check, compile. Every mistake has a place."""
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import re
@@ -215,6 +216,20 @@ def _option_values(layers, given: dict) -> dict:
     return out
 
 
+def _parse_hinted(text, origin):
+    """parse, with a hint for the mistakes of authors who know another language."""
+    try:
+        return parse(text, origin)
+    except ContentError as e:
+        raise ContentError([_hinted(d) for d in e.diagnostics]) from None
+
+
+def _hinted(d: Diagnostic) -> Diagnostic:
+    if d.code == "E-DSL-SYNTAX" and d.message.startswith("unexpected 'if'") and "`{`" in d.message and not d.hint:
+        return dataclasses.replace(d, hint="`else` is followed by a block; for another test write `elif`: `} elif TEST {`")
+    return d
+
+
 def _check_chosen(col: _Collect, layers, given: dict) -> None:
     """An option given a value its declaration (with the values mods add) does not list: placed at the option."""
     values, where = {}, {}
@@ -299,6 +314,7 @@ class _Builder:
         names.functions.update(names.values)
         names.events = events
         names.options = set(options)
+        names.option_values = {k: o.values for k, o in options.items()}
         for kname, kd in kinds.items():
             fields = kd.get("fields") or {}
             for fname, decl in fields.items():
@@ -331,7 +347,7 @@ class _Builder:
         comp = Compiler(names)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
-            stmts = col.guard(parse, text, _origin(text, place))
+            stmts = col.guard(_parse_hinted, text, _origin(text, place))
             if stmts is None:
                 return None
             return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)

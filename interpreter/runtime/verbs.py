@@ -80,7 +80,7 @@ def v_sum(M, values):
     if not _INT.issuperset(map(type, values)):  # every value a number (tested in C, not item by item)
         for v in values:
             _int(v)
-    return sum(values)
+    return ops.number(sum(values))
 
 
 @verb("distinct", 2, lazy=(1,), values=True, doc="How many different values an expression takes over the items.",
