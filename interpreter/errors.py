@@ -88,5 +88,5 @@ class UsageError(MeepleError):
 
 def did_you_mean(word: str, candidates) -> str:
     import difflib  # only when there is a mistake: a fortieth of a cold start
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, [c for c in candidates if c != word], n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""

@@ -827,7 +827,8 @@ class _Body:
 
     def _unknown(self, n, place, what):
         cands = self.c.names.bare_names() | self.locals | self.lazy
-        hint = did_you_mean(n, cands)
+        hint = did_you_mean(n, cands) or ("the words are `true`, `false` and `none`"
+                                          if n in ("True", "False", "None", "null", "nil", "TRUE", "FALSE") else "")
         self.c.error(place, f"unknown name `{n}`", "E-UNKNOWN-NAME", hint)
 
     def _check_attr(self, attr, place):
@@ -965,9 +966,17 @@ class _Body:
                              did_you_mean(const.value, self.c.names.card_ids))
 
     def _check_option_value(self, e):
-        """`options.boss == "stonkosarus"`: the text must be one of the option's values (a mod's among them)."""
+        """`options.boss == "stonkosarus"`: the text must be one of the option's values (a mod's among them);
+        `c.colour == "rde"`: one of the enum's values, for a field every kind declares of that enum."""
         if e.op not in ("==", "!="):
             return
+        enums = getattr(self.c.names, "field_enums", {})
+        for attr, const in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(attr, A.Attr) and attr.attr in enums and isinstance(const, A.Const) \
+                    and isinstance(const.value, str) and const.value not in enums[attr.attr] \
+                    and attr.attr not in self.c.names.player_vars and attr.attr not in self.c.names.player_counters:
+                self.c.error(self.place(const), f"`{attr.attr}` is never `{const.value}`", "E-TYPE",
+                             did_you_mean(const.value, enums[attr.attr]) or f"its values: {', '.join(enums[attr.attr])}")
         values = getattr(self.c.names, "option_values", {})
         for attr, const in ((e.left, e.right), (e.right, e.left)):
             if isinstance(attr, A.Attr) and isinstance(attr.obj, A.Name) and attr.obj.id == "options" \
@@ -1260,6 +1269,12 @@ class _Body:
             if e.args[0].value not in names.events:
                 self.c.error(self.place(e.args[0]), f"unknown event `{e.args[0].value}`", "E-UNKNOWN-EVENT",
                              did_you_mean(str(e.args[0].value), names.events))
+            else:
+                params = names.events[e.args[0].value]
+                for k in e.kwargs:
+                    if k not in params and k != "player":
+                        self.c.error(self.place(e.kwargs[k]), f"event `{e.args[0].value}` has no parameter `{k}`",
+                                     "E-ARITY", did_you_mean(k, params) or f"its parameters: {', '.join(params) or 'none'}")
         if f in ("run", "has") and len(e.args) > 1 and isinstance(e.args[1], A.Const):
             hooks = names.effect_hooks | (names.expression_hooks if f == "has" else set())
             if e.args[1].value not in hooks:

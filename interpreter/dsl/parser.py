@@ -417,8 +417,8 @@ class _ToAst:
                 if len(stmts) != 1 or not isinstance(stmts[0], A.ExprStmt):
                     raise _Bad(f"a string hole holds one expression, not {inner!r}", tok)
                 expr = stmts[0].expr
-                for n in A.walk(expr):  # place every node of the hole at the string
-                    n.line, n.col = line, col + i
+                for n in A.walk(expr):  # place every node of the hole where it stands in the string
+                    n.line, n.col = line, col + i + n.col
                 parts.append(expr)
                 i = end + 1
                 continue

@@ -6,6 +6,7 @@ Mappings become YMap (a dict with .place and .places[key]), sequences YList (a l
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import yaml
@@ -195,6 +196,19 @@ def _syntax(e: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
                           "E-YAML-SYNTAX")
     if "\t" in msg or "tab" in msg.lower():
         msg = "a tab character: YAML indents with spaces only"
+    line = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    if msg.startswith("mapping values are not allowed"):
+        above = next((x for x in reversed(lines[:mark.line]) if x.strip() and not x.lstrip().startswith("#")), "")
+        indent, key_indent = len(line) - len(line.lstrip(" ")), len(above) - len(above.lstrip(" -"))
+        if re.match(r"\s*(- )?[\w-]+: *[^\s|>]", above) and indent > key_indent:
+            return Diagnostic(Place(path, mark.line + 1, indent + 1), "YAML syntax: this line is indented deeper "
+                              "than the key above it", "E-YAML-SYNTAX", hint="keys of one mapping start in one column")
+        return Diagnostic(_mark_place(path, mark), "YAML syntax: a `: ` inside a value", "E-YAML-SYNTAX",
+                          hint="write the value in double quotes, or as a block (`key: |` and the text on the "
+                               "lines below)")
+    if msg.startswith("did not find expected ',' or '}'") and line[mark.column:mark.column + 1] == "[":
+        return Diagnostic(_mark_place(path, mark), "YAML syntax: a `[` inside `{...}` starts a list", "E-YAML-SYNTAX",
+                          hint='write a type such as list[int] in quotes: "list[int]"')
     return Diagnostic(_mark_place(path, mark), f"YAML syntax: {msg}", "E-YAML-SYNTAX")
 
 

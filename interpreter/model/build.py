@@ -37,6 +37,16 @@ def _field_types(kinds: dict) -> dict:
     return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
 
 
+def _field_enums(kinds: dict, enums: dict) -> dict:
+    """Card field -> the values of the enum every kind declaring it gives it (a comparison is checked against
+    them)."""
+    seen: dict = {}
+    for kd in kinds.values():
+        for name, decl in (kd.get("fields") or {}).items():
+            seen.setdefault(name, set()).add(str(decl["type"] if isinstance(decl, dict) else decl).rstrip("?"))
+    return {k: list(enums[t]) for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in enums}
+
+
 def bundled_games() -> dict[str, Path]:
     out = {}
     if CONTENT_DIR.is_dir():
@@ -156,6 +166,11 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
         for k, v in chosen.items():
             rel = rel.replace("{" + k + "}", v)
         where = _place(incs[i], "file", incs.places[i])
+        if re.search(r"\{[a-z_][a-z0-9_]*\}", rel):
+            hole = re.search(r"\{([a-z_][a-z0-9_]*)\}", rel).group(1)
+            col.error(where, f"no option `{hole}` to fill `{{{hole}}}`", "E-OPTION",
+                      did_you_mean(hole, chosen) or "declare it under `options:`")
+            continue
         # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
         folders = [folder] + [str(m) for m in mods]
         if not all(_inside(os.path.join(d, rel), d) for d in folders):
@@ -216,17 +231,31 @@ def _option_values(layers, given: dict) -> dict:
     return out
 
 
-def _parse_hinted(text, origin):
+def _parse_hinted(text, origin, parser=parse):
     """parse, with a hint for the mistakes of authors who know another language."""
     try:
-        return parse(text, origin)
+        return parser(text, origin)
     except ContentError as e:
         raise ContentError([_hinted(d) for d in e.diagnostics]) from None
 
 
+_SYNTAX_HINTS = [  # the start of a syntax error's message -> what the author probably meant
+    ("unexpected 'if'; expected one of: `{`", "`else` is followed by a block; for another test write `elif`: `} elif TEST {`"),
+    ("unexpected character '&'", "`and` joins two tests"),
+    ("unexpected character '|'", "`or` joins two tests"),
+    ("unexpected character '!'", "`not` negates a test (`!=` compares)"),
+    ("unexpected character \"'\"", "a string is in double quotes: \"text\""),
+    ("unexpected character ':'", "a block is in braces: `for x in xs { ... }`, `if test { ... }`"),
+    ("unexpected '='", "`==` compares; `=` sets"),
+    ("unexpected '+'", "to add one: `x += 1` (there is no `++`)"),
+]
+
+
 def _hinted(d: Diagnostic) -> Diagnostic:
-    if d.code == "E-DSL-SYNTAX" and d.message.startswith("unexpected 'if'") and "`{`" in d.message and not d.hint:
-        return dataclasses.replace(d, hint="`else` is followed by a block; for another test write `elif`: `} elif TEST {`")
+    if d.code == "E-DSL-SYNTAX" and not d.hint:
+        for start, hint in _SYNTAX_HINTS:
+            if d.message.startswith(start):
+                return dataclasses.replace(d, hint=hint)
     return d
 
 
@@ -237,6 +266,16 @@ def _check_chosen(col: _Collect, layers, given: dict) -> None:
         for k, v in (data.get("options") or {}).items():
             values.setdefault(k, []).extend(str(x) for x in v.get("values", []) if str(x) not in values.get(k, []))
             where.setdefault(k, data["options"].key_places.get(k, data.place))
+    incs = layers[0][0].get("includes") or []
+    for inc in incs:
+        when = inc.get("when") or {}
+        for k, v in when.items():
+            if k not in values:
+                col.error(getattr(when, "key_places", {}).get(k, when.place), f"`when:` names no option `{k}`",
+                          "E-OPTION", did_you_mean(k, values))
+            elif str(v) not in values[k]:
+                col.error(_place(when, k, when.place), f"option `{k}` has no value `{v}`: this file is never included",
+                          "E-OPTION", did_you_mean(str(v), values[k]) or f"its values: {', '.join(values[k])}")
     for k, v in given.items():
         if k in values and str(v) not in values[k]:
             col.error(where[k], f"option `{k}` has no value `{v}`; its values: {', '.join(values[k])}", "E-OPTION",
@@ -269,6 +308,10 @@ class _Builder:
         col = self.col
         g = self.game
         names = NameTable()
+        players = g["players"]
+        if players["min"] > players["max"]:
+            col.error(_place(players, "min", players.place), f"players: min {players['min']} is above max "
+                      f"{players['max']}", "E-VALUE")
         enums, _ = self.section("enums")
         kinds, kind_places = self.section("kinds")
         options_raw, opt_places = {}, {}
@@ -326,6 +369,7 @@ class _Builder:
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
         names.field_types = _field_types(kinds)
+        names.field_enums = _field_enums(kinds, enums)
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -364,7 +408,7 @@ class _Builder:
                                for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
-            e = col.guard(parse_expr, text, _origin(text, place))
+            e = col.guard(_parse_hinted, text, _origin(text, place), parse_expr)
             if e is None:
                 return None
             return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
@@ -469,6 +513,14 @@ class _Builder:
                 self.col.warn(where, f"event `{ev}` is never fired", "W-UNUSED")
 
     def counter(self, name, v) -> CounterSpec:
+        lo, hi, start = v.get("min"), v.get("max"), v.get("initial", 0)
+        if v.get("wrap"):
+            lo, hi = 0, v["wrap"] - 1
+        if lo is not None and hi is not None and lo > hi:
+            self.col.error(_place(v, "min", v.place), f"counter `{name}`: min {lo} is above max {hi}", "E-VALUE")
+        elif lo is not None and start < lo or hi is not None and start > hi:
+            self.col.error(_place(v, "initial", v.place), f"counter `{name}` starts at {start}, outside its bounds "
+                           f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
         return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
                            v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
 
