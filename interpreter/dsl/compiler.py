@@ -1297,7 +1297,8 @@ class _Body:
                 head, self.head = self.head, None
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
-                return f"NUM({self._hoisted(head, src, '0', lambda r: f'{r} += {per}')})"
+                r = self._hoisted(head, src, "0", lambda r: f"{r} += {per}")
+                return f"({r} if {-ops.MAX_INT!r} <= {r} <= {ops.MAX_INT!r} else NUM({r}))"  # no call within bounds
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:
