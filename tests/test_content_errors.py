@@ -279,3 +279,14 @@ def test_an_error_of_the_engine_is_an_internal_error_not_the_contents(tmp_path, 
     assert main(["--debug", "play", str(folder), "--bots", "all"]) == 3
     err = capsys.readouterr().err
     assert "Traceback" in err and "ValueError: a bug" in err
+
+
+def test_an_undeclared_key_is_an_error_but_free_text_a_warning(tmp_path):
+    cards = MINI_CARDS.replace("  colour: red\n", "  colour: red\n  flavour: Shiny and red.\n  colur: red\n", 1)
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-UNKNOWN-FIELD")
+    assert "`colur`" in d.message and (d.place.line, d.place.col) == (6, 3)
+    warned: list = []
+    load_game(write_game(tmp_path / "ok", {"game.yaml": MINI_GAME, "cards/t.yaml": cards.replace("  colur: red\n", "")}),
+              warnings=warned)
+    assert [(w.code, w.place.line, w.place.col) for w in warned] == [("W-UNKNOWN-FIELD", 5, 3)]

@@ -20,6 +20,8 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
+# keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
+FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
 
 
 def _field_types(kinds: dict) -> dict:
@@ -630,8 +632,12 @@ class _Builder:
             else:
                 allowed = list(fdecl) + list(effects) + list(exprs) + list(common)
                 kp = getattr(raw, "key_places", {}).get(key, vp)
-                col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD",
-                          did_you_mean(key, allowed))
+                hint = did_you_mean(key, allowed)
+                if key in FREE_TEXT and isinstance(value, str):  # words for people: nothing reads them
+                    col.warn(kp, f"`{key}` is not a field of kind `{kind}`: the text is kept for nobody",
+                             "W-UNKNOWN-FIELD", f"declare it (`{key}: str`) to show it, or write it as `note:`")
+                    continue
+                col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD", hint)
         for key, decl in fdecl.items():
             if key in cd.fields:
                 continue
