@@ -156,9 +156,9 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
     if col.diags:
         raise ContentError(col.diags)
     chosen = _option_values(layers, options or {})
-    _check_chosen(col, layers, options or {})
+    _check_options(col, layers, options or {})
     roots = {shown: d for _, d, shown in layers}  # each mod's files stay in the mod's folder
-    included, seen = [], {os.path.realpath(game_path): None}
+    included, seen = [], {os.path.realpath(game_path)}
     incs = data.get("includes") or []
     for i, inc in enumerate(incs):
         when = inc.get("when") or {}
@@ -185,11 +185,12 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | None:
             continue
         root, path = found
         real = os.path.realpath(path)
-        if real in seen or os.path.basename(path) == "mod.yaml":
-            col.error(where, f"circular include: `{rel}` is {'the game file itself' if seen.get(real, 0) is None else 'included already'}",
-                      "E-INCLUDE", "an included file holds definitions and cards (a mod's format), never game.yaml")
+        if real in seen:
+            what = "the game file itself" if real == os.path.realpath(game_path) else "included already"
+            col.error(where, f"circular include: `{rel}` is {what}", "E-INCLUDE",
+                      "an included file holds definitions and cards (a mod's format), never game.yaml")
             continue
-        seen[real] = i
+        seen.add(real)
         layer = _mod_layer(col, path)
         if layer is not None:
             included.append(layer)
@@ -261,8 +262,10 @@ def _hinted(d: Diagnostic) -> Diagnostic:
     return d
 
 
-def _check_chosen(col: _Collect, layers, given: dict) -> None:
-    """An option given a value its declaration (with the values mods add) does not list: placed at the option."""
+def _check_options(col: _Collect, layers, given: dict) -> None:
+    """Option values where files use them: an include's `when:` naming an option or a value that does not
+    exist (the file would never be included), an option given a value its declaration (with the values mods
+    add) does not list (placed at the option)."""
     values, where = {}, {}
     for data, _, _ in layers:
         for k, v in (data.get("options") or {}).items():
