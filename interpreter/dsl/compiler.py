@@ -904,7 +904,7 @@ class _Body:
 
     def e_Compare(self, e):
         self._check_card_id(e)
-        self._check_option_value(e)
+        self._check_compared_value(e)
         if e.op in ("<", "<=", ">", ">="):
             for side in (e.left, e.right):
                 k = self.kind(side) or ("zone" if self._zone(side) else None)
@@ -965,7 +965,7 @@ class _Body:
                 self.c.error(self.place(const), f"no card has the id `{const.value}`", "E-UNKNOWN-CARD",
                              did_you_mean(const.value, self.c.names.card_ids))
 
-    def _check_option_value(self, e):
+    def _check_compared_value(self, e):
         """`options.boss == "stonkosarus"`: the text must be one of the option's values (a mod's among them);
         `c.colour == "rde"`: one of the enum's values, for a field every kind declares of that enum."""
         if e.op not in ("==", "!="):
@@ -1262,9 +1262,11 @@ class _Body:
             self.c.error(self.place(until), f"unknown event `{until.value}`", "E-UNKNOWN-EVENT",
                          did_you_mean(str(until.value), names.events) or "the modifier would never end")
         winner = e.kwargs.get("winner") if f == "end_game" else None
-        if winner is not None and (self.static_type(winner) is not None or self.kind(winner) not in (None, "player")):
-            self.c.error(self.place(winner), f"`winner` must be a player, not "
-                         f"{self.static_type(winner) or 'a list'}", "E-TYPE", "a player: `winner=p`, not its name")
+        given = winner is not None and (self.static_type(winner)
+                                        or {"piece": "a card", "pieces": "a list", "players": "a list"}.get(self.kind(winner)))
+        if given:
+            self.c.error(self.place(winner), f"`winner` must be a player, not {given}", "E-TYPE",
+                         "a player: `winner=p`, not its name")
         if f == "emit" and e.args and isinstance(e.args[0], A.Const):
             if e.args[0].value not in names.events:
                 self.c.error(self.place(e.args[0]), f"unknown event `{e.args[0].value}`", "E-UNKNOWN-EVENT",
