@@ -66,6 +66,18 @@ class RuntimeContentError(MeepleError):
         return (type(self), (self.message, self.place))
 
 
+class InternalError(MeepleError):
+    """A failure of meeple itself, not of the content: said as such, never placed in a content file.
+    `details` holds the traceback, shown with `meeple --debug`."""
+
+    def __init__(self, message: str, details: str = ""):
+        self.message, self.details = message, details
+        super().__init__(f"internal error, please report it: {message}")
+
+    def __reduce__(self):  # from a worker process
+        return (type(self), (self.message, self.details))
+
+
 class IllegalChoice(MeepleError):
     """A choice that is not among the pending decision's options; says why."""
 
@@ -76,5 +88,5 @@ class UsageError(MeepleError):
 
 def did_you_mean(word: str, candidates) -> str:
     import difflib  # only when there is a mistake: a fortieth of a cold start
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, [c for c in candidates if c != word], n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""

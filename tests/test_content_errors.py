@@ -49,7 +49,7 @@ def test_schema_violation_wrong_type(tmp_path):
     text = MINI_GAME.replace("max: 4}", "max: four}")
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
     d = one(errors_of(folder), "E-SCHEMA")
-    assert "players/max" in d.message and "integer" in d.message
+    assert "players/max" in d.message and "a whole number" in d.message and "a string" in d.message
     assert (d.place.line, d.place.col) == (3, 24)
 
 
@@ -108,7 +108,7 @@ def test_wrong_type_a_number_where_a_zone_is_wanted(tmp_path):
 
 
 def test_duplicate_card_id(tmp_path):
-    cards = MINI_CARDS + "- id: red_one\n  kind: token\n  colour: red\n  value: 3\n"
+    cards = MINI_CARDS + "- id: red_one\n  name: Red Again\n  kind: token\n  colour: red\n  value: 3\n"
     folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
     d = one(errors_of(folder), "E-DUPLICATE-ID")
     assert "duplicate card id `red_one`" in d.message and (d.place.line, d.place.col) == (15, 7)
@@ -228,3 +228,65 @@ def test_an_unclosed_bracket_at_the_end_of_a_file_points_where_it_opened(tmp_pat
     assert main(["validate", str(folder)]) == 1
     out = capsys.readouterr().out
     assert "    broken: [unclosed\n            ^" in out
+
+
+def _mini_with(tmp_path, old, new):
+    return write_game(tmp_path, {"game.yaml": MINI_GAME.replace(old, new, 1), "cards/t.yaml": MINI_CARDS})
+
+
+def test_a_winner_that_is_not_a_player_fails_play_and_simulate_at_its_place(tmp_path, capsys):
+    """`end_game(winner=...)` given a name: play printed a KeyError traceback, simulate counted no winner."""
+    folder = _mini_with(tmp_path, 'trigger_end("the deck is empty")', 'let w = p.name\n        end_game("over", winner=w)')
+    for cmd in (["play", str(folder), "--bots", "all"], ["simulate", str(folder), "--games", "2", "--jobs", "1"]):
+        assert main(cmd) == 1
+        err = capsys.readouterr().err
+        assert "`winner` must be a player, not a string" in err and "game.yaml:53:" in err, err
+        assert "Traceback" not in err and "KeyError" not in err
+
+
+def test_an_index_past_the_end_is_a_placed_error_in_play(tmp_path, capsys):
+    folder = _mini_with(tmp_path, "    do: p.coins += n", "    do: p.coins += [1, 2][n + 1]")
+    assert main(["play", str(folder), "--bots", "all"]) == 1
+    err = capsys.readouterr().err
+    assert "index 2 is past the end of a list of 2" in err and "game.yaml:38:" in err, err
+
+
+@pytest.mark.parametrize("body,said", [
+    ("if c != none and [c][0] > [c][0] {", "`>` cannot compare a card with a card"),  # kinds unknown before play
+    ("if c != none and count(c) > 0 {", "a card"),
+])
+def test_a_python_error_of_content_is_said_in_the_languages_words(tmp_path, capsys, body, said):
+    folder = _mini_with(tmp_path, "if c != none {", body)
+    assert main(["play", str(folder), "--bots", "all"]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "game.yaml:" in err, err
+    assert not any(w in err for w in ("TypeError", "Piece", "NoneType", "Traceback")), err
+
+
+def test_an_error_of_the_engine_is_an_internal_error_not_the_contents(tmp_path, capsys, monkeypatch):
+    """A bug of meeple is said to be one (exit 3), placed in no content file; --debug shows its traceback."""
+    import dataclasses
+
+    from interpreter.runtime import verbs
+
+    def broken(M, zone):
+        raise ValueError("a bug")
+    monkeypatch.setitem(verbs.REGISTRY, "shuffle", dataclasses.replace(verbs.REGISTRY["shuffle"], impl=broken))
+    folder = _mini_with(tmp_path, "name: Mini", "name: Mini")
+    assert main(["play", str(folder), "--bots", "all"]) == 3
+    err = capsys.readouterr().err
+    assert "internal error, please report it" in err and "game.yaml" not in err and "Traceback" not in err, err
+    assert main(["--debug", "play", str(folder), "--bots", "all"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "ValueError: a bug" in err
+
+
+def test_an_undeclared_key_is_an_error_but_free_text_a_warning(tmp_path):
+    cards = MINI_CARDS.replace("  colour: red\n", "  colour: red\n  flavour: Shiny and red.\n  colur: red\n", 1)
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": cards})
+    d = one(errors_of(folder), "E-UNKNOWN-FIELD")
+    assert "`colur`" in d.message and (d.place.line, d.place.col) == (6, 3)
+    warned: list = []
+    load_game(write_game(tmp_path / "ok", {"game.yaml": MINI_GAME, "cards/t.yaml": cards.replace("  colur: red\n", "")}),
+              warnings=warned)
+    assert [(w.code, w.place.line, w.place.col) for w in warned] == [("W-UNKNOWN-FIELD", 5, 3)]

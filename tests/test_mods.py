@@ -1,6 +1,8 @@
 """Mods without code: a gadget added by a mod is bought in play; a mod naming a missing card is refused."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from interpreter import ContentError, load_game
@@ -85,3 +87,44 @@ def test_a_mod_that_forgets_the_new_count_is_told(tmp_path):
     mod = write_mod(tmp_path, MOD.replace("counts:\n  gadget: 29\n", ""))
     with pytest.raises(ContentError, match="declares 28 `gadget` cards, but the card files hold 29"):
         load_game(CONTENT / "debtzilla", mods=[mod])
+
+
+def test_a_mod_card_with_an_id_of_the_game_is_refused_unless_it_says_it_replaces_it(tmp_path):
+    """A mod's card of an id the base game has silently replaced the game's card; now it must say so."""
+    twin = GADGET.replace("pocket_calculator", "fistful_of_money").replace("Pocket Calculator", "Fistful of Mods")
+    mod = write_mod(tmp_path, MOD.replace("counts:\n  gadget: 29\n", ""), twin)
+    with pytest.raises(ContentError) as e:
+        load_game(CONTENT / "debtzilla", mods=[mod])
+    d = next(d for d in e.value.diagnostics if d.code == "E-DUPLICATE-ID")
+    assert d.place.path.endswith("cards/gadgets.yaml") and (d.place.line, d.place.col) == (1, 7)
+    assert "the game already has a card `fistful_of_money`" in d.message and "replace: true" in d.hint
+    (mod / "cards" / "gadgets.yaml").write_text(twin.replace("  kind: gadget\n", "  kind: gadget\n  replace: true\n"))
+    game = load_game(CONTENT / "debtzilla", mods=[mod])
+    assert game.cards["fistful_of_money"].name == "Fistful of Mods"
+
+
+def test_replace_on_a_card_the_game_does_not_have_is_refused(tmp_path):
+    mod = write_mod(tmp_path, cards=GADGET.replace("  kind: gadget\n", "  kind: gadget\n  replace: true\n"))
+    with pytest.raises(ContentError, match="no earlier file has a card `pocket_calculator` to replace"):
+        load_game(CONTENT / "debtzilla", mods=[mod])
+
+
+def test_an_option_value_no_file_declares_is_placed_at_the_option_with_every_value(tmp_path, capsys):
+    """`--option boss=NAME` with a wrong name: said at the option, listing the values a mod adds too."""
+    mod = write_mod(tmp_path, MOD + "options:\n  boss: {values: [stonkosaurus]}\n")
+    assert main(["play", "debtzilla", "--mod", str(mod), "--option", "boss=stonkosarus", "--bots", "all"]) == 1
+    err = capsys.readouterr().err
+    assert "option `boss` has no value `stonkosarus`; its values: debtzilla, inflationsaurus, stonkosaurus" in err
+    assert "debtzilla/game.yaml:23:3" in err and "did you mean `stonkosaurus`?" in err, err
+
+
+@pytest.mark.parametrize("mod_text,message,where", [
+    ("", "the file is empty", (1, 1)),
+    ("mod: m\nextends: kaiju-ink\n", "which is not a bundled game", (2, 10)),
+])
+def test_a_mod_alone_is_placed_where_its_mistake_is(tmp_path, capsys, mod_text, message, where):
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m" / "mod.yaml").write_text(mod_text)
+    assert main(["validate", str(tmp_path / "m"), "--format", "json"]) == 1
+    found = [d for d in json.loads(capsys.readouterr().out) if message in d["message"]]
+    assert found and (found[0]["line"], found[0]["column"]) == where, found

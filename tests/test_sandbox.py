@@ -78,6 +78,50 @@ def test_numbers_have_bounds(tmp_path):
         Scenario(g, 1).call("gain", None, 1)
 
 
+BOUNDS = [  # each operation keeps numbers within 10^12 either side of zero (docs/reliability.md)
+    "let x = 999999 * 1000000\nlet y = 0 - x - x",
+    "let x = 999999 * 1000000\nlet y = -x - x",
+    "let x = 999999 * 1000000\nx -= x * -1\nx -= x * -1",
+    "let x = 999999 * 1000000\nlet y = sum([x, x], it)",
+    "p.laps = 999999 * 1000000\np.laps -= -999999 * 1000000",
+    "let x = 1\nrepeat 60 { x = x - (0 - x) }",  # doubling by subtraction
+]
+
+
+@pytest.mark.parametrize("body", BOUNDS)
+def test_numbers_stay_within_bounds_through_every_operation(tmp_path, body):
+    s = Scenario(load_game(folder_with(tmp_path, body)), 1)
+    with pytest.raises(RuntimeContentError) as e:
+        s.call("gain", s.p(1), 1)
+    assert "number out of bounds" in str(e.value) and e.value.place is not None
+
+
+def test_numbers_at_the_bounds_are_numbers(tmp_path):
+    g = load_game(folder_with(tmp_path, "let x = 999999 * 1000000 + 1000000\nlet y = -x\nlet z = y - 0\n"
+                                        "say(\"{x} {z} {sum([x, 0 - x], it)}\")"))
+    s = Scenario(g, 1)
+    s.call("gain", None, 1)
+    assert s.lines() == [f"{10**12} {-10**12} 0"]
+
+
+def test_content_may_run_a_few_seconds_between_two_decisions(tmp_path, monkeypatch):
+    """A loop well under the step budget but slower than the time allowed between two decisions stops with a
+    placed error, not a hang (the clock is looked at every 100,000 steps)."""
+    from interpreter.runtime.match import Match
+    monkeypatch.setattr(Match, "time_budget", 0.0)
+    g = load_game(folder_with(tmp_path, "let n = 0\nrepeat 100000 {\n  repeat 3 { n += 1 }\n}"))
+    with pytest.raises(RuntimeContentError) as e:
+        Scenario(g, 1).call("gain", None, 1)
+    assert "without a decision" in str(e.value) and e.value.place is not None
+
+
+def test_a_loop_under_both_budgets_runs(tmp_path):
+    g = load_game(folder_with(tmp_path, "let n = 0\nrepeat 100000 {\n  repeat 3 { n += 1 }\n}\nsay(n)"))
+    s = Scenario(g, 1)
+    s.call("gain", None, 1)
+    assert s.lines() == ["300000"]
+
+
 def test_generated_code_has_no_builtins(tmp_path):
     g = load_game(folder_with(tmp_path, "say(1)"))
     ns = g.procedures["gain"].__globals__
@@ -123,7 +167,8 @@ def test_nested_passes_over_long_lists_spend_the_step_budget(tmp_path, body):
     g = load_game(folder_with(tmp_path, body))
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
-    assert "step budget" in str(e.value) and e.value.place is not None and e.value.place.path.endswith("game.yaml")
+    # the step budget, or on a slow machine first the time allowed between two decisions: either stops it
+    assert ("step budget" in str(e.value) or "without a decision" in str(e.value)) and e.value.place is not None and e.value.place.path.endswith("game.yaml")
 
 
 def _chain(name, n, call):
@@ -163,7 +208,8 @@ def test_bodies_running_each_other_twice_over_spend_the_step_budget(tmp_path, ho
     g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
-    assert "step budget" in str(e.value) and e.value.place is not None
+    # the step budget, or on a slow machine first the time allowed between two decisions: either stops it
+    assert ("step budget" in str(e.value) or "without a decision" in str(e.value)) and e.value.place is not None
 
 
 @pytest.mark.parametrize("body", [

@@ -22,9 +22,11 @@ OUT = ROOT / "tests" / "corpus"
 MARK = "§"
 G, C = "game.yaml", "cards/t.yaml"
 
-# name, file, old text, new text with the marker, code, a fragment of the message
+# name, file, old text (None: a new file), new text with the marker, code, a fragment of the message, and
+# optionally other edits without a marker: (file, old text or None, new text or None to delete the file). A
+# folder of a case holding a mod.yaml is given to `meeple validate` as a mod (`--mod`).
 CASES = [
-    ("yaml-tab", G, "zones:\n", "zones:\n§\tpool2: {}\n", "E-YAML-SYNTAX", "YAML syntax"),
+    ("yaml-tab", G, "zones:\n", "zones:\n§\tpool2: {}\n", "E-YAML-SYNTAX", "a tab"),
     ("yaml-duplicate-key", G, "name: Mini\n", "name: Mini\n§name: Maxi\n", "E-YAML-DUPLICATE", "duplicate key `name`"),
     ("yaml-python-tag", G, "name: Mini", "name: §!!python/object/apply:os.system [ls]", "E-YAML-TAG", "not allowed"),
     ("yaml-custom-tag", C, "name: Red One", "name: §!shiny Red One", "E-YAML-TAG", "not allowed"),
@@ -33,12 +35,12 @@ CASES = [
     ("yaml-huge-number", C, "value: 1\n", "value: §123456789012345\n", "E-YAML-NUMBER", "out of bounds"),
     ("yaml-merge-key", G, "name: Mini\n", "name: Mini\nbase: &b {x: 1}\nextra:\n  §<<: *b\n", "E-YAML-KEY", "merge keys"),
     ("schema-unknown-key", G, "name: Mini\n", "name: Mini\n§playerz: 3\n", "E-SCHEMA", "unknown key `playerz`"),
-    ("schema-wrong-type", G, "max: 4}", "max: §four}", "E-SCHEMA", "expected integer"),
+    ("schema-wrong-type", G, "max: 4}", "max: §four}", "E-SCHEMA", "expected a whole number, got a string"),
     ("schema-bad-visibility", G, "pool: {visibility: public}", "pool: {visibility: §secret}", "E-SCHEMA", "not one of"),
     ("schema-counter-key", G, "coins: {initial: 0, min: 0, max: 20}", "coins: {initial: 0, min: 0, §maximum: 20}",
      "E-SCHEMA", "unknown key `maximum`"),
     ("schema-card-without-kind", C, "- id: blue_two\n  name: Blue Two\n  kind: token\n",
-     "- §id: blue_two\n  name: Blue Two\n", "E-SCHEMA", "'kind' is a required property"),
+     "- §id: blue_two\n  name: Blue Two\n", "E-SCHEMA", "a card needs a `kind`"),
     ("schema-negative-copies", C, "copies: 2", "copies: §-2", "E-SCHEMA", "minimum"),
     ("schema-bad-id", C, "id: red_one", "id: §Red One", "E-SCHEMA", "not a valid name"),
     ("schema-phase-without-do", G, "  - phase: main\n    do: |", "  - phase: main\n    §doo: |", "E-SCHEMA", "unknown key `doo`"),
@@ -92,7 +94,116 @@ CASES = [
      "E-DSL-DEPTH", "loops nested deeper than 12"),
     ("dsl-expression-too-deep", G, "    do: p.coins += n", "    do: p.coins += §" + " + ".join(["n"] * 70), "E-DSL-DEPTH",
      "nested deeper than 60"),
+    # cards are typed records: every declared field given, unless the kind gives a default
+    ("card-missing-field", C, "- id: red_one\n  name: Red One\n  kind: token\n  colour: red\n  value: 1\n",
+     "- §id: red_one\n  name: Red One\n  kind: token\n  colour: red\n", "E-MISSING-FIELD", "has no `value`"),
+    ("card-missing-list-field", C, "  use: |\n    me.coins += 5\n",
+     "  use: |\n    me.coins += 5\n- §id: boss_one\n  name: Boss One\n  kind: boss_card\n", "E-MISSING-FIELD",
+     "has no `weak`", [(G, "    expressions: [worth]\n", "    expressions: [worth]\n  boss_card:\n    fields: {weak: \"list[int]\"}\n")]),
+    ("card-without-name", C, "- id: red_one\n  name: Red One\n", "- §id: red_one\n", "E-SCHEMA", "a card needs a `name`"),
+    ("type-text-into-number-field", G, "gain(p, c.value)", "c.value = §\"free\"\n          gain(p, c.value)", "E-TYPE",
+     "`value` holds a number, not a string"),
+    ("type-text-plus-number", G, "    do: p.coins += n", "    do: |\n      say(§\"coins: \" + p.coins)", "E-TYPE",
+     "a number and a string cannot be added"),
+    ("index-past-the-end", G, "    do: p.coins += n", "    do: p.coins += n + [1, 2][§5]", "E-INDEX",
+     "index 5 is past the end of a list of 2"),
+    ("name-until-event", G, "    do: p.coins += n", "    do: modify(\"prize\", add=n, until=§\"lapp\")", "E-UNKNOWN-EVENT",
+     "unknown event `lapp`", [(G, "name: Mini\n", "name: Mini\nvalues:\n  prize: {expr: 1}\n")]),
+    ("mod-card-id-of-the-game", "mod/cards/m.yaml", None,
+     "- id: §red_one\n  name: Red Won\n  kind: token\n  colour: red\n  value: 3\n", "E-DUPLICATE-ID",
+     "the game already has a card `red_one`", [("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n")]),
+    ("empty-card-file", "cards/u.yaml", None, "§", "E-EMPTY", "the file is empty"),
+    ("empty-boss-file", "bosses/b.yaml", None, "§\n", "E-EMPTY", "the file is empty",
+     [(G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\nincludes:\n  - file: bosses/b.yaml\n")]),
+    ("type-winner-is-a-name", G, "trigger_end(\"the deck is empty\")",
+     "end_game(\"the deck is empty\", winner=§\"Ann\")", "E-TYPE", "`end_game` wants a player here"),
+    ("path-absolute", G, "cards: [cards/*.yaml]", "cards: [cards/*.yaml, §/etc/hostname]", "E-PATH",
+     "outside the game's folder"),
+    ("path-parent", G, "cards: [cards/*.yaml]", "cards: [cards/*.yaml, §../*/cards/*.yaml]", "E-PATH",
+     "outside the game's folder"),
+    ("path-mod-parent", "mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [§../cards/*.yaml]\n", "E-PATH",
+     "outside the mod's folder"),
+    ("empty-mod-file", "mod.yaml", None, "§", "E-EMPTY", "the file is empty", [(G, "", None), (C, "", None)]),
+    ("mod-extends-unknown-game", "mod.yaml", None, "mod: more\nextends: §kaiju-ink\n", "E-MOD",
+     "which is not a bundled game", [(G, "", None), (C, "", None)]),
+    ("include-itself", G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\nincludes:\n  - file: §game.yaml\n",
+     "E-INCLUDE", "circular"),
+    ("yaml-unclosed-quote", G, "name: Mini", "name: §\"Mini", "E-YAML-SYNTAX", "a quote opened here is never closed"),
+    ("yaml-tab-in-card", C, "  colour: blue\n", "§\tcolour: blue\n", "E-YAML-SYNTAX", "a tab"),
+    ("assign-to-constant", G, "    do: p.coins += n", "    do: §top = n", "E-ASSIGN", "`top` is a constant",
+     [(G, "name: Mini\n", "name: Mini\nconstants:\n  top: 3\n")]),
+    ("dsl-else-if", G, "          gain(p, c.value)\n        }", "          gain(p, c.value)\n        } else §if c == none {\n"
+     "          say(\"none left\")\n        }", "E-DSL-SYNTAX", "`elif`"),
+    ("option-value-unknown", G, "score: me.coins", "score: me.coins if options.speed == §\"quick\" else 0", "E-OPTION",
+     "option `speed` has no value `quick`",
+     [(G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [slow, fast], default: slow}\n")]),
+    ("type-cards-compared", G, "if c != none {", "if c != none and §c > c {", "E-TYPE", "cards cannot be compared"),
+    # more mistakes modders make: YAML
+    ("yaml-colon-in-plain-value", G, "    do: p.coins += n", "    do: say(\"coins§: {n}\")", "E-YAML-SYNTAX",
+     "a `: ` inside a value"),
+    ("yaml-list-type-unquoted", G, "value: int}", "value: list§[int]}", "E-YAML-SYNTAX", "a `[` inside `{...}`"),
+    ("yaml-card-field-indented", C, "  colour: red\n", "   §colour: red\n", "E-YAML-SYNTAX", "indented deeper"),
+    ("yaml-card-missing-dash", C, "- id: blue_two", "  §id: blue_two", "E-YAML-DUPLICATE", "duplicate key `id`"),
+    ("yaml-tab-in-game-file", G, "  pool: {visibility: public}\n", "§\tpool: {visibility: public}\n", "E-YAML-SYNTAX",
+     "a tab"),
+    # the schema
+    ("schema-phase-without-name", G, "  - phase: main\n", "  - §name: main\n", "E-SCHEMA", "round/0 needs a `phase`"),
+    ("schema-option-values-numbers", G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [§1, 2], default: \"1\"}\n",
+     "E-SCHEMA", "expected a string, got a whole number"),
+    ("schema-copies-quoted", C, "copies: 2", "copies: §\"2\"", "E-SCHEMA", "expected a whole number, got a string"),
+    ("schema-mod-without-mod-key", "mod/mod.yaml", None, "§extends: mini\ncards: []\n", "E-SCHEMA",
+     "the file needs a `mod`"),
+    ("value-players-min-above-max", G, "players: {min: 1, max: 4}", "players: {min: §5, max: 4}", "E-VALUE",
+     "min 5 is above max 4"),
+    ("value-counter-starts-above-max", G, "coins: {initial: 0, min: 0, max: 20}",
+     "coins: {initial: §30, min: 0, max: 20}", "E-VALUE", "starts at 30, outside its bounds"),
+    # cards and kinds
+    ("card-hook-its-kind-lacks", C, "  use: |\n", "  §play: |\n", "E-UNKNOWN-FIELD", "unknown key `play`"),
+    ("card-modifier-unknown-value", C, "  use: |\n", "  modifiers:\n    - {value: §pricee, add: 1}\n  use: |\n",
+     "E-UNKNOWN-NAME", "unknown value `pricee`"),
+    ("card-handler-unknown-event", C, "  use: |\n", "  on:\n    §lapp: |\n      say(1)\n  use: |\n", "E-UNKNOWN-EVENT",
+     "handler for unknown event `lapp`"),
+    ("type-enum-value-compared", G, "where c.value > 0", "where c.colour == §\"rde\"", "E-TYPE", "`colour` is never `rde`"),
+    # names in effects
+    ("name-handler-parameter", G, "    player.laps += 1", "    §value.laps += 1", "E-UNKNOWN-NAME", "unknown name `value`"),
+    ("name-emit-parameter", G, "    player.laps += 1\n", "    player.laps += 1\n    emit(\"alarm\", who=§player)\n",
+     "E-ARITY", "event `alarm` has no parameter `who`"),
+    ("name-field-in-string-hole", G, "prompt \"{p.name}: take a token\"", "prompt \"{p.§nam}: take a token\"",
+     "E-UNKNOWN-FIELD", "unknown field `nam`"),
+    ("name-player-counter", G, "    do: p.coins += n", "    do: p.§coinz += n", "E-UNKNOWN-FIELD", "unknown field `coinz`"),
+    ("name-capital-true", G, "    do: p.coins += n", "    do: |\n      if §True { p.coins += n }", "E-UNKNOWN-NAME",
+     "the words are `true`, `false` and `none`"),
+    # habits from other languages
+    ("dsl-single-equals", G, "if c != none {", "if c §= none {", "E-DSL-SYNTAX", "`==` compares"),
+    ("dsl-ampersands", G, "if c != none {", "if c != none §&& c.value > 0 {", "E-DSL-SYNTAX", "`and` joins two conditions"),
+    ("dsl-bang", G, "if c != none {", "if §!(c == none) {", "E-DSL-SYNTAX", "`not` negates a condition"),
+    ("dsl-plus-plus", G, "    do: p.coins += n", "    do: p.coins+§+", "E-DSL-SYNTAX", "to add one, write `x += 1`"),
+    ("dsl-python-colon", G, "    do: p.coins += n", "    do: |\n      for q in players§:\n        q.coins += n",
+     "E-DSL-SYNTAX", "a block is written in braces"),
+    ("dsl-single-quotes", G, "    do: p.coins += n", "    do: |\n      say(§'hi')", "E-DSL-SYNTAX",
+     "a string is written in double quotes"),
+    # includes and mods
+    ("include-file-missing", G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\nincludes:\n  - file: §extra.yaml\n",
+     "E-MISSING-FILE", "included file `extra.yaml` not found"),
+    ("include-when-value-unknown", G, "cards: [cards/*.yaml]\n", "cards: [cards/*.yaml]\noptions:\n"
+     "  extra: {values: [\"on\", \"off\"], default: \"off\"}\nincludes:\n  - file: extra.yaml\n    when: {extra: §\"yes\"}\n",
+     "E-OPTION", "option `extra` has no value `yes`", [("extra.yaml", None, "mod: extra\nextends: mini\n")]),
+    ("include-hole-without-option", G, "cards: [cards/*.yaml]\n",
+     "cards: [cards/*.yaml]\nincludes:\n  - file: §\"bosses/{boss}.yaml\"\n", "E-OPTION", "no option `boss` to fill"),
+    ("mod-extends-another-game", "mod/mod.yaml", None, "mod: more\nextends: §maxi\n", "E-MOD",
+     "this mod extends `maxi`, not `mini`"),
+    ("mod-removes-unknown-card", "mod/mod.yaml", None, "mod: less\nextends: mini\nremove_cards: [§red_on]\n",
+     "E-UNKNOWN-CARD", "no card `red_on` to remove"),
+    ("mod-count-not-updated", G, "name: Mini\n", "name: Mini\ncounts:\n  token: §3\n", "E-COUNT",
+     "declares 3 `token` cards, but the card files hold 4",
+     [("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n"),
+      ("mod/cards/m.yaml", None, "- id: green_three\n  name: Green Three\n  kind: token\n  colour: red\n  value: 3\n")]),
 ]
+
+
+def _edit(text: str, old: str, new: str, name: str) -> str:
+    assert old in text, f"{name}: {old!r} not found"
+    return text.replace(old, new, 1)
 
 
 def place_of_marker(text: str) -> tuple[str, int, int]:
@@ -126,20 +237,27 @@ SCENARIO_CASES = [
 ]
 
 
-def write_case(n: int, name: str, files: dict, target: str, old: str, new: str, code: str, fragment: str) -> None:
-    files = dict(files)
-    assert old in files[target], f"{name}: {old!r} not found"
-    text = files[target].replace(old, new, 1)
-    line = col = 0
-    if MARK in text:
-        text, line, col = place_of_marker(text)
+def write_case(n: int, name: str, base: dict, target: str, old: str | None, new: str | None, code: str,
+               fragment: str, more: list | None = None) -> None:
+    """One case: `base` with `old` replaced by `new` in `target` (the marker gives the expected place), and the
+    `more` edits of other files: (file, old, new), a whole new file when old is None, a removed one when new is."""
+    files = dict(base)
+    for rel, o, t in more or []:
+        files[rel] = t if o is None or t is None else _edit(files[rel], o, t, name)
+    files[target] = new if old is None else _edit(files[target], old, new, name)
+    text, line, col = place_of_marker(files[target])
     files[target] = text
     folder = OUT / f"{n:02d}-{name}"
     for rel, body in files.items():
+        if body is None:
+            continue
         p = folder / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(body, encoding="utf-8")
+    mods = sorted(str(p.parent.relative_to(folder)) for p in folder.glob("*/**/mod.yaml"))
     expect = {"code": code, "file": target, "line": line, "column": col, "message": fragment}
+    if mods:
+        expect["mods"] = mods
     (folder / "expect.json").write_text(json.dumps(expect, indent=1) + "\n", encoding="utf-8")
 
 
@@ -147,8 +265,8 @@ def main() -> int:
     if OUT.exists():
         shutil.rmtree(OUT)
     base = {G: MINI_GAME.lstrip("\n"), C: MINI_CARDS.lstrip("\n")}
-    for n, (name, target, old, new, code, fragment) in enumerate(CASES, 1):
-        write_case(n, name, base, target, old, new, code, fragment)
+    for n, (name, target, old, new, code, fragment, *more) in enumerate(CASES, 1):
+        write_case(n, name, base, target, old, new, code, fragment, more[0] if more else None)
     with_scenario = {**base, S: MINI_SCENARIO.lstrip("\n")}
     for n, (name, old, new, code, fragment) in enumerate(SCENARIO_CASES, 150):
         write_case(n, name, with_scenario, S, old, new, code, fragment)

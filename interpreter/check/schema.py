@@ -73,17 +73,43 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
                 out.append(Diagnostic(kp, f"unknown key `{k}` in {where}", "E-SCHEMA", hint=did_you_mean(k, allowed)))
             continue
         if err.validator == "required":
-            msg = f"{where}: {err.message}"
+            missing = next((k for k in err.validator_value if k not in err.instance), "?")
+            whose = "a card" if schema_name == "cards" and p and isinstance(p[-1], int) else where
+            msg = f"{whose} needs a `{missing}`"
         elif err.validator == "enum":
             msg = f"{where}: {err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
         elif err.validator == "type":
-            msg = f"{where}: expected {err.validator_value}, got {type(err.instance).__name__}"
+            want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+            msg = f"{where}: expected {' or '.join(_SCHEMA_TYPES.get(w, w) for w in want)}, got {_kind_of(err.instance)}"
         elif err.validator == "pattern":
             msg = f"{where}: {err.instance!r} is not a valid name here (lower-case letters, digits and _)"
         else:
             msg = f"{where}: {err.message}"
         out.append(Diagnostic(place, msg, "E-SCHEMA"))
     return out
+
+
+_SCHEMA_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string", "boolean": "true or false",
+                 "object": "a mapping (`key: value` lines)", "array": "a list", "null": "nothing"}
+
+
+def _kind_of(v) -> str:
+    """What a YAML value is, in the words of the docs (never a Python type's name)."""
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true or false"
+    if isinstance(v, int):
+        return "a whole number"
+    if isinstance(v, float):
+        return "a decimal number"
+    if isinstance(v, str):
+        return f"a string ({v!s:.30})"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return "something else"
 
 
 class _Unsure(Exception):

@@ -8,8 +8,8 @@ import json
 import os
 import sys
 
-from ..errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
-from ..model.build import bundled_games, content_names, load_game
+from ..errors import ContentError, Diagnostic, InternalError, MeepleError, Place, RuntimeContentError, did_you_mean
+from ..model.build import bundled_games, check_game, content_names, load_game
 from . import diagnostics
 
 
@@ -219,9 +219,9 @@ def _mod_base(folder):
     base = data.get("extends") if isinstance(data, dict) else None
     games = bundled_games()
     if base not in games:
-        raise ContentError([Diagnostic(getattr(data, "place", Place(folder)),
-                                       f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
-                                       hint=did_you_mean(str(base), games))])
+        where = getattr(data, "places", {}).get("extends") or getattr(data, "place", Place(folder, 1, 1))
+        raise ContentError([Diagnostic(where, f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
+                                       hint=did_you_mean(str(base), games) or f"bundled: {', '.join(games)}")])
     return str(games[base])
 
 
@@ -400,8 +400,14 @@ def cmd_lsp(args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="meeple", description="A declarative rules interpreter for card games.")
+    debug = argparse.ArgumentParser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="on an internal error of meeple, print its traceback (for a bug report)")
+    p = argparse.ArgumentParser(prog="meeple", description="A declarative rules interpreter for card games.",
+                                parents=[debug])
     sub = p.add_subparsers(dest="command", required=True)
+    add_parser = sub.add_parser
+    sub.add_parser = lambda *a, **kw: add_parser(*a, parents=[debug], **kw)  # --debug before or after the command
     sub.add_parser("list", help="the bundled games, their player counts and options").set_defaults(fn=cmd_list)
 
     def game_args(sp, required=True):
@@ -498,6 +504,8 @@ def _execute(args, ending: bool) -> int:
     args.ending = ending
     try:
         return args.fn(args)
+    except InternalError as e:
+        return _internal(e.message, e.details, args)
     except ContentError as e:
         print(diagnostics.text(e.diagnostics), file=sys.stderr)
         return 1
@@ -512,6 +520,20 @@ def _execute(args, ending: bool) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:  # noqa: BLE001 - a bug of meeple: said so, never blamed on the content
+        import traceback
+        return _internal(f"{type(e).__name__}: {e}", "".join(traceback.format_exception(e)), args)
+
+
+def _internal(message: str, details: str, args) -> int:
+    """An error of meeple itself: exit 3, the traceback only with --debug."""
+    if getattr(args, "debug", False):
+        print(details.rstrip(), file=sys.stderr)
+        print(f"internal error, please report it: {message}", file=sys.stderr)
+    else:
+        print("internal error, please report it (run the command again with --debug for the details to send)",
+              file=sys.stderr)
+    return 3
 
 
 # Commands that leave nothing running behind them (no worker pool, cluster, server or thread) and end by

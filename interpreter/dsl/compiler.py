@@ -307,7 +307,7 @@ def _in_cycles(calls: dict) -> set:
 
 def _runtime_namespace(names: NameTable) -> dict:
     ns = {
-        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "DIV": ops.div, "MOD": ops.mod,
+        "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "SUB": ops.sub, "NEG": ops.neg, "NUM": ops.number, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
         "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
@@ -351,7 +351,7 @@ def _combine(old, op, value):
         return ops.add(old, value)
     if isinstance(old, list):
         return [x for x in old if x not in ops.items(value)]
-    return old - value
+    return ops.sub(old, value)
 
 
 def _quiet(spec) -> bool:
@@ -515,10 +515,15 @@ class _Body:
                 elif s.op == "+=":
                     self.line(ind, f"v_{t.id} = ADD(v_{t.id}, {value})", p)
                 else:
-                    self.line(ind, f"v_{t.id} = v_{t.id} - {value}", p)
+                    self.line(ind, f"v_{t.id} = SUB(v_{t.id}, {value})", p)
             elif t.id in self.c.names.global_counters or t.id in self.c.names.global_vars:
                 self.c.used.add(t.id)
+                self._check_number(s, "counter", t.id, t.id in self.c.names.global_counters)
                 self.line(ind, f"SETG(M, {t.id!r}, {s.op!r}, {value})", p)
+            elif t.id in self.c.names.constants or t.id in self.c.names.BUILTIN_NAMES:
+                what = "a constant" if t.id in self.c.names.constants else "given by the game"
+                self.c.error(p, f"`{t.id}` is {what}: it cannot be changed", "E-ASSIGN",
+                             "a global var can be: `vars: {NAME: VALUE}` in game.yaml" if what == "a constant" else "")
             else:
                 self._unknown(t.id, p, "a local name, a global counter or a global var")
             return
@@ -527,6 +532,8 @@ class _Body:
             obj = self.expr(t.obj)
             n = self.c.names
             spec = n.player_counters.get(t.attr)
+            self._check_number(s, "counter" if spec is not None else "field", t.attr,
+                               (spec is not None and t.attr not in n.card_fields) or n.field_types.get(t.attr) == "int")
             if spec is not None and t.attr not in n.player_vars and (
                     _quiet(spec) or (s.op != "=" and not (spec.wrap and spec.thresholds))):
                 self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec, self.kind(t.obj))
@@ -537,6 +544,12 @@ class _Body:
             self.line(ind, f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
+
+    def _check_number(self, s, what, name, is_number) -> None:
+        """`c.cost = "free"`: a text or a truth value given to what holds a number, found before play."""
+        t = self.static_type(s.value) if is_number else None
+        if t in ("a string", "a truth value"):
+            self.c.error(self.place(s.value), f"{what} `{name}` holds a number, not {t}", "E-TYPE")
 
     def _counter_in_place(self, ind, p, obj, value, name, op, spec, kind=None):
         """A player's counter set by plain arithmetic when nothing can fire: always for a counter with no
@@ -579,6 +592,11 @@ class _Body:
             self.line(ind, f"if {var} < {spec.min!r}: {var} = {spec.min!r}", p)
         if spec.max is not None:
             self.line(ind, f"if {var} > {spec.max!r}: {var} = {spec.max!r}", p)
+        # a counter with no bound of its own keeps the bounds of every number (NUM says so)
+        if spec.min is None:
+            self.line(ind, f"if {var} < {-ops.MAX_INT!r}: NUM({var})", p)
+        if spec.max is None:
+            self.line(ind, f"if {var} > {ops.MAX_INT!r}: NUM({var})", p)
 
     def _field_in_place(self, ind, p, obj, value, name, op):
         """`=` or `+=` on a card's field or a player's var, in place (neither fires anything); the setter for
@@ -823,7 +841,8 @@ class _Body:
 
     def _unknown(self, n, place, what):
         cands = self.c.names.bare_names() | self.locals | self.lazy
-        hint = did_you_mean(n, cands)
+        hint = did_you_mean(n, cands) or ("the words are `true`, `false` and `none`"
+                                          if n in ("True", "False", "None", "null", "nil", "TRUE", "FALSE") else "")
         self.c.error(place, f"unknown name `{n}`", "E-UNKNOWN-NAME", hint)
 
     def _check_attr(self, attr, place):
@@ -877,6 +896,10 @@ class _Body:
         return f"{getter}(M, {obj}, {a!r})"
 
     def e_Index(self, e):
+        if isinstance(e.obj, A.ListExpr) and isinstance(e.index, A.Const) and type(e.index.value) is int \
+                and not -len(e.obj.items) <= e.index.value < len(e.obj.items):
+            self.c.error(self.place(e.index), f"index {e.index.value} is past the end of a list of "
+                         f"{len(e.obj.items)}", "E-INDEX", "the first item is [0], the last [-1]")
         return f"IDX({self.expr(e.obj)}, {self.expr(e.index)})"
 
     def e_ListExpr(self, e):
@@ -884,12 +907,26 @@ class _Body:
 
     def e_BinOp(self, e):
         a, b = self.expr(e.left), self.expr(e.right)
+        if e.op == "+":
+            types = {self.static_type(e.left), self.static_type(e.right)}
+            if types == {"a number", "a string"}:
+                self.c.error(self.place(e), "a number and a string cannot be added", "E-TYPE",
+                             'a number goes into a text as a hole: "coins: {p.coins}"')
         if e.op == "-":
-            return f"({a} - {b})"
+            return f"SUB({a}, {b})"
         return f"{_OPS[e.op]}({a}, {b})"
 
     def e_Compare(self, e):
         self._check_card_id(e)
+        self._check_compared_value(e)
+        if e.op in ("<", "<=", ">", ">="):
+            for side in (e.left, e.right):
+                k = self.kind(side) or ("zone" if self._zone(side) else None)
+                if k is not None:
+                    what = {"piece": "cards", "player": "players", "zone": "zones"}.get(k, "lists")
+                    self.c.error(self.place(side), f"{what} cannot be compared with `{e.op}`", "E-TYPE",
+                                 "compare a number of theirs: `a.cost > b.cost`")
+                    break
         found = self._any(e)
         if found is not None:
             return found
@@ -943,6 +980,27 @@ class _Body:
                 self.c.error(self.place(const), f"no card has the id `{const.value}`", "E-UNKNOWN-CARD",
                              did_you_mean(const.value, self.c.names.card_ids))
 
+    def _check_compared_value(self, e):
+        """`options.boss == "stonkosarus"`: the text must be one of the option's values (a mod's among them);
+        `c.colour == "rde"`: one of the enum's values, for a field every kind declares of that enum."""
+        if e.op not in ("==", "!="):
+            return
+        enums = getattr(self.c.names, "field_enums", {})
+        for attr, const in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(attr, A.Attr) and attr.attr in enums and isinstance(const, A.Const) \
+                    and isinstance(const.value, str) and const.value not in enums[attr.attr] \
+                    and attr.attr not in self.c.names.player_vars and attr.attr not in self.c.names.player_counters:
+                self.c.error(self.place(const), f"`{attr.attr}` is never `{const.value}`", "E-TYPE",
+                             did_you_mean(const.value, enums[attr.attr]) or f"its values: {', '.join(enums[attr.attr])}")
+        values = getattr(self.c.names, "option_values", {})
+        for attr, const in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(attr, A.Attr) and isinstance(attr.obj, A.Name) and attr.obj.id == "options" \
+                    and attr.attr in values and isinstance(const, A.Const) and isinstance(const.value, str) \
+                    and const.value not in values[attr.attr]:
+                self.c.error(self.place(const), f"option `{attr.attr}` has no value `{const.value}`", "E-OPTION",
+                             did_you_mean(const.value, values[attr.attr])
+                             or f"its values: {', '.join(values[attr.attr])}")
+
     def e_BoolOp(self, e):
         """`a and b` as a value is a truth value, not one of its operands."""
         code = self.cond(e)
@@ -952,7 +1010,7 @@ class _Body:
         return f"(not {self.cond(e.operand)})"
 
     def e_Neg(self, e):
-        return f"(-{self.expr(e.operand)})"
+        return f"NEG({self.expr(e.operand)})"
 
     def e_IfExpr(self, e):
         return f"({self.expr(e.then)} if {self.cond(e.test)} else {self.expr(e.orelse)})"
@@ -1221,6 +1279,17 @@ class _Body:
                 self.c.error(p, f"`{f}` has no argument named `{k}`", "E-ARITY",
                              did_you_mean(k, verb.kwargs) or f"example: {verb.example}")
         self._check_types(verb, e)
+        winner = e.kwargs.get("winner") if f == "end_game" else None
+        given = winner is not None and {"piece": "a card", "pieces": "a list", "players": "a list"}.get(self.kind(winner))
+        if given:
+            self.c.error(self.place(winner), f"`winner` must be a player, not {given}", "E-TYPE",
+                         "a player: `winner=p`, not its name")
+        if f == "emit" and e.args and isinstance(e.args[0], A.Const) and e.args[0].value in names.events:
+            params = names.events[e.args[0].value]
+            for k in e.kwargs:
+                if k not in params and k != "player":
+                    self.c.error(self.place(e.kwargs[k]), f"event `{e.args[0].value}` has no parameter `{k}`",
+                                 "E-ARITY", did_you_mean(k, params) or f"its parameters: {', '.join(params) or 'none'}")
         args = []
         inline = self._inline(verb, e, str)
         if inline is not None:
@@ -1237,7 +1306,8 @@ class _Body:
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
                 start, op = verb.fold
-                return self._hoisted(head, src, start, lambda r: f"{r} {op} {per}")
+                r = self._hoisted(head, src, start, lambda r: f"{r} {op} {per}")
+                return f"({r} if {-ops.MAX_INT!r} <= {r} <= {ops.MAX_INT!r} else NUM({r}))"  # no call within bounds
             return f"V_{f}(M, [{per} for v_it in {self._items(e.args[0], self.expr(e.args[0]))}])"
         for i, a in enumerate(e.args):
             if i in verb.lazy:

@@ -311,8 +311,8 @@ class _ToAst:
                     parts.append("".join(buf))
                     buf = []
                 expr = _hole(raw[i + 1:end].replace('\\"', '"'), tok)
-                for n in A.walk(expr):  # place every node of the hole at the string
-                    n.line, n.col = line, col + i
+                for n in A.walk(expr):  # place every node of the hole where it stands in the string
+                    n.line, n.col = line, col + i + n.col
                 parts.append(expr)
                 i = end + 1
                 continue
@@ -333,9 +333,11 @@ def _hole(inner: str, tok: Token) -> A.Node:
     without a parse of their own."""
     if _field_read().fullmatch(inner):
         name, *fields = inner.split(".")
-        expr = A.Name(name)
+        expr = A.Name(name)  # placed as a parse places them: a name at its start, a field at its own name
+        col = len(name) + 2
         for f in fields:
-            expr = A.Attr(expr, f)
+            expr = A.Attr(expr, f, col=col)
+            col += len(f) + 1
         return expr
     try:
         stmts = _tree(inner)

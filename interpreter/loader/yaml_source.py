@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import re
 import sys
 
 import yaml
@@ -62,9 +63,7 @@ def place_of(value, default: Place) -> Place:
 
 
 def _err(path, mark, message, code="E-YAML"):
-    line = mark.line + 1 if mark is not None else 0
-    col = mark.column + 1 if mark is not None else 0
-    return ContentError([Diagnostic(Place(path, line, col), message, code)])
+    return ContentError([Diagnostic(_mark_place(path, mark), message, code)])
 
 
 class _Builder:
@@ -165,27 +164,73 @@ def load_text(text: str, path: str):
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        msg = e.problem or e.context or "YAML syntax error"
-        if "nesting depth" in f"{e.problem} {e.context}":  # libyaml's own limit (newer versions)
-            raise _err(path, mark, "nested too deeply", "E-YAML-DEPTH") from None
-        if e.context_mark is not None and mark is not None and mark.line >= text.count("\n"):
-            # the file ends inside something left open: point where it was opened
-            raise _err(path, e.context_mark, f"YAML syntax: {e.context}, never closed ({msg})",
-                       "E-YAML-SYNTAX") from None
-        if "\t" in msg or "tab" in msg.lower():
-            msg = "a tab character where YAML needs spaces"
-        raise _err(path, mark, f"YAML syntax: {msg}", "E-YAML-SYNTAX") from None
+        raise ContentError([_syntax(e, text, path)]) from None
     except yaml.YAMLError as e:
         raise ContentError([Diagnostic(Place(path, 1, 1), f"YAML error: {e}", "E-YAML-SYNTAX")]) from None
     except RecursionError:
         raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
     if node is None:
-        return None
+        raise ContentError([Diagnostic(Place(path, 1, 1), "the file is empty", "E-EMPTY",
+                                       hint="a game or mod file is a mapping of keys, a card file a list of cards")])
     try:
         return _Builder(path, text).build(node)
     except RecursionError:
         raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
+
+
+def _syntax(e: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
+    """A YAML syntax error, placed where the mistake is and said in plain words."""
+    mark = e.problem_mark or e.context_mark
+    msg = e.problem or e.context or "YAML syntax error"
+    lines = text.split("\n")
+    if "nesting depth" in f"{e.problem} {e.context}":  # libyaml's own limit (newer versions)
+        return Diagnostic(_mark_place(path, mark), "nested too deeply", "E-YAML-DEPTH")
+    if mark is not None and mark.line < len(lines) and lines[mark.line][mark.column:mark.column + 1] == "\t":
+        return Diagnostic(_mark_place(path, mark), "a tab character: YAML indents with spaces only", "E-YAML-SYNTAX",
+                          hint="replace the tab by spaces")
+    quote = _unclosed_quote(text, mark.line if mark is not None else len(lines))
+    if quote is not None:
+        return Diagnostic(Place(path, quote[0] + 1, quote[1] + 1), "YAML syntax: a quote opened here is never closed",
+                          "E-YAML-SYNTAX", hint="close the text with the same quote on its line")
+    if e.context_mark is not None and mark is not None and mark.line >= text.count("\n"):
+        # the file ends inside something left open: point where it was opened
+        return Diagnostic(_mark_place(path, e.context_mark), f"YAML syntax: {e.context}, never closed ({msg})",
+                          "E-YAML-SYNTAX")
+    if "\t" in msg or "tab" in msg.lower():
+        msg = "a tab character: YAML indents with spaces only"
+    line = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    if msg.startswith("mapping values are not allowed"):
+        above = next((x for x in reversed(lines[:mark.line]) if x.strip() and not x.lstrip().startswith("#")), "")
+        indent, key_indent = len(line) - len(line.lstrip(" ")), len(above) - len(above.lstrip(" -"))
+        if re.match(r"\s*(- )?[\w-]+: *[^\s|>]", above) and indent > key_indent:
+            return Diagnostic(Place(path, mark.line + 1, indent + 1), "YAML syntax: this line is indented deeper "
+                              "than the key above it", "E-YAML-SYNTAX", hint="keys of one mapping start in one column")
+        return Diagnostic(_mark_place(path, mark), "YAML syntax: a `: ` inside a value", "E-YAML-SYNTAX",
+                          hint="write the value in double quotes, or as a block (`key: |` and the text on the "
+                               "lines below)")
+    if msg.startswith("did not find expected ',' or '}'") and line[mark.column:mark.column + 1] == "[":
+        return Diagnostic(_mark_place(path, mark), "YAML syntax: a `[` inside `{...}` starts a list", "E-YAML-SYNTAX",
+                          hint='write a type such as list[int] in quotes: "list[int]"')
+    return Diagnostic(_mark_place(path, mark), f"YAML syntax: {msg}", "E-YAML-SYNTAX")
+
+
+def _mark_place(path: str, mark) -> Place:
+    return Place(path, mark.line + 1, mark.column + 1) if mark is not None else Place(path, 1, 1)
+
+
+def _unclosed_quote(text: str, until: int):
+    """(line, column), 0-based, of a quoted scalar that starts before line `until` and runs past its own line:
+    YAML allows it, content never means it; it is where a forgotten closing quote begins."""
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):  # the pure-Python scanner: it keeps the style
+            if token.start_mark.line > until:
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') \
+                    and token.end_mark.line > token.start_mark.line:
+                return token.start_mark.line, token.start_mark.column
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 _FILES: dict = {}  # (path, shown, mtime, size) -> data: a file read again unchanged is not parsed again

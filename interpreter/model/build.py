@@ -1,6 +1,7 @@
 """Builds a GameDef from a game folder (and mods): load, check, compile. Every mistake has a place."""
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import re
@@ -19,6 +20,8 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
 
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
+# keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
+FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
 
 
 def _field_types(kinds: dict) -> dict:
@@ -34,6 +37,16 @@ def _field_types(kinds: dict) -> dict:
                 t = t[:-1]
             seen.setdefault(name, set()).add(t)
     return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
+
+
+def _field_enums(kinds: dict, enums: dict) -> dict:
+    """Card field -> the values of the enum every kind declaring it gives it (a comparison is checked against
+    them)."""
+    seen: dict = {}
+    for kd in kinds.values():
+        for name, decl in (kd.get("fields") or {}).items():
+            seen.setdefault(name, set()).add(str(decl["type"] if isinstance(decl, dict) else decl).rstrip("?"))
+    return {k: list(enums[t]) for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in enums}
 
 
 def bundled_games() -> dict[str, Path]:
@@ -150,7 +163,9 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTabl
     if col.diags:
         raise ContentError(col.diags)
     chosen = _option_values(layers, options or {})
-    included = []
+    _check_options(col, layers, options or {})
+    roots = {shown: d for _, d, shown in layers}  # each mod's files stay in the mod's folder
+    included, seen = [], {os.path.realpath(game_path)}
     incs = data.get("includes") or []
     for i, inc in enumerate(incs):
         when = inc.get("when") or {}
@@ -159,20 +174,38 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTabl
         rel = inc["file"]
         for k, v in chosen.items():
             rel = rel.replace("{" + k + "}", v)
-        # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
-        candidates = [os.path.join(d, rel) for d in [folder] + [str(m) for m in mods]]
-        path = next((c for c in candidates if os.path.isfile(c)), None)
-        if path is None:
-            col.error(_place(incs[i], "file", incs.places[i]), f"included file `{rel}` not found in the game or its mods",
-                      "E-MISSING-FILE")
+        where = _place(incs[i], "file", incs.places[i])
+        if re.search(r"\{[a-z_][a-z0-9_]*\}", rel):
+            hole = re.search(r"\{([a-z_][a-z0-9_]*)\}", rel).group(1)
+            col.error(where, f"no option `{hole}` to fill `{{{hole}}}`", "E-OPTION",
+                      did_you_mean(hole, chosen) or "declare it under `options:`")
             continue
+        # the game's folder first, then each mod's: a mod may bring a file the game includes (a new boss)
+        folders = [folder] + [str(m) for m in mods]
+        if not all(_inside(os.path.join(d, rel), d) for d in folders):
+            col.error(where, f"`{rel}` is outside the game's folder", "E-PATH",
+                      "an included file is named relative to the game's folder (or a mod's)")
+            continue
+        found = next(((d, c) for d in folders if os.path.isfile(c := os.path.join(d, rel))), None)
+        if found is None:
+            col.error(where, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            continue
+        root, path = found
+        real = os.path.realpath(path)
+        if real in seen:
+            what = "the game file itself" if real == os.path.realpath(game_path) else "included already"
+            col.error(where, f"circular include: `{rel}` is {what}", "E-INCLUDE",
+                      "an included file holds definitions and cards (a mod's format), never game.yaml")
+            continue
+        seen.add(real)
         layer = _mod_layer(col, path)
         if layer is not None:
             included.append(layer)
+            roots[layer[2]] = root
     if col.diags:
         raise ContentError(col.diags)
     layers[1:1] = included  # the game's own files first, then the mods
-    game = _Builder(col, layers, folder).build(warnings, generate)
+    game = _Builder(col, layers, folder, roots).build(warnings, generate)
     if not generate:
         return game  # the names only
     game.include_choice = {k: chosen[k] for k in include_keys(data) if k in chosen}
@@ -208,8 +241,64 @@ def _option_values(layers, given: dict) -> dict:
     return out
 
 
+def _parse_hinted(text, origin, parser=parse):
+    """parse, with a hint for the mistakes of authors who know another language."""
+    try:
+        return parser(text, origin)
+    except ContentError as e:
+        raise ContentError([_hinted(d) for d in e.diagnostics]) from None
+
+
+_SYNTAX_HINTS = [  # the start of a syntax error's message -> what the author probably meant
+    ("unexpected 'if'; expected one of: `{`", "`else` is followed by a block; for another test write `elif`: `} elif TEST {`"),
+    ("unexpected character '&'", "`and` joins two tests"),
+    ("unexpected character '|'", "`or` joins two tests"),
+    ("unexpected character '!'", "`not` negates a test (`!=` compares)"),
+    ("unexpected character \"'\"", "a string is in double quotes: \"text\""),
+    ("unexpected character ':'", "a block is in braces: `for x in xs { ... }`, `if test { ... }`"),
+    ("unexpected '='", "`==` compares; `=` sets"),
+    ("unexpected '+'", "to add one: `x += 1` (there is no `++`)"),
+]
+
+
+def _hinted(d: Diagnostic) -> Diagnostic:
+    if d.code == "E-DSL-SYNTAX" and not d.hint:
+        for start, hint in _SYNTAX_HINTS:
+            if d.message.startswith(start):
+                return dataclasses.replace(d, hint=hint)
+    return d
+
+
+def _check_options(col: _Collect, layers, given: dict) -> None:
+    """Option values where files use them: an include's `when:` naming an option or a value that does not
+    exist (the file would never be included), an option given a value its declaration (with the values mods
+    add) does not list (placed at the option)."""
+    values, where = {}, {}
+    for data, _, _ in layers:
+        for k, v in (data.get("options") or {}).items():
+            values.setdefault(k, []).extend(str(x) for x in v.get("values", []) if str(x) not in values.get(k, []))
+            where.setdefault(k, data["options"].key_places.get(k, data.place))
+    incs = layers[0][0].get("includes") or []
+    for inc in incs:
+        when = inc.get("when") or {}
+        for k, v in when.items():
+            if k not in values:
+                col.error(getattr(when, "key_places", {}).get(k, when.place), f"`when:` names no option `{k}`",
+                          "E-OPTION", did_you_mean(k, values))
+            elif str(v) not in values[k]:
+                col.error(_place(when, k, when.place), f"option `{k}` has no value `{v}`: this file is never included",
+                          "E-OPTION", did_you_mean(str(v), values[k]) or f"its values: {', '.join(values[k])}")
+    for k, v in given.items():
+        if k in values and str(v) not in values[k]:
+            col.error(where[k], f"option `{k}` has no value `{v}`; its values: {', '.join(values[k])}", "E-OPTION",
+                      did_you_mean(str(v), values[k]) or "a mod adds a value with `options: {NAME: {values: [...]}}`")
+    if col.diags:
+        raise ContentError(col.diags)
+
+
 class _Builder:
-    def __init__(self, col: _Collect, layers, folder):
+    def __init__(self, col: _Collect, layers, folder, roots=None):
+        self.roots = roots or {}  # a layer's shown path -> the folder its files must stay in
         self.col = col
         self.layers = layers
         self.folder = folder
@@ -231,6 +320,10 @@ class _Builder:
         col = self.col
         g = self.game
         names = NameTable()
+        players = g["players"]
+        if players["min"] > players["max"]:
+            col.error(_place(players, "min", players.place), f"players: min {players['min']} is above max "
+                      f"{players['max']}", "E-VALUE")
         enums, _ = self.section("enums")
         kinds, kind_places = self.section("kinds")
         options_raw, opt_places = {}, {}
@@ -276,6 +369,7 @@ class _Builder:
         names.functions.update(names.values)
         names.events = events
         names.options = set(options)
+        names.option_values = {k: o.values for k, o in options.items()}
         for kname, kd in kinds.items():
             fields = kd.get("fields") or {}
             for fname, decl in fields.items():
@@ -287,6 +381,7 @@ class _Builder:
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
         names.field_types = _field_types(kinds)
+        names.field_enums = _field_enums(kinds, enums)
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -308,7 +403,7 @@ class _Builder:
         comp = Compiler(names)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
-            stmts = col.guard(parse, text, _origin(text, place))
+            stmts = col.guard(_parse_hinted, text, _origin(text, place))
             if stmts is None:
                 return None
             return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
@@ -325,7 +420,7 @@ class _Builder:
                                for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
-            e = col.guard(parse_expr, text, _origin(text, place))
+            e = col.guard(_parse_hinted, text, _origin(text, place), parse_expr)
             if e is None:
                 return None
             return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
@@ -430,6 +525,14 @@ class _Builder:
                 self.col.warn(where, f"event `{ev}` is never fired", "W-UNUSED")
 
     def counter(self, name, v) -> CounterSpec:
+        lo, hi, start = v.get("min"), v.get("max"), v.get("initial", 0)
+        if v.get("wrap"):
+            lo, hi = 0, v["wrap"] - 1
+        if lo is not None and hi is not None and lo > hi:
+            self.col.error(_place(v, "min", v.place), f"counter `{name}`: min {lo} is above max {hi}", "E-VALUE")
+        elif lo is not None and start < lo or hi is not None and start > hi:
+            self.col.error(_place(v, "initial", v.place), f"counter `{name}` starts at {start}, outside its bounds "
+                           f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
         return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
                            v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
 
@@ -459,16 +562,21 @@ class _Builder:
 
     def load_cards(self):
         out = []  # (card mapping, path, layer): a later layer's card replaces an earlier one of the same id
-        for layer, (data, folder, _shown_as) in enumerate(self.layers):
-            earlier = {e[0]["id"] for e in out}  # the ids of earlier layers' cards
+        for layer, (data, folder, shown_as) in enumerate(self.layers):
+            earlier = {e[0]["id"]: e for e in out}  # the cards of earlier layers
             patterns = data.get("cards")
             if patterns is None:
                 patterns = ["cards/*.yaml"] if data is self.game else []
+            root = self.roots.get(shown_as, folder)
             for i, pat in enumerate(patterns):
-                matches = sorted(glob.glob(os.path.join(folder, pat)))
+                where = data["cards"].places[i] if "cards" in data else data.place
+                if not _inside(os.path.join(folder, pat), root):
+                    self.col.error(where, f"`{pat}` is outside the {self.whose(layer)} folder", "E-PATH",
+                                   "card files are named relative to the folder of the file that lists them")
+                    continue
+                matches = [m for m in sorted(glob.glob(os.path.join(folder, pat))) if _inside(m, root)]
                 if not matches:
-                    self.col.error(data["cards"].places[i] if "cards" in data else data.place,
-                                   f"no card file matches `{pat}`", "E-MISSING-FILE")
+                    self.col.error(where, f"no card file matches `{pat}`", "E-MISSING-FILE")
                 for path in matches:
                     shown = _shown(path)
                     cdata = self.col.guard(load_file, path, shown)
@@ -480,9 +588,18 @@ class _Builder:
                         continue
                     lst = cdata["cards"] if isinstance(cdata, dict) else cdata
                     for c in lst:
-                        if c["id"] in earlier:
-                            out = [e for e in out if not (e[0]["id"] == c["id"] and e[2] < layer)]
-                            earlier.discard(c["id"])
+                        first = earlier.pop(c["id"], None)
+                        if first is not None:
+                            out = [e for e in out if e is not first]
+                            if not c.get("replace"):
+                                self.col.error(_place(c, "id", c.place), f"the game already has a card `{c['id']}` "
+                                               f"(at {first[0].place})", "E-DUPLICATE-ID",
+                                               "to replace it, say `replace: true` on this card; a new card needs "
+                                               "an id of its own")
+                        elif c.get("replace") and layer > 0:
+                            self.col.error(_place(c, "replace", c.place), f"`replace: true`, but no earlier file has "
+                                           f"a card `{c['id']}` to replace", "E-UNKNOWN-CARD",
+                                           did_you_mean(c["id"], [e[0]["id"] for e in out]))
                         out.append((c, shown, layer))
             removed = data.get("remove_cards") or []
             for i, cid in enumerate(removed):
@@ -492,6 +609,9 @@ class _Builder:
                     self.col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
                                    did_you_mean(cid, [e[0]["id"] for e in out]))
         return [(c, p) for c, p, _ in out]
+
+    def whose(self, layer: int) -> str:
+        return "game's" if layer == 0 or self.roots.get(self.layers[layer][2]) == self.folder else "mod's"
 
     def card(self, raw, path, kinds, enums, events, effect, expression):
         col = self.col
@@ -505,9 +625,9 @@ class _Builder:
         fdecl = kd.get("fields") or {}
         effects = set(kd.get("effects") or [])
         exprs = set(kd.get("expressions") or [])
-        common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers"}
+        common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers", "replace"}
         # plain strings: a card's id and kind travel in results, logs and worker pipes (a YStr carries its place)
-        cd = CardDef(_plain(raw["id"]), _plain(raw.get("name", raw["id"])), _plain(kind), {}, raw.get("copies", 1), place,
+        cd = CardDef(_plain(raw["id"]), _plain(raw["name"]), _plain(kind), {}, raw.get("copies", 1), place,
                      source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
@@ -522,17 +642,24 @@ class _Builder:
             else:
                 allowed = list(fdecl) + list(effects) + list(exprs) + list(common)
                 kp = getattr(raw, "key_places", {}).get(key, vp)
-                col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD",
-                          did_you_mean(key, allowed))
+                hint = did_you_mean(key, allowed)
+                if key in FREE_TEXT and isinstance(value, str):  # words for people: nothing reads them
+                    col.warn(kp, f"`{key}` is not a field of kind `{kind}`: the text is kept for nobody",
+                             "W-UNKNOWN-FIELD", f"declare it (`{key}: str`) to show it, or write it as `note:`")
+                    continue
+                col.error(kp, f"unknown key `{key}` for a card of kind `{kind}`", "E-UNKNOWN-FIELD", hint)
         for key, decl in fdecl.items():
-            if key not in cd.fields:
-                ftype, default = (decl["type"], decl.get("default")) if isinstance(decl, dict) else (decl, None)
-                if default is None and not ftype.endswith("?") and not ftype.startswith("list") \
-                        and ftype not in REFERENCE_TYPES:
-                    default = {"int": 0, "bool": False, "str": ""}.get(ftype.rstrip("?"))
-                    if default is None:
-                        col.error(place, f"card `{raw['id']}` lacks field `{key}` ({ftype})", "E-MISSING-FIELD")
-                cd.fields[key] = _plain(default) if default is not None or not ftype.startswith("list") else []
+            if key in cd.fields:
+                continue
+            ftype = decl["type"] if isinstance(decl, dict) else decl
+            if isinstance(decl, dict) and "default" in decl:
+                cd.fields[key] = _plain(decl["default"])
+            elif ftype.endswith("?") or ftype in REFERENCE_TYPES:  # may be none: none unless given
+                cd.fields[key] = None
+            else:  # a typed record: what its kind declares, each card says (or the kind gives a default)
+                col.error(place, f"card `{raw['id']}` has no `{key}`, which every `{kind}` card has ({ftype})",
+                          "E-MISSING-FIELD", f"add `{key}: ...` to the card, or a default to the kind: "
+                          f"`{key}: {{type: {ftype}, default: ...}}`")
         for ev, body in (raw.get("on") or {}).items():
             if ev not in events:
                 col.error(raw["on"].key_places.get(ev, place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
@@ -597,6 +724,12 @@ class _Builder:
                 whose = "the game" if shown == self.layers[0][2] else os.path.basename(shown)
                 self.col.error(place, f"{whose} declares {n} `{kind}` cards, but the card files hold {have}",
                                "E-COUNT")
+
+
+def _inside(path: str, root: str) -> bool:
+    """Whether a path (a glob pattern too), links followed, stays inside the folder `root`."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def _strings(node) -> list[str]:

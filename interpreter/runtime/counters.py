@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..errors import RuntimeContentError
 from .events import emit
+from .ops import MAX_INT, number
 
 
 def change(M, owner, spec, store: dict, op: str, value):
@@ -24,6 +25,8 @@ def change(M, owner, spec, store: dict, op: str, value):
             new = spec.min
         if spec.max is not None and new > spec.max:
             new = spec.max
+        if not -MAX_INT <= new <= MAX_INT:
+            number(new)  # says it is out of bounds
     store[spec.name] = new
     if spec.thresholds and new > old:
         fired = M.fired.setdefault((owner.index if owner is not None else -1, spec.name), set())

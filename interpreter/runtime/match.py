@@ -8,18 +8,25 @@
 """
 from __future__ import annotations
 
+import os
 import random
+import re
 import sys
+import time
+import traceback
 from dataclasses import dataclass, field
 
 from greenlet import getcurrent, greenlet
 
-from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
+from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
 from .decisions import Decision, out_of_range
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
 STEP_BUDGET = 2_000_000  # loop iterations in one match
+STEP_CHUNK = 100_000  # steps between two looks at the clock (match.tick)
+# seconds content may run between two decisions (a decision answered in place counts): beyond, a placed error
+TIME_BUDGET = float(os.environ.get("MEEPLE_TIME_BUDGET", 5))
 DEPTH_BUDGET = 200  # nested procedure calls
 SAY_BUDGET = 20_000_000  # characters of the match's account (what say() and the narration add)
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
@@ -48,6 +55,7 @@ class Result:
 
 class Match:
     step_budget = STEP_BUDGET
+    time_budget = TIME_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
                  names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True,
                  auto: list | None = None, rng=None):
@@ -71,7 +79,12 @@ class Match:
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
         # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md)
         self.rng = random.Random(seed) if rng is None else rng
-        self.steps = 0
+        # compiled code counts steps in `steps` and calls tick() past STEP_BUDGET: it starts one chunk below,
+        # so that every STEP_CHUNK steps tick() looks at the clock; `spent_before` keeps the steps of the
+        # chunks gone (steps_spent)
+        self.steps = STEP_BUDGET - STEP_CHUNK
+        self.spent_before = -self.steps
+        self.clock = (0, time.monotonic())  # (decisions made, when the count last changed)
         self.depth = 0
         self.round = 0
         self.phase = ""
@@ -123,7 +136,7 @@ class Match:
             try:
                 body(self, me, this, *args)
             except GameOver as over:
-                self.result = self._result(over.outcome, over.reason, over.winner)
+                self.result = self._result(over.outcome, over.reason, _winner(self, over))
         self._start(run)
 
     def _start(self, run) -> None:
@@ -134,7 +147,7 @@ class Match:
         if self.auto is not None:
             try:
                 run()
-            except (MeepleError, *_PYTHON_MISTAKES) as e:
+            except Exception as e:  # content's mistake, or the engine's (failure)
                 raise self.failure(e) from None
             self.pending = None
             return
@@ -221,13 +234,31 @@ class Match:
     def tick(self) -> None:
         self.spend(1)
 
+    @property
+    def steps_spent(self) -> int:
+        """The steps this match ran: loops' passes and the items expressions went over."""
+        return self.steps + self.spent_before
+
     def spend(self, steps: int) -> None:
-        """Counts steps against the match's budget: a loop's pass, or the items an expression goes over."""
+        """Counts steps against the match's budget: a loop's pass, or the items an expression goes over. Past
+        a chunk: the budget, then the clock since the last decision, then the next chunk."""
         self.steps += steps
-        if self.steps > self.step_budget:
+        if self.steps <= self.step_budget:
+            return
+        if self.steps_spent > self.step_budget:
             raise RuntimeContentError(f"step budget of {self.step_budget} steps spent (an endless loop, procedures "
                                       "or events running each other without end, or expressions going over "
                                       "many items many times?)")
+        made, since = self.clock
+        now = time.monotonic()
+        if made != len(self.choices):
+            self.clock = (len(self.choices), now)
+        elif now - since > self.time_budget:
+            self.clock = (made, now)
+            raise RuntimeContentError(f"ran {self.time_budget:g} seconds without a decision (an endless loop, or "
+                                      "much work between two decisions?)")
+        self.spent_before += self.steps - (self.step_budget - STEP_CHUNK)
+        self.steps = self.step_budget - STEP_CHUNK
 
     # ---- the flow of a game
     def _flow(self):
@@ -249,7 +280,7 @@ class Match:
                 g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
         except GameOver as over:
-            outcome, reason, winner = over.outcome, over.reason, over.winner
+            outcome, reason, winner = over.outcome, over.reason, _winner(self, over)
         self.pending = None
         self.result = self._result(outcome, reason, winner)
 
@@ -282,7 +313,7 @@ class Match:
         waits for the next decision or ends."""
         try:
             self.pending = self._glet.switch(*value)  # its next Decision, or None: the run ended
-        except (MeepleError, *_PYTHON_MISTAKES) as e:
+        except Exception as e:  # content's mistake, or the engine's (failure)
             raise self.failure(e) from None
 
     def _back_here(self) -> None:
@@ -299,30 +330,73 @@ class Match:
             return 0
         try:
             return score(self, player, None)
-        except (MeepleError, *_PYTHON_MISTAKES) as e:
+        except Exception as e:  # content's mistake, or the engine's (failure)
             raise self.failure(e) from None
 
     def failure(self, e: Exception) -> MeepleError:
         """An error raised by content (while the match runs, or by a label read later), as a content error
-        placed at the innermost compiled line running; to be called where it is caught."""
-        return self._placed(e if isinstance(e, MeepleError) else _mistake(e))
+        placed at the innermost compiled line running; to be called where it is caught. A Python error that
+        content did not cause (raised in the engine's own code) is an internal error, placed nowhere."""
+        if isinstance(e, MeepleError):
+            return self._placed(e)
+        if not isinstance(e, RecursionError) and not _raised_by_content(e.__traceback__):
+            return InternalError(f"{type(e).__name__}: {e}", "".join(traceback.format_exception(e)))
+        return self._placed(_mistake(e))
 
     def _placed(self, e: MeepleError) -> MeepleError:
         """Name the content place of the innermost compiled line that was running."""
         if not isinstance(e, RuntimeContentError) or e.place is not None:
             return e
-        tb = sys.exc_info()[2]
+        return RuntimeContentError(str(e), self.place_in_content(sys.exc_info()[2]))
+
+    def place_in_content(self, tb) -> Place | None:
+        """The content place of the innermost compiled line of a traceback."""
         place = None
         while tb is not None:
             code = tb.tb_frame.f_code
             if code.co_filename == "<meeple>":
                 place = self.game.line_map.get(tb.tb_lineno, place)
             tb = tb.tb_next
-        msg = str(e)
-        return RuntimeContentError(msg, place)
+        return place
 
 
-_PYTHON_MISTAKES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError)
+_CONTENT_HELPERS = ("ops.py",)  # what compiled expressions call (runtime/ops.py): its Python errors are content's
+
+
+def _raised_by_content(tb) -> bool:
+    """Whether a Python error was raised by compiled content (or the helpers its expressions call)."""
+    last = None
+    while tb is not None:
+        last, tb = tb.tb_frame.f_code.co_filename, tb.tb_next
+    return last is not None and (last == "<meeple>" or os.path.basename(last) in _CONTENT_HELPERS)
+
+
+def _winner(match, over) -> Player | None:
+    """`end_game(winner=...)`: a player or none; anything else is the content's mistake, placed at the call."""
+    w = over.winner
+    if w is None or type(w) is Player:
+        return w
+    from .ops import describe
+    raise RuntimeContentError(f"end_game: `winner` must be a player, not {describe(w)}",
+                              match.place_in_content(over.__traceback__))
+
+
+_WORDS = {"int": "a number", "str": "a string", "bool": "a truth value", "list": "a list", "NoneType": "none",
+          "Piece": "a card", "Player": "a player", "Zone": "a zone", "dict": "a table", "tuple": "a list"}
+
+
+def _in_words(message: str) -> str:
+    """A Python error's message with Python's type names in the language's words."""
+    m = re.match(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'", message)
+    if m:
+        return f"`{m[1]}` cannot compare {_WORDS.get(m[2], m[2])} with {_WORDS.get(m[3], m[3])}"
+    m = re.match(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'", message)
+    if m:
+        return f"`{m[1]}` cannot combine {_WORDS.get(m[2], m[2])} and {_WORDS.get(m[3], m[3])}"
+    m = re.match(r"bad operand type for unary (\S+): '(\w+)'", message)
+    if m:
+        return f"`{m[1]}` takes a number, not {_WORDS.get(m[2], m[2])}"
+    return re.sub(r"'(\w+)'", lambda t: _WORDS.get(t[1], t[0]), message)
 
 
 def _mistake(e: Exception) -> RuntimeContentError:
@@ -334,7 +408,9 @@ def _mistake(e: Exception) -> RuntimeContentError:
         return RuntimeContentError(f"a card read here has no field `{e.args[0]}`")
     if type(e) is AttributeError and getattr(e, "obj", 0) is None:  # a card or player known to be one, or none
         return RuntimeContentError("`none` has no field to read here (a card or a player was expected)")
-    return RuntimeContentError(f"{type(e).__name__}: {e}")
+    if isinstance(e, ZeroDivisionError):
+        return RuntimeContentError("division by zero")
+    return RuntimeContentError(f"a value of the wrong kind here: {_in_words(str(e))}")
 
 
 def _fresh(v):

@@ -8,6 +8,7 @@ PLAYER_ATTRS = {"seat", "name", "left", "right", "index"}
 PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid"}
 ZONE_ATTRS = {"size", "top", "bottom", "owner", "name"}
 MAX_INT = 10**12
+OUT_OF_BOUNDS = "number out of bounds (numbers stay between -10^12 and 10^12)"
 MAX_TEXT = 100_000  # characters in one text a match builds
 MAX_ITEMS = 100_000  # items in one list a match builds (the cards of a game are far fewer)
 
@@ -175,14 +176,45 @@ def add(a, b):
         r = a + b
         if -MAX_INT <= r <= MAX_INT:
             return r
-        raise RuntimeContentError("number out of bounds")
+        raise RuntimeContentError(OUT_OF_BOUNDS)
     if type(a) is str and type(b) is str:
         return bounded_text(a + b) if len(a) + len(b) > MAX_TEXT else a + b
+    if type(a) in _PLAIN or type(b) in _PLAIN:
+        raise RuntimeContentError(f"`+` adds two numbers, two strings or two lists, not {describe(a)} and {describe(b)}")
     if type(a) is not list:
         a = items(a)
     if type(b) is not list:
         b = items(b)
     return bounded_list(a + b) if len(a) + len(b) > MAX_ITEMS else a + b
+
+
+_PLAIN = (int, str, bool)
+
+
+def sub(a, b):
+    if type(a) is int and type(b) is int:
+        r = a - b
+        if -MAX_INT <= r <= MAX_INT:
+            return r
+        raise RuntimeContentError(OUT_OF_BOUNDS)
+    if type(a) in (int, bool) and type(b) in (int, bool):
+        return sub(int(a), int(b))
+    raise RuntimeContentError(f"`-` takes two numbers, not {describe(a)} and {describe(b)}")
+
+
+def neg(a):
+    if type(a) is int:
+        return -a  # within the bounds, as `a` is: they are the same on either side of zero
+    if type(a) is bool:
+        return -int(a)
+    raise RuntimeContentError(f"`-` takes a number, not {describe(a)}")
+
+
+def number(r):
+    """A number a verb or a sum made, kept within the bounds every number of a match keeps."""
+    if -MAX_INT <= r <= MAX_INT:
+        return r
+    raise RuntimeContentError(OUT_OF_BOUNDS)
 
 
 def bounded_text(s: str) -> str:
@@ -230,7 +262,7 @@ def index(a, i):
         raise RuntimeContentError("an index must be a number")
     if -len(seq) <= i < len(seq):
         return seq[i]
-    return None
+    raise RuntimeContentError(f"index {i} is past the end of a list of {len(seq)}")
 
 
 def text(v) -> str:

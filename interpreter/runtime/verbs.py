@@ -234,7 +234,8 @@ def v_sum(M, values):
     if not _INT.issuperset(map(type, values)):  # every value a number (tested in C, not item by item)
         for v in values:
             _int(v)
-    return sum(values)
+    r = sum(values)
+    return r if -ops.MAX_INT <= r <= ops.MAX_INT else ops.number(r)
 
 
 @verb("distinct(source: list or zone, value: any per item) -> number", values=True, doc="How many different values an expression takes over the items.",
