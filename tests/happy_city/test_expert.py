@@ -398,6 +398,22 @@ def test_hc_exp_card_big_ben():
     assert coins(s, 2) == 1
 
 
+def test_hc_exp_card_big_ben_destroyed_pays_nothing_more():
+    """HC-EXP-4 (Big Ben) with GZ-DES-3: a destroyed building has no effect, so a destroyed Big Ben's owner who buys
+    nothing takes 1 coin, not 3."""
+    s = make(3, mode="expert", grozilla=True)
+    market(s, 1, "blue")
+    market(s, 2, "green")
+    market(s, 3, "yellow")
+    ben = claim(s, 1, "big_ben")
+    set_coins(s, 1, 0)
+    assert fn(s, "pass_gain", s.p(1)) == 3
+    ben.f = {"destroyed": True}
+    assert fn(s, "pass_gain", s.p(1)) == 1
+    assert s.call("action_step", s.p(1)) is None
+    assert coins(s, 1) == 1
+
+
 def test_hc_exp_card_golden_gate_bridge():
     """HC-EXP-4 (Golden Gate Bridge): +1 heart +1 person when 2 of the cards orthogonally next to it (left,
     right, above, below: two rows of 5) share a colour, +2 hearts +1 person when 3 do."""

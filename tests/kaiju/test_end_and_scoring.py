@@ -329,3 +329,26 @@ def test_ki_end_6_turn_position_comes_from_setup(scenario):
     assert last.vars["turn_position"] == 3
     assert r.winner == last.seat
     line_index(s, "is the start player")
+
+
+def test_ki_end_4_start_cards_count_in_the_majority(scenario):
+    """KI-END-4: "more Building cards from that city": Start cards are Building cards of the home city, so they count
+    (Ann's 3 Start cards beat Ben's 2 Hong Kong buildings; without them she would have none)."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "start_gwai_harbourfront_towers", "start_gwai_ghost_net_lab", "start_gwai_container_terminal")
+    tableau(s, 2, "hong_kong_kowloon_towers", "hong_kong_bamboo_scaffold")
+    assert vp(s, s.p(1)) == 5  # 1 city: no diversity VP
+
+
+def test_ki_end_4_a_rivals_start_cards_of_my_city_count_for_the_rival(scenario):
+    """KI-END-4: Start cards of Ann's city taken over by Ben count for Ben: 2 against 2 is a tie, no majority."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "hong_kong_kowloon_towers", "hong_kong_bamboo_scaffold")
+    tableau(s, 2, "start_gwai_harbourfront_towers", "start_gwai_ghost_net_lab")
+    assert vp(s, s.p(1)) == 0
+    tableau(s, 1, "hong_kong_mong_kok_arcade")
+    assert vp(s, s.p(1)) == 5
