@@ -352,3 +352,43 @@ def test_ki_end_4_a_rivals_start_cards_of_my_city_count_for_the_rival(scenario):
     assert vp(s, s.p(1)) == 0
     tableau(s, 1, "hong_kong_mong_kok_arcade")
     assert vp(s, s.p(1)) == 5
+
+
+CAPPED = ["mecha_grade_rebar", "giant_robot_chassis", "kaiju_early_warning_app", "triple_threat_defence_package",
+          "vertically_integrated_mecha", "hometown_hero_action_figures", "emerging_market_kaiju_insurance",
+          "round_the_clock_kaiju_hotline", "bargain_bin_kaiju_repellent", "luxury_kaiju_cruises",
+          "blue_chip_disaster_fund", "plush_kaiju_in_every_price_range", "kaiju_dna_sequencer",
+          "synergistic_product_bundle", "market_leading_mecha_suit"]
+
+
+@pytest.mark.parametrize("product", CAPPED)
+def test_ki_end_3_every_capped_product_stops_at_8(scenario, product):
+    """KI-END-3: each designed product that counts something is capped at 8 VP: with all 48 Building-deck cards, 9
+    New Products and 4 rivals with fewer buildings, every count is above its cap (9 different costs, 10 VP for the
+    Market-Leading Mecha Suit), and each scores exactly 8."""
+    s = scenario("kaiju-inc", 5)
+    company(s, 1, "gwai_group")
+    for seat, comp in ((2, "monstersanto"), (3, "hawkesbury_limited"), (4, "kaijumoto_keiretsu"),
+                       (5, "babayagitch_corporation")):
+        company(s, seat, comp)
+    deck = [c.id for c in s.game.cards.values() if c.kind == "building" and not c.fields["start"]]
+    tableau(s, 1, *deck)
+    others = [p for p in sorted(PRODUCT_VP) if p != product and p != "kaijuskin_handbag"][:8]
+    for pid in others:
+        s.put(pid, s.p(1).zones["products"])
+    piece = s.put(product, s.p(1).zones["products"])
+    assert field(s, piece, "score") == 8
+
+
+def test_ki_end_3_eco_certified_deterrent_never_below_1(scenario):
+    """KI-END-3, Eco-Certified Kaiju Deterrent: 8 VP less 1 per 2K printed, at least 1 VP (all 48 Building-deck cards
+    print far more than 14K), and a tableau printing net negative K scores 8, not more."""
+    s = scenario("kaiju-inc", 3)
+    deck = [c.id for c in s.game.cards.values() if c.kind == "building" and not c.fields["start"]]
+    assert sum(s.game.cards[c].fields["kaiju"] for c in deck) >= 16
+    tableau(s, 1, *deck)
+    piece = s.put("eco_certified_kaiju_deterrent", s.p(1).zones["products"])
+    assert field(s, piece, "score") == 1
+    tableau(s, 2, "mumbai_biogas_scrubbers", "tokyo_shrine_wards")  # -2K
+    s.match.place(piece, s.p(2).zones["products"])
+    assert field(s, piece, "score") == 8

@@ -498,3 +498,17 @@ def test_ki_inc_8_no_special_case_without_a_yen_building_to_buy(scenario):
     stack(s, s.zone("row"), "hong_kong_feng_shui_deflector", "moscow_sputnik_radar")
     assert s.call("take_turn", a, answers=["Feng Shui"]) is None
     assert s.ids(a.zones["tableau"]) == ["sydney_surf_club_drones"] and a.counters["money"] == 0
+
+
+def test_ki_inc_8_a_single_one_yen_building_is_enough(scenario):
+    """KI-INC-8: "purchase 1 Building that provides ¥": one building paying just 1¥ (the Tube Shelter) is enough to
+    offer the special case, and it is the one bought; 0¥ buildings are not offered."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    tableau(s, 1, *NO_YEN)
+    a.counters["money"] = 0
+    stack(s, s.zone("row"), "hong_kong_feng_shui_deflector", "london_tube_shelter", "moscow_sputnik_radar")
+    d = s.call("take_turn", a, answers=["Feng Shui"])
+    assert d.labels() == ["Discard Feng Shui Kaiju Deflector for technology income", "Scrap the tableau for 11¥ (special case)"]
+    assert s.answer("Scrap the tableau") is None  # the single ¥ building is bought without a question
+    assert s.ids(a.zones["tableau"]) == ["london_tube_shelter"] and a.counters["money"] == 10

@@ -278,3 +278,23 @@ def test_ki_sa_5_patent_lawsuit_not_playable_with_an_empty_product_deck(scenario
     assert s.answer("Play Patent Lawsuit") is None
     assert s.ids(s.p(1).zones["products"]) == ["catastrophe_bonds"] and s.p(1).counters["money"] == 0
     line_index(s, "Patent Lawsuit: the court awards Catastrophe Bonds")
+
+
+@pytest.mark.parametrize("money,offered", [(5, False), (6, True), (7, True)])
+def test_ki_sa_1_takeover_needs_the_price_in_the_buyers_bank(scenario, money, offered):
+    """KI-SA-1: the buyer pays the building's cost: a target costing exactly the buyer's bank is offered, one costing
+    a ¥ more is not (Odaiba costs 6¥; Ben has room)."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, _ = s.match.players
+    tableau(s, 1, HOME)
+    tableau(s, 2, "tokyo_odaiba_robot_plant")
+    ann.counters["money"] = money
+    ben.counters["money"] = 0
+    name = "Hostile Takeover (Industrial)"
+    stack(s, s.zone("row"), "hostile_takeover_industrial", "london_tube_shelter")
+    d = s.call("take_turn", ann, answers=[name])
+    labels = [] if d is None else d.labels()
+    assert (f"Play {name}" in labels) is offered
+    if offered:
+        s.answer(f"Play {name}")
+        assert ann.counters["money"] == money - 6 and ben.counters["money"] == 6
