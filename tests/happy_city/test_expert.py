@@ -621,6 +621,14 @@ def test_hc_exp_card_japanese_stone_garden():
     assert score(s2, 1) == 30
 
 
+def test_hc_exp_card_japanese_stone_garden_doubles_strictly_below_30():
+    """HC-EXP-4 (Japanese Stone Garden): "strictly fewer than 30": 29 is doubled, 30 is not, and nothing is doubled
+    without the card."""
+    s = expert()
+    assert [fn(s, "twice_if", x, True) for x in (28, 29, 30, 31)] == [56, 58, 30, 31]
+    assert fn(s, "twice_if", 29, False) == 29
+
+
 def test_hc_exp_card_parthenon():
     """HC-EXP-4 (Parthenon): +4 people with no green card (a green market counts as a green card)."""
     s = expert()

@@ -244,3 +244,47 @@ def test_hc_act_6_account_of_a_purchase_paid_in_coins():
     buy(s, 1, "igloo")
     line_index(s, "Ann buys Igloo for 3 coin(s).")
     assert coins(s, 1) == 2
+
+
+# ---------------------------------------------------------------- GZ-TOK-4 boundaries of paying
+
+def test_gz_tok_4_tokens_that_cover_the_price_end_the_payment():
+    """GZ-TOK-4: once the tokens spent cover the price nothing more is asked or spent (2 = one token; the other
+    token stays)."""
+    s = gz()
+    markets(s, 3)
+    set_coins(s, 1, 0)
+    s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
+    s.put("stop_zilla_green", s.p(1).zones["tokens"])
+    d = s.call("buy", s.p(1), s.put("school", s.zone("supply")))
+    assert d.prompt == "Ann: spend which Stop-Zilla token (worth 2 coins)?"
+    assert s.answer("Yellow Stop-Zilla token") is None
+    assert tokens(s, 1) == ["stop_zilla_green"] and coins(s, 1) == 0
+
+
+def test_gz_tok_4_coins_equal_to_the_price_may_pay_it_all():
+    """GZ-TOK-4: a token "can be spent": with exactly the price in coins the player may still pay in coins only."""
+    s = gz()
+    markets(s, 3)
+    set_coins(s, 1, 4)
+    s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
+    d = s.call("buy", s.p(1), s.put("museum", s.zone("supply")))
+    assert d.prompt.startswith("Ann: pay 4 more in coins")
+    assert d.labels() == ["Yellow Stop-Zilla token", "(nothing)"]
+    assert s.answer("(nothing)") is None
+    assert coins(s, 1) == 0 and tokens(s, 1) == ["stop_zilla_yellow"]
+
+
+# ---------------------------------------------------------------- GZ-DES-3 a destroyed card is not destroyed again
+
+def test_gz_des_3_a_destroyed_building_is_not_offered_for_destruction_again():
+    """GZ-DES-3: a destroyed building already carries a monster; the next destruction picks among the others."""
+    s = gz()
+    for seat in (1, 2, 3):
+        market(s, seat)
+    bank, igloo, zoo = city(s, 1, "bank", "igloo", "zoo")
+    destroy(bank)
+    monster_in_front(s, 1, "corgizilla")
+    s.put("grozilla", s.zone("deck4"))
+    d = s.call("reveal", s.p(1), "Pile IV")
+    assert d.labels() == ["Happy Market", "Igloo", "Zoo"]
