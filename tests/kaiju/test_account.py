@@ -12,8 +12,8 @@ TURN_END = 1
 @pytest.mark.parametrize("money,after,line", [
     (6, 10, "Ann collects 4¥ 1R 2K from 2 industrial building(s)."),
     (7, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s)."),
-    (8, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so 3¥ are added."),
-    (11, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so 0¥ are added."),
+    (8, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so it gains only 3¥."),
+    (11, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so it gains only 0¥."),
 ])
 def test_ki_inc_2_account_says_the_income_after_the_cap(scenario, money, after, line):
     """KI-INC-2: income above 11¥ is lost, and the account says how much was added (below, at and above the cap)."""
