@@ -512,3 +512,16 @@ def test_ki_inc_8_a_single_one_yen_building_is_enough(scenario):
     assert d.labels() == ["Discard Feng Shui Kaiju Deflector for technology income", "Scrap the tableau for 11¥ (special case)"]
     assert s.answer("Scrap the tableau") is None  # the single ¥ building is bought without a question
     assert s.ids(a.zones["tableau"]) == ["london_tube_shelter"] and a.counters["money"] == 10
+
+
+def test_ki_deck_2_the_rebuilt_kaiju_deck_is_shuffled(scenario):
+    """KI-DECK-2: "reshuffle the discard pile": the new current threat is not always the same card (over 8 seeds)."""
+    currents = set()
+    for seed in range(8):
+        s = scenario("kaiju-inc", 3, seed=seed)
+        s.put("godzillionaire", s.zone("kaiju_current"))
+        stack(s, s.zone("kaiju_discard"), "krakenstein", "hydrabyte", "nibblor", "brainasaur")
+        s.match.vars["kaiju_triggered"] = True
+        s.call("replace_kaiju")
+        currents.add(s.ids(s.zone("kaiju_current"))[0])
+    assert len(currents) >= 2
