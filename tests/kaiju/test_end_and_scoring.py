@@ -36,6 +36,20 @@ def test_ki_end_1_other_products_do_not_end_the_game(scenario):
     assert s.ids(s.zone("products"))[-1] == "catastrophe_bonds"
 
 
+def test_ki_end_1_taking_the_last_new_product_does_not_end_the_game(scenario):
+    """KI-END-1: the only end is a Kaijuskin Handbag turned up; taking the last New Product (deck and row empty after)
+    triggers nothing, and a later Eureka finds nothing to take."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    s.put("catastrophe_bonds", s.zone("products"))
+    assert s.emit("eureka", player=a) is None  # the single product is taken without a question
+    assert s.ids(a.zones["products"]) == ["catastrophe_bonds"]
+    assert s.zone("products").items == [] and s.zone("product_deck").items == []
+    assert s.match.end_reason is None
+    assert s.emit("eureka", player=s.p(2)) is None
+    assert s.p(2).zones["products"].items == [] and s.match.end_reason is None
+
+
 def _drive(m):
     """Answer every decision of a full match: take the first card of the row, take income with it, pick the first
     option of anything else. Returns the players asked to take a card, per round."""
