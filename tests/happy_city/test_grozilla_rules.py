@@ -269,7 +269,7 @@ def test_gz_tok_4_coins_equal_to_the_price_may_pay_it_all():
     set_coins(s, 1, 4)
     s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
     d = s.call("buy", s.p(1), s.put("museum", s.zone("supply")))
-    assert d.prompt.startswith("Ann: pay 4 more in coins")
+    assert d.prompt == "Ann: pay 4 more in coins ((nothing)), or spend a Stop-Zilla token worth 2 coins?"
     assert d.labels() == ["Yellow Stop-Zilla token", "(nothing)"]
     assert s.answer("(nothing)") is None
     assert coins(s, 1) == 0 and tokens(s, 1) == ["stop_zilla_yellow"]
@@ -288,3 +288,20 @@ def test_gz_des_3_a_destroyed_building_is_not_offered_for_destruction_again():
     s.put("grozilla", s.zone("deck4"))
     d = s.call("reveal", s.p(1), "Pile IV")
     assert d.labels() == ["Happy Market", "Igloo", "Zoo"]
+
+
+def test_gz_tok_3_a_monster_sent_round_the_table_back_to_its_sender_destroys_nothing():
+    """GZ-MOVE-1, GZ-TOK-3: Ann buys green and sends Grozilla on; Ben and Cleo each spend a green token, so it comes
+    back to Ann, where it already stood: it stays in front of her city, one monster, no destruction."""
+    s = gz()
+    markets(s, 3)
+    city(s, 1, "bank")
+    monster_in_front(s, 1, "grozilla")
+    s.put("stop_zilla_green", s.p(2).zones["tokens"])
+    s.put("stop_zilla_green", s.p(3).zones["tokens"])
+    set_coins(s, 1, 3)
+    assert buy(s, 1, "igloo") is None
+    assert tokens(s, 2) == [] and tokens(s, 3) == []
+    assert front(s, 1) == ["grozilla", "figure_grozilla"] and ruins(s, 1) == []
+    assert not any(p.f and p.f.get("destroyed") for p in s.p(1).zones["city"].items)
+    assert not any("destroys" in line for line in s.lines())
