@@ -437,6 +437,21 @@ def test_hc_exp_card_golden_gate_bridge():
     assert second_row("bank") == (3 + 1, 4 + 1)  # yellow at 1 (above) and 7: a bonus
 
 
+def test_hc_exp_card_golden_gate_bridge_at_the_end_of_the_first_row():
+    """HC-EXP-4 (Golden Gate Bridge) at place 5, the end of the first row: its neighbours are place 4 (left) and place
+    10 (below), not place 6 (the next row's first place)."""
+    def city_with(sixth):
+        s = expert()
+        market(s, 1, "yellow")
+        city(s, 1, "igloo", "zoo", "school")  # place 4: School (blue)
+        claim(s, 1, "golden_gate_bridge")  # place 5
+        city(s, 1, sixth, "factory", "garage", "offices", "library")  # place 10: Library (blue)
+        return people(s, 1), hearts(s, 1)
+    base = (1 + 1 + 1 + 1, 3 + 1 - 1)  # Igloo, School, Garage, Offices; Zoo, Library, Factory
+    assert city_with("bank") == (base[0] + 1 + 1, base[1] + 1)  # blue at 4 and 10: +1 person (+ the Bank's), +1 heart
+    assert city_with("hospital") == (base[0] + 2 + 1, base[1] + 1)  # blue at 6 as well: still only 4 and 10 count
+
+
 def test_hc_exp_card_stonehenge():
     """HC-EXP-4 (Stonehenge): +1 person per blue card in the city of one neighbour, chosen at the end."""
     s = expert()
