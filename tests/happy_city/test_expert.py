@@ -596,6 +596,27 @@ def test_hc_exp_card_great_wall():
     assert hearts(s2, 1) == 1 + 3
 
 
+def test_hc_exp_card_great_wall_at_place_8_reads_places_9_and_10():
+    """HC-EXP-4 (Great Wall): at place 8 the next 2 cards are the city's last two (9 and 10): a shared colour is +3."""
+    s = expert()
+    market(s, 1, "yellow")
+    city(s, 1, "igloo", "factory", "garage", "offices", "steel_mill", "bank")  # places 2-7
+    claim(s, 1, "great_wall")  # place 8
+    city(s, 1, "school", "library")  # places 9 and 10: both blue
+    assert hearts(s, 1) == 1 + 3 - 1 - 1  # the Library's heart, the Wall's 3, Factory and Steel Mill -1 each
+
+
+def test_hc_exp_card_great_wall_after_a_destroyed_card():
+    """HC-EXP-4 (Great Wall) with GZ-DES-3: a destroyed card has no colour, so it shares none: +1."""
+    s = make(3, mode="expert", grozilla=True)
+    market(s, 1, "yellow")
+    claim(s, 1, "great_wall")
+    school, park = city(s, 1, "school", "park")
+    assert hearts(s, 1) == 3 + 1
+    school.f = {"destroyed": True}
+    assert hearts(s, 1) == 1 + 1
+
+
 def test_hc_exp_card_billiards():
     """HC-EXP-4 (Billiards): +1 income per colour among the cards placed before it (the coloured market counts)."""
     s = expert()
