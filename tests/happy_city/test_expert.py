@@ -225,6 +225,13 @@ def test_hc_exp_card_statue_of_liberty():
     claim(s2, 1, "statue_of_liberty")
     assert ids(s2, 1) == ["happy_market_green", "school", "statue_of_liberty"]
     assert s2.ids(s2.zone("pile_house")) == ["house"]
+    # each residence to its own pile
+    for residence, pile in (("apartment_building", "pile_apartment"), ("luxury_residence", "pile_luxury")):
+        s3 = expert()
+        market(s3, 1, "green")
+        city(s3, 1, "school", residence)
+        claim(s3, 1, "statue_of_liberty")
+        assert s3.ids(s3.zone(pile)) == [residence]
 
 
 def test_hc_exp_card_hot_dog_shop():
