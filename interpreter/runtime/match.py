@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
-from .decisions import Decision, out_of_range
+from .decisions import NOTHING, Decision, out_of_range
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
@@ -184,7 +184,10 @@ class Match:
         self._back_here()
         self.choices.append(k)
         if self.narrate:
-            self.say(f"  {d.player.name}: {d.options[k].label}")
+            label = d.options[k].label
+            if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
+                label = f"{d.prompt.removeprefix(d.player.name + ': ')} {NOTHING}"
+            self.say(f"  {d.player.name}: {label}")
         self._advance(k)
 
     def close(self) -> None:

@@ -225,6 +225,13 @@ def test_hc_exp_card_statue_of_liberty():
     claim(s2, 1, "statue_of_liberty")
     assert ids(s2, 1) == ["happy_market_green", "school", "statue_of_liberty"]
     assert s2.ids(s2.zone("pile_house")) == ["house"]
+    # each residence to its own pile
+    for residence, pile in (("apartment_building", "pile_apartment"), ("luxury_residence", "pile_luxury")):
+        s3 = expert()
+        market(s3, 1, "green")
+        city(s3, 1, "school", residence)
+        claim(s3, 1, "statue_of_liberty")
+        assert s3.ids(s3.zone(pile)) == [residence]
 
 
 def test_hc_exp_card_hot_dog_shop():
@@ -398,6 +405,22 @@ def test_hc_exp_card_big_ben():
     assert coins(s, 2) == 1
 
 
+def test_hc_exp_card_big_ben_destroyed_pays_nothing_more():
+    """HC-EXP-4 (Big Ben) with GZ-DES-3: a destroyed building has no effect, so a destroyed Big Ben's owner who buys
+    nothing takes 1 coin, not 3."""
+    s = make(3, mode="expert", grozilla=True)
+    market(s, 1, "blue")
+    market(s, 2, "green")
+    market(s, 3, "yellow")
+    ben = claim(s, 1, "big_ben")
+    set_coins(s, 1, 0)
+    assert fn(s, "pass_gain", s.p(1)) == 3
+    ben.f = {"destroyed": True}
+    assert fn(s, "pass_gain", s.p(1)) == 1
+    assert s.call("action_step", s.p(1)) is None
+    assert coins(s, 1) == 1
+
+
 def test_hc_exp_card_golden_gate_bridge():
     """HC-EXP-4 (Golden Gate Bridge): +1 heart +1 person when 2 of the cards orthogonally next to it (left,
     right, above, below: two rows of 5) share a colour, +2 hearts +1 person when 3 do."""
@@ -419,6 +442,21 @@ def test_hc_exp_card_golden_gate_bridge():
         return people(s2, 1), hearts(s2, 1)
     assert second_row("library") == (2, 5)  # blue at 5 and 7: only 7 is next to it, no bonus
     assert second_row("bank") == (3 + 1, 4 + 1)  # yellow at 1 (above) and 7: a bonus
+
+
+def test_hc_exp_card_golden_gate_bridge_at_the_end_of_the_first_row():
+    """HC-EXP-4 (Golden Gate Bridge) at place 5, the end of the first row: its neighbours are place 4 (left) and place
+    10 (below), not place 6 (the next row's first place)."""
+    def city_with(sixth):
+        s = expert()
+        market(s, 1, "yellow")
+        city(s, 1, "igloo", "zoo", "school")  # place 4: School (blue)
+        claim(s, 1, "golden_gate_bridge")  # place 5
+        city(s, 1, sixth, "factory", "garage", "offices", "library")  # place 10: Library (blue)
+        return people(s, 1), hearts(s, 1)
+    base = (1 + 1 + 1 + 1, 3 + 1 - 1)  # Igloo, School, Garage, Offices; Zoo, Library, Factory
+    assert city_with("bank") == (base[0] + 1 + 1, base[1] + 1)  # blue at 4 and 10: +1 person (+ the Bank's), +1 heart
+    assert city_with("hospital") == (base[0] + 2 + 1, base[1] + 1)  # blue at 6 as well: still only 4 and 10 count
 
 
 def test_hc_exp_card_stonehenge():
@@ -565,6 +603,27 @@ def test_hc_exp_card_great_wall():
     assert hearts(s2, 1) == 1 + 3
 
 
+def test_hc_exp_card_great_wall_at_place_8_reads_places_9_and_10():
+    """HC-EXP-4 (Great Wall): at place 8 the next 2 cards are the city's last two (9 and 10): a shared colour is +3."""
+    s = expert()
+    market(s, 1, "yellow")
+    city(s, 1, "igloo", "factory", "garage", "offices", "steel_mill", "bank")  # places 2-7
+    claim(s, 1, "great_wall")  # place 8
+    city(s, 1, "school", "library")  # places 9 and 10: both blue
+    assert hearts(s, 1) == 1 + 3 - 1 - 1  # the Library's heart, the Wall's 3, Factory and Steel Mill -1 each
+
+
+def test_hc_exp_card_great_wall_after_a_destroyed_card():
+    """HC-EXP-4 (Great Wall) with GZ-DES-3: a destroyed card has no colour, so it shares none: +1."""
+    s = make(3, mode="expert", grozilla=True)
+    market(s, 1, "yellow")
+    claim(s, 1, "great_wall")
+    school, park = city(s, 1, "school", "park")
+    assert hearts(s, 1) == 3 + 1
+    school.f = {"destroyed": True}
+    assert hearts(s, 1) == 1 + 1
+
+
 def test_hc_exp_card_billiards():
     """HC-EXP-4 (Billiards): +1 income per colour among the cards placed before it (the coloured market counts)."""
     s = expert()
@@ -603,6 +662,14 @@ def test_hc_exp_card_japanese_stone_garden():
     city(s2, 1, "luxury_residence", "hospital", "zoo", "museum", "library")  # 5 x 6 = 30
     claim(s2, 1, "japanese_stone_garden")
     assert score(s2, 1) == 30
+
+
+def test_hc_exp_card_japanese_stone_garden_doubles_strictly_below_30():
+    """HC-EXP-4 (Japanese Stone Garden): "strictly fewer than 30": 29 is doubled, 30 is not, and nothing is doubled
+    without the card."""
+    s = expert()
+    assert [fn(s, "twice_if", x, True) for x in (28, 29, 30, 31)] == [56, 58, 30, 31]
+    assert fn(s, "twice_if", 29, False) == 29
 
 
 def test_hc_exp_card_parthenon():

@@ -129,7 +129,7 @@ def test_gz_mon_3_the_player_goes_on_revealing_after_a_monster():
 
 def test_gz_mon_2_the_monster_effect_applies_while_it_stays_in_front():
     """GZ-MON-2: a monster's effect applies to the player it stands in front of, and stops when it leaves
-    (Corgizilla: cards cost 1 more; Sprutzilla: buying nothing takes 1 coin fewer; Grozilla: 1 less income)."""
+    (Corgizilla: cards cost 1 more; Sprutzilla: residences cost 1 more; Grozilla: 1 less income)."""
     s = gz()
     markets(s, 3)
     city(s, 1, "bank")
@@ -141,10 +141,9 @@ def test_gz_mon_2_the_monster_effect_applies_while_it_stays_in_front():
     assert coins(s, 1) == 10 - 6
     assert front(s, 1) == [] and front(s, 2) == ["corgizilla", "figure_corgizilla"]
     assert price(s, zoo, 1) == 8 and price(s, zoo, 2) == 9
+    house = s.put("house", s.zone("pile_house"))
     monster_in_front(s, 3, "sprutzilla")
-    set_coins(s, 3, 0)
-    s.call("action_step", s.p(3))
-    assert coins(s, 3) == 0
+    assert price(s, house, 3) == 2 and price(s, house, 1) == 1 and price(s, zoo, 3) == 8
     monster_in_front(s, 1, "grozilla")
     assert income(s, 1) == 2 + 2 - 1  # market, bank, hotel, less 1
 

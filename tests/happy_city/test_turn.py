@@ -245,3 +245,16 @@ def test_hc_act_9_a_special_pays_income_from_the_next_income_phase_and_scores_at
     assert income(s, 1) == 3 and people(s, 1) == 3
     phase(s, INCOME)
     assert coins(s, 1) == 6
+
+
+def test_hc_act_4_the_rebuilt_pile_is_shuffled():
+    """HC-ACT-4: "shuffle its discard pile": the first card revealed from a rebuilt pile is not always the same one
+    (over 8 seeds)."""
+    firsts = set()
+    for seed in range(8):
+        s = make(3, seed=seed)
+        market(s, 1)
+        stack(s, s.zone("discard1"), "igloo", "bank", "florist", "school", "library")
+        s.call("reveal", s.p(1), "Pile I")
+        firsts.add(s.ids(s.zone("supply"))[0])
+    assert len(firsts) >= 2

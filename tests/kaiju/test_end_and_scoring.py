@@ -36,6 +36,20 @@ def test_ki_end_1_other_products_do_not_end_the_game(scenario):
     assert s.ids(s.zone("products"))[-1] == "catastrophe_bonds"
 
 
+def test_ki_end_1_taking_the_last_new_product_does_not_end_the_game(scenario):
+    """KI-END-1: the only end is a Kaijuskin Handbag turned up; taking the last New Product (deck and row empty after)
+    triggers nothing, and a later Eureka finds nothing to take."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    s.put("catastrophe_bonds", s.zone("products"))
+    assert s.emit("eureka", player=a) is None  # the single product is taken without a question
+    assert s.ids(a.zones["products"]) == ["catastrophe_bonds"]
+    assert s.zone("products").items == [] and s.zone("product_deck").items == []
+    assert s.match.end_reason is None
+    assert s.emit("eureka", player=s.p(2)) is None
+    assert s.p(2).zones["products"].items == [] and s.match.end_reason is None
+
+
 def _drive(m):
     """Answer every decision of a full match: take the first card of the row, take income with it, pick the first
     option of anything else. Returns the players asked to take a card, per round."""
@@ -329,3 +343,66 @@ def test_ki_end_6_turn_position_comes_from_setup(scenario):
     assert last.vars["turn_position"] == 3
     assert r.winner == last.seat
     line_index(s, "is the start player")
+
+
+def test_ki_end_4_start_cards_count_in_the_majority(scenario):
+    """KI-END-4: "more Building cards from that city": Start cards are Building cards of the home city, so they count
+    (Ann's 3 Start cards beat Ben's 2 Hong Kong buildings; without them she would have none)."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "start_gwai_harbourfront_towers", "start_gwai_ghost_net_lab", "start_gwai_container_terminal")
+    tableau(s, 2, "hong_kong_kowloon_towers", "hong_kong_bamboo_scaffold")
+    assert vp(s, s.p(1)) == 5  # 1 city: no diversity VP
+
+
+def test_ki_end_4_a_rivals_start_cards_of_my_city_count_for_the_rival(scenario):
+    """KI-END-4: Start cards of Ann's city taken over by Ben count for Ben: 2 against 2 is a tie, no majority."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "hong_kong_kowloon_towers", "hong_kong_bamboo_scaffold")
+    tableau(s, 2, "start_gwai_harbourfront_towers", "start_gwai_ghost_net_lab")
+    assert vp(s, s.p(1)) == 0
+    tableau(s, 1, "hong_kong_mong_kok_arcade")
+    assert vp(s, s.p(1)) == 5
+
+
+CAPPED = ["mecha_grade_rebar", "giant_robot_chassis", "kaiju_early_warning_app", "triple_threat_defence_package",
+          "vertically_integrated_mecha", "hometown_hero_action_figures", "emerging_market_kaiju_insurance",
+          "round_the_clock_kaiju_hotline", "bargain_bin_kaiju_repellent", "luxury_kaiju_cruises",
+          "blue_chip_disaster_fund", "plush_kaiju_in_every_price_range", "kaiju_dna_sequencer",
+          "synergistic_product_bundle", "market_leading_mecha_suit"]
+
+
+@pytest.mark.parametrize("product", CAPPED)
+def test_ki_end_3_every_capped_product_stops_at_8(scenario, product):
+    """KI-END-3: each designed product that counts something is capped at 8 VP: with all 48 Building-deck cards, 9
+    New Products and 4 rivals with fewer buildings, every count is above its cap (9 different costs, 10 VP for the
+    Market-Leading Mecha Suit), and each scores exactly 8."""
+    s = scenario("kaiju-inc", 5)
+    company(s, 1, "gwai_group")
+    for seat, comp in ((2, "monstersanto"), (3, "hawkesbury_limited"), (4, "kaijumoto_keiretsu"),
+                       (5, "babayagitch_corporation")):
+        company(s, seat, comp)
+    deck = [c.id for c in s.game.cards.values() if c.kind == "building" and not c.fields["start"]]
+    tableau(s, 1, *deck)
+    others = [p for p in sorted(PRODUCT_VP) if p != product and p != "kaijuskin_handbag"][:8]
+    for pid in others:
+        s.put(pid, s.p(1).zones["products"])
+    piece = s.put(product, s.p(1).zones["products"])
+    assert field(s, piece, "score") == 8
+
+
+def test_ki_end_3_eco_certified_deterrent_never_below_1(scenario):
+    """KI-END-3, Eco-Certified Kaiju Deterrent: 8 VP less 1 per 2K printed, at least 1 VP (all 48 Building-deck cards
+    print far more than 14K), and a tableau printing net negative K scores 8, not more."""
+    s = scenario("kaiju-inc", 3)
+    deck = [c.id for c in s.game.cards.values() if c.kind == "building" and not c.fields["start"]]
+    assert sum(s.game.cards[c].fields["kaiju"] for c in deck) >= 16
+    tableau(s, 1, *deck)
+    piece = s.put("eco_certified_kaiju_deterrent", s.p(1).zones["products"])
+    assert field(s, piece, "score") == 1
+    tableau(s, 2, "mumbai_biogas_scrubbers", "tokyo_shrine_wards")  # -2K
+    s.match.place(piece, s.p(2).zones["products"])
+    assert field(s, piece, "score") == 8

@@ -216,25 +216,61 @@ def test_ki_inc_4_attack_happens_at_once_during_income(scenario):
     assert line_index(s, "Shortseller Rex attacks Ann!") < line_index(s, "Ben collects 3¥")
 
 
-def test_ki_inc_4_pollution_control_never_attacks(scenario):
-    """KI-INC-4: only moving from 5 onto or past the Kaiju Attack space is an attack. A pollution-control building
-    (negative K) lowers the wheel, but not below the Kaiju Attack space, and never triggers an attack."""
+def test_ki_inc_4_backward_past_the_space_attacks_by_default(scenario):
+    """KI-INC-4, option backward_attacks=on (the default; the review's words: the marker looping past its start
+    in either direction brings an attack): negative K turns the wheel backward, and a wheel moving from the
+    Kaiju Attack space back onto 5 is attacked."""
+    s = scenario("kaiju-inc", 3)
+    assert s.match.options.values["backward_attacks"] == "on"
+    a, b, c = s.match.players
+    kaiju(s)
+    tableau(s, 2, "mumbai_biogas_scrubbers")  # RT industrial 1¥ 0R -1K
+    b.counters["money"] = 6
+    b.counters["kaiju"] = 0  # on the Kaiju Attack space, as at the start of the game
+    s.call("income", a, "industrial")
+    assert b.counters["kaiju"] == 5  # 0 - 1 turns back onto 5
+    line_index(s, "Ben collects 1¥ 0R -1K from 1 industrial building(s).")
+    line_index(s, "Godzillionaire attacks Ben!")
+    assert b.counters["money"] == 3  # 6 + 1, then Godzillionaire eats half, rounded up (4)
+    assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]  # the triggered card is replaced
+
+
+def test_ki_inc_4_backward_onto_the_space_is_no_attack(scenario):
+    """KI-INC-4: a wheel moving backward onto the Kaiju Attack space (1 to 0), or backward between 1 and 5, has not
+    passed it: no attack (both sides of the boundary: from 1 and from 0)."""
     s = scenario("kaiju-inc", 3)
     a, b, c = s.match.players
     kaiju(s)
     tableau(s, 2, "mumbai_biogas_scrubbers")  # RT industrial 1¥ 0R -1K
     tableau(s, 3, "tokyo_shrine_wards")  # RT construction 1¥ 0R -1K
-    b.counters["money"] = 6
-    b.counters["kaiju"] = 0  # on the Kaiju Attack space, as at the start of the game
+    b.counters["kaiju"] = 1
     s.call("income", a, "industrial")
     assert b.counters["kaiju"] == 0
-    assert b.counters["money"] == 7
-    assert not any("attacks" in line for line in s.lines())
-    assert s.ids(s.zone("kaiju_current")) == ["godzillionaire"]
     c.counters["kaiju"] = 3
     s.call("income", a, "construction")
     assert c.counters["kaiju"] == 2
     assert not any("attacks" in line for line in s.lines())
+    assert s.ids(s.zone("kaiju_current")) == ["godzillionaire"]
+
+
+def test_ki_inc_4_option_backward_attacks_off(scenario):
+    """KI-INC-4, rules option backward_attacks=off (the rulebook's text alone names only forward attacks): negative K
+    turns the wheel backward past the Kaiju Attack space onto 5 without an attack; the next +1K is an attack."""
+    s = scenario("kaiju-inc", 3, options={"backward_attacks": "off"})
+    a, b, _ = s.match.players
+    kaiju(s)
+    tableau(s, 2, "mumbai_biogas_scrubbers")  # Rival's Turn industrial 1¥ 0R -1K
+    b.counters["money"] = 6
+    s.call("income", a, "industrial")
+    assert b.counters["kaiju"] == 5  # 0 - 1 turns back to 5
+    assert b.counters["money"] == 7
+    assert not any("attacks" in line for line in s.lines())
+    s.call("collect", b, "industrial", "your_turn")  # no Your Turn industrial building: the wheel stays
+    assert b.counters["kaiju"] == 5
+    tableau(s, 2, "moscow_samovar_smelter")  # YT industrial 2¥ 0R 1K
+    s.call("collect", b, "industrial", "your_turn")
+    assert b.counters["kaiju"] == 0
+    line_index(s, "Godzillionaire attacks Ben!")
 
 
 # ---------------------------------------------------------------- KI-INC-5, KI-INC-6 rivals
@@ -464,15 +500,28 @@ def test_ki_inc_8_no_special_case_without_a_yen_building_to_buy(scenario):
     assert s.ids(a.zones["tableau"]) == ["sydney_surf_club_drones"] and a.counters["money"] == 0
 
 
-def test_ki_inc_4_option_backward_attacks_on(scenario):
-    """KI-INC-4, rules option backward_attacks=on (a reviewer's reading): a wheel pushed back past the Kaiju
-    Attack space by pollution control is attacked too; with the default (off) it stops at the space."""
-    s = scenario("kaiju-inc", 3, options={"backward_attacks": "on"})
-    a, b, _ = s.match.players
-    kaiju(s)
-    tableau(s, 2, "mumbai_biogas_scrubbers")  # Rival's Turn industrial 1¥ 0R -1K
-    b.counters["money"] = 6
-    s.call("income", a, "industrial")
-    assert b.counters["kaiju"] == 5  # 0 - 1 wraps back to 5
-    assert any("Godzillionaire attacks Ben" in line for line in s.lines())
-    assert b.counters["money"] == 3  # 6 + 1, then Godzillionaire eats half (4)
+def test_ki_inc_8_a_single_one_yen_building_is_enough(scenario):
+    """KI-INC-8: "purchase 1 Building that provides ¥": one building paying just 1¥ (the Tube Shelter) is enough to
+    offer the special case, and it is the one bought; 0¥ buildings are not offered."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    tableau(s, 1, *NO_YEN)
+    a.counters["money"] = 0
+    stack(s, s.zone("row"), "hong_kong_feng_shui_deflector", "london_tube_shelter", "moscow_sputnik_radar")
+    d = s.call("take_turn", a, answers=["Feng Shui"])
+    assert d.labels() == ["Discard Feng Shui Kaiju Deflector for technology income", "Scrap the tableau for 11¥ (special case)"]
+    assert s.answer("Scrap the tableau") is None  # the single ¥ building is bought without a question
+    assert s.ids(a.zones["tableau"]) == ["london_tube_shelter"] and a.counters["money"] == 10
+
+
+def test_ki_deck_2_the_rebuilt_kaiju_deck_is_shuffled(scenario):
+    """KI-DECK-2: "reshuffle the discard pile": the new current threat is not always the same card (over 8 seeds)."""
+    currents = set()
+    for seed in range(8):
+        s = scenario("kaiju-inc", 3, seed=seed)
+        s.put("godzillionaire", s.zone("kaiju_current"))
+        stack(s, s.zone("kaiju_discard"), "krakenstein", "hydrabyte", "nibblor", "brainasaur")
+        s.match.vars["kaiju_triggered"] = True
+        s.call("replace_kaiju")
+        currents.add(s.ids(s.zone("kaiju_current"))[0])
+    assert len(currents) >= 2

@@ -228,3 +228,73 @@ def test_ki_sa_5_patent_lawsuit_needs_9_yen(scenario):
     assert s.call("take_turn", ann, answers=["Patent Lawsuit"]) is None
     assert ann.zones["products"].items == [] and ann.counters["money"] == 8
     assert s.ids(s.zone("building_discard")) == ["patent_lawsuit"]
+
+
+def menu(s, action, money):
+    """Ann (with `money`) takes `action` from the row: the labels of her build/income menu ([] when income was the
+    only option, taken at once)."""
+    s.p(1).counters["money"] = money
+    stack(s, s.zone("row"), action, "london_tube_shelter")
+    d = s.call("take_turn", s.p(1), answers=[s.game.cards[action].name])
+    return [] if d is None else d.labels()
+
+
+def test_ki_sa_4_no_bid_contract_not_playable_without_a_building_in_the_deck(scenario):
+    """KI-SA-4: No-Bid Contract takes "1 Building card at random from the face-down Buildings deck": with no Building
+    card in the deck (empty, or Special Action cards only) it cannot be played, so nobody pays 5¥ for nothing;
+    the discard pile is not reshuffled for it (KI-DECK-1 reshuffles only to refill the row)."""
+    s = scenario("kaiju-inc", 3)
+    tableau(s, 1, HOME)
+    s.put("rio_samba_school", s.zone("building_discard"))
+    assert menu(s, "no_bid_contract", 5) == []  # only income: Harbourfront Towers pays 3¥
+    assert s.p(1).counters["money"] == 8 and s.ids(s.p(1).zones["tableau"]) == [HOME]
+    assert s.ids(s.zone("building_discard")) == ["rio_samba_school", "no_bid_contract"]
+    s = scenario("kaiju-inc", 3)
+    tableau(s, 1, HOME)
+    stack(s, s.zone("building_deck"), "patent_lawsuit", "kaiju_mind_control")
+    assert menu(s, "no_bid_contract", 11) == []
+    assert s.ids(s.p(1).zones["tableau"]) == [HOME] and s.p(1).counters["money"] == 11
+    s = scenario("kaiju-inc", 3)  # one Building card among the actions: playable, and it is the one awarded
+    tableau(s, 1, HOME)
+    stack(s, s.zone("building_deck"), "patent_lawsuit", "rio_samba_school")
+    assert menu(s, "no_bid_contract", 5) == ["Play No-Bid Contract", "Discard No-Bid Contract for construction income"]
+    assert s.answer("Play No-Bid Contract") is None
+    assert s.ids(s.p(1).zones["tableau"]) == [HOME, "rio_samba_school"] and s.p(1).counters["money"] == 0
+
+
+def test_ki_sa_5_patent_lawsuit_not_playable_with_an_empty_product_deck(scenario):
+    """KI-SA-5: Patent Lawsuit takes a card "from the face-down New Products deck": with that deck empty it cannot
+    be played (the face-up products are not taken), so nobody pays 9¥ for nothing; with one card it can."""
+    s = scenario("kaiju-inc", 3)
+    tableau(s, 1, HOME)
+    s.put("mecha_grade_rebar", s.zone("products"))
+    assert menu(s, "patent_lawsuit", 11) == []  # only income
+    assert s.p(1).zones["products"].items == [] and s.p(1).counters["money"] == 11
+    assert s.ids(s.zone("products")) == ["mecha_grade_rebar"]
+    s = scenario("kaiju-inc", 3)
+    tableau(s, 1, HOME)
+    s.put("catastrophe_bonds", s.zone("product_deck"))
+    assert menu(s, "patent_lawsuit", 9) == ["Play Patent Lawsuit", "Discard Patent Lawsuit for industrial income"]
+    assert s.answer("Play Patent Lawsuit") is None
+    assert s.ids(s.p(1).zones["products"]) == ["catastrophe_bonds"] and s.p(1).counters["money"] == 0
+    line_index(s, "Patent Lawsuit: the court awards Catastrophe Bonds")
+
+
+@pytest.mark.parametrize("money,offered", [(5, False), (6, True), (7, True)])
+def test_ki_sa_1_takeover_needs_the_price_in_the_buyers_bank(scenario, money, offered):
+    """KI-SA-1: the buyer pays the building's cost: a target costing exactly the buyer's bank is offered, one costing
+    a ¥ more is not (Odaiba costs 6¥; Ben has room)."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, _ = s.match.players
+    tableau(s, 1, HOME)
+    tableau(s, 2, "tokyo_odaiba_robot_plant")
+    ann.counters["money"] = money
+    ben.counters["money"] = 0
+    name = "Hostile Takeover (Industrial)"
+    stack(s, s.zone("row"), "hostile_takeover_industrial", "london_tube_shelter")
+    d = s.call("take_turn", ann, answers=[name])
+    labels = [] if d is None else d.labels()
+    assert (f"Play {name}" in labels) is offered
+    if offered:
+        s.answer(f"Play {name}")
+        assert ann.counters["money"] == money - 6 and ben.counters["money"] == 6

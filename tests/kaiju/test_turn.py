@@ -232,3 +232,16 @@ def test_ki_deck_1_reshuffle_in_a_long_match(scenario):
     total = (len(s.zone("building_deck").items) + len(s.zone("building_discard").items)
              + sum(len(p.zones["tableau"].items) for p in s.match.players))
     assert total == 54 + 15  # the deck's cards plus the 5 companies' start cards: none lost
+
+
+def test_ki_deck_1_the_rebuilt_deck_is_shuffled(scenario):
+    """KI-DECK-1: "reshuffle the discard pile": the first card drawn from the rebuilt deck is not always the same one
+    (over 8 seeds), so the pile is shuffled, not just turned over."""
+    firsts = set()
+    for seed in range(8):
+        s = scenario("kaiju-inc", 3, seed=seed)
+        stack(s, s.zone("building_discard"), "sydney_surf_club_drones", "london_tube_shelter", "rio_samba_school",
+              "mumbai_gateway_bastion", "london_royal_society")
+        s.call("draw_building", s.zone("row"))
+        firsts.add(s.ids(s.zone("row"))[0])
+    assert len(firsts) >= 2

@@ -126,7 +126,7 @@ class Kaiju:
 
     def add_kaiju(self, p: Player, n: int) -> None:
         wraps, p.kaiju = divmod(p.kaiju + n, KAIJU_WRAP)
-        for _ in range(wraps):
+        for _ in range(abs(wraps)):  # forward onto or past the Kaiju Attack space, or backward past it
             self.kaiju_attack(p)
 
     # ---- setup (KI-SETUP-1..6)
@@ -173,8 +173,6 @@ class Kaiju:
             self.products.append(c)
             if c.handbag:
                 self.trigger_end("a Kaijuskin Handbag was turned up")
-        if not self.product_deck and not self.products:
-            self.trigger_end("no New Products are left")
 
     def replace_kaiju(self) -> None:
         if self.kaiju_triggered:
@@ -210,10 +208,7 @@ class Kaiju:
                 k += b.kaiju
             self.earn(p, m)
             self.add_research(p, r)
-            if k >= 0:
-                self.add_kaiju(p, k)
-            else:
-                p.kaiju = max(0, p.kaiju + k) % KAIJU_WRAP
+            self.add_kaiju(p, k)
 
     def income(self, active: Player, suit: str) -> None:
         self.collect(active, suit, "your_turn")
@@ -230,6 +225,10 @@ class Kaiju:
         if c.kind == "building":
             return p.money >= c.cost
         if c.kind == "action" and p.money >= c.cost:
+            if c.id == "no_bid_contract":
+                return any(b.kind == "building" for b in self.deck)
+            if c.id == "patent_lawsuit":
+                return bool(self.product_deck)
             return c.id not in TAKEOVER_SUIT or bool(self.takeover_targets(p, TAKEOVER_SUIT[c.id]))
         return False
 
