@@ -16,6 +16,7 @@ from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError, UsageError
 from .decisions import Decision, out_of_range
+from .secrecy import echo
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
@@ -79,6 +80,8 @@ class Match:
         self.fired: dict = {}
         self.modifiers: list = []
         self.lines: list[str] = []
+        self.sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
+        self.revealed: list = []  # the cards shown to some players only (secrecy.reveal)
         self.said = 0
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
@@ -171,7 +174,7 @@ class Match:
         self._back_here()
         self.choices.append(k)
         if self.narrate:
-            self.say(f"  {d.player.name}: {d.options[k].label}")
+            echo(self, d.player, d.options[k].label, d.readers)
         self._advance(k)
 
     def close(self) -> None:

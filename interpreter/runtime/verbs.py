@@ -287,6 +287,21 @@ def v_shuffle(M, z):
     return None
 
 
+@verb("reveal", 2, kwargs=("until",), doc="Show cards to some players only (a player or a list): drawn in their "
+      "views until each card moves to another zone, or until an event fires (until=\"name\").",
+      example='reveal(them.hand, me, until="turn_end")')
+def v_reveal(M, cards, to, until=None):
+    from .secrecy import reveal
+    pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
+    seats = [to] if type(to) is Player else list(to) if type(to) is list else None
+    if seats is None or any(type(p) is not Player for p in seats):
+        raise RuntimeContentError(f"reveal: shows cards to a player or a list of players, not {ops.describe(to)}")
+    if any(type(p) is not Piece for p in pieces):
+        raise RuntimeContentError("reveal: only cards can be revealed")
+    reveal(M, pieces, frozenset(p.seat for p in seats), None if until is None else ops.text(until))
+    return None
+
+
 @verb("say", 1, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
 def v_say(M, msg):
     M.say(ops.text(msg))
