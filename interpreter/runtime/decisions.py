@@ -40,6 +40,8 @@ class Decision:
         self._labels = labels
         self._options = None
         self.match = match  # where a label that fails is placed in the content
+        if match is not None and match.revealed:
+            secrecy.forget_moved(match)
 
     @property
     def options(self) -> list:
@@ -113,6 +115,8 @@ def answered(M, player, n: int, values: list) -> int:
     past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
     Match.choose records an answer and shown to the match's `watch` if any: no Decision made, the match not
     suspended."""
+    if M.revealed:
+        secrecy.forget_moved(M)
     k = M.auto[player.index](n)
     M.choices.append(k)
     if M.watch is not None:

@@ -2,8 +2,9 @@
 
 A viewer is a Player, or None for a spectator. The rules, all of them here:
 - a zone is seen by everyone when `public`, by its owner when `owner`, by nobody when `hidden`;
-- a card `reveal`ed to some players is seen by them wherever it lies, until it moves to another zone or, with
-  `until`, until that event fires;
+- a card `reveal`ed to some players is seen by them while it lies in the zone it lay in then, until it leaves
+  that zone (forgotten at the next question or event after it left: a card that leaves and comes back in one
+  step, with nobody asked anything in between, is still seen) or, with `until`, until that event fires;
 - a decision's `readers` are the seats that may read its options and its answer (None: everyone, spectators
   included). The content declares them (`secret`, `public`, `seen by ...` on `choose` and `ask`); without a
   declaration a choice among cards some viewer cannot see is read by its chooser and those who see them all,
@@ -37,10 +38,13 @@ def sees_card(M, piece: Piece, viewer) -> bool:
 def reveal(M, pieces: list, seats: frozenset, until: str | None) -> None:
     """Shows each of `pieces` to the players at `seats` while it stays in the zone it lies in (and until the
     event `until` fires, if given)."""
-    kept = [r for r in M.revealed if r[0].zone is r[2]]  # forget the reveals of cards that moved
-    for p in pieces:
-        kept.append((p, seats, p.zone, until))
-    M.revealed = kept
+    forget_moved(M)
+    M.revealed += [(p, seats, p.zone, until) for p in pieces]
+
+
+def forget_moved(M) -> None:
+    """The reveals of cards that left their zone end now (at each question and event: Decision, emit)."""
+    M.revealed = [r for r in M.revealed if r[0].zone is r[2]]
 
 
 def revealed_to(M, piece: Piece) -> frozenset:
@@ -53,8 +57,8 @@ def revealed_to(M, piece: Piece) -> frozenset:
 
 
 def expire(M, event: str) -> None:
-    """The reveals that last until `event` end now."""
-    M.revealed = [r for r in M.revealed if r[3] != event]
+    """The reveals that last until `event` end now, and those of cards that moved."""
+    M.revealed = [r for r in M.revealed if r[3] != event and r[0].zone is r[2]]
 
 
 # ---- decisions and their echoes
