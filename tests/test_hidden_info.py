@@ -215,3 +215,136 @@ def test_a_human_at_the_terminal_is_shown_the_card_its_priest_looked_at(game):
     shown = [line.split("Ben's hand: ", 1)[1] for line in r.stdout.splitlines()
              if line.startswith("Ann sees:") and "Ben's hand: " in line]
     assert shown == [f"{names} (shown to you)" for names in looks]
+
+
+# ---- the declaration on `choose` and `ask`
+MINI = """game: mini
+name: Mini
+players: {min: 3, max: 3}
+cards: [cards.yaml]
+kinds:
+  gem: {fields: {value: int}}
+zones:
+  table: {visibility: public}
+player:
+  zones:
+    hand: {visibility: owner}
+setup: |
+  for p in players { move(first(box), p.hand) }
+  move(first(box), table)
+  move(first(box), table)
+round:
+  - phase: one
+    do: |
+      %s
+      end_game("done")
+"""
+
+
+def mini(tmp_path, body: str):
+    (tmp_path / "game.yaml").write_text(MINI % body.replace("\n", "\n      "))
+    (tmp_path / "cards.yaml").write_text("- {id: ruby, name: Ruby, kind: gem, value: 1, copies: 5}\n")
+    return load_game(tmp_path)
+
+
+@pytest.mark.parametrize("body, readers, declared", [
+    ('choose c from me.hand + table by first(players)', {1}, False),  # a card only its chooser sees among them
+    ('choose c from table by first(players)', None, False),
+    ('choose c from table by first(players) secret', {1}, True),
+    ('choose c from me.hand + table by first(players) public', None, True),
+    ('choose c from table by first(players) seen by rivals(first(players))[0]', {1, 2}, True),
+    ('ask by first(players) "Pick" { "a" {} "b" {} }', None, False),
+    ('ask by first(players) secret "Pick" { "a" {} "b" {} }', {1}, True),
+    ('ask by first(players) seen by players "Pick" { "a" {} "b" {} }', {1, 2, 3}, True),
+])
+def test_a_decision_carries_who_may_read_it(tmp_path, body, readers, declared):
+    body = body.replace("me.hand", "first(players).hand")
+    m = Match(mini(tmp_path, body), 3)
+    d = m.pending
+    assert d.readers == (None if readers is None else frozenset(readers)) and d.declared == declared
+    prompt = m.view(2)["pending"]["prompt"]
+    assert prompt == (HIDDEN if declared and readers is not None and 2 not in readers else d.prompt)
+    assert m.view(None)["pending"]["prompt"] == (HIDDEN if declared and readers is not None else d.prompt)
+    label = d.labels()[0]
+    Account(m).choose(0)
+    echo = [line for line in Account(m).lines(3) if line.startswith("  Ann: ")]
+    assert echo == [f"  Ann: {label if readers is None or 3 in readers else HIDDEN}"]
+
+
+def test_a_forced_choice_from_a_hidden_hand_is_hidden_too(tmp_path):
+    """A choice with one option is taken without asking; its echo is read as the choice's would be."""
+    m = Match(mini(tmp_path, 'choose c from first(players).hand by first(players)'), 3)
+    assert m.over
+    at = next(i for i, line in enumerate(m.lines) if line.startswith("  Ann: "))
+    assert m.lines[at] == "  Ann: Ruby (the only option)"
+    assert Account(m).lines(1)[at] == m.lines[at] and Account(m).lines(2)[at] == f"  Ann: {HIDDEN}"
+
+
+def test_seen_by_wants_players(tmp_path):
+    from interpreter.errors import MeepleError
+    with pytest.raises(MeepleError, match="`seen by` takes players"):
+        Match(mini(tmp_path, 'choose c from table by first(players) seen by 3'), 3)
+
+
+def test_reveal_wants_cards_and_players(tmp_path):
+    from interpreter.errors import MeepleError
+    with pytest.raises(MeepleError, match="reveal: shows cards to a player or a list of players"):
+        Match(mini(tmp_path, 'reveal(table, 3)'), 3)
+
+
+# ---- the server
+def test_the_server_sends_each_seat_its_echoes_and_looks_by_the_declaration_alone(tmp_path):
+    """Matches of the hidden-hand game played over HTTP: each seat's account hides the others' plays from
+    their hands and shows every guess (the guesser naming its own card when it can), and a Priest's look
+    is in the looker's state only."""
+    httpx = pytest.importorskip("httpx")
+    pytest.importorskip("starlette")
+    from interpreter.web import create_app
+    from interpreter.web.server import Running
+    app = create_app(str(GAME), bot_delay=0)
+    looks = 0
+    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
+        for seed in range(8):
+            r = client.post("/api/matches", json={"game": "hidden-hand", "players": 3, "seed": seed,
+                                                  "seats": ["remote"] * 3})
+            assert r.status_code == 201, r.text
+            m = r.json()
+            tokens = {s["seat"]: s["token"] for s in m["seats"]}
+            rng = random.Random(seed)
+
+            def state(seat, m=m, tokens=tokens):
+                return client.get(f"/api/matches/{m['id']}/state", headers={"X-Meeple-Token": tokens[seat]}).json()
+            while True:
+                st = state(1)
+                pending = st["view"].get("pending")
+                if pending is None:
+                    break
+                seat = pending["player"]
+                mine = state(seat)
+                labels = mine["view"]["pending"]["options"]
+                held = [c["name"] for c in mine["view"]["players"][seat - 1]["zones"]["hand"]["cards"]]
+                kind = kind_of(pending["prompt"])
+                named = [k for k, lab in enumerate(labels) if lab in held]
+                k = named[0] if kind == "name a card" and named else rng.randrange(len(labels))
+                at = len(mine["log"])
+                r = client.post(f"/api/matches/{m['id']}/choose", json={"option": k, "version": mine["version"]},
+                                headers={"X-Meeple-Token": tokens[seat]})
+                assert r.status_code == 200, r.text
+                name = mine["view"]["players"][seat - 1]["name"]
+                for other in (1, 2, 3):
+                    view = state(other)
+                    assert view["log"][at] == f"  {name}: {HIDDEN if kind == 'play a card' and other != seat else labels[k]}"
+                    true = app.state.tables.tables[m["id"]].match
+                    for p in view["view"]["players"]:
+                        shown = p["zones"]["hand"].get("revealed")
+                        if shown:  # a look: by this seat, at a card still in that hand, as it truly is
+                            looks += 1
+                            assert p["seat"] != other
+                            held = {x.uid: x.card.name for x in true.players[p["seat"] - 1].zones["hand"].items}
+                            assert all(held[c["uid"]] == c["name"] for c in shown)
+                if kind == "choose a player" and labels[k] != name:
+                    target = next(p for p in mine["view"]["players"] if p["name"] == labels[k])
+                    if mine["log"][-1].endswith("plays the Priest.") and state(1)["view"].get("pending"):
+                        after = state(seat)["view"]["players"][target["seat"] - 1]["zones"]["hand"]
+                        assert after["revealed"], "a Priest's look must reach the looker"
+    assert looks >= 1
