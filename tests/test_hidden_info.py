@@ -348,3 +348,9 @@ def test_the_server_sends_each_seat_its_echoes_and_looks_by_the_declaration_alon
                         after = state(seat)["view"]["players"][target["seat"] - 1]["zones"]["hand"]
                         assert after["revealed"], "a Priest's look must reach the looker"
     assert looks >= 1
+
+
+def test_secret_public_and_seen_stay_free_as_names(tmp_path):
+    """The clause's words are keywords only where a clause may stand: content naming a local so still loads."""
+    m = Match(mini(tmp_path, 'let secret = 1\nlet public = 2\nlet seen = secret + public\nsay("{seen}")'), 3)
+    assert "3" in m.lines
