@@ -98,6 +98,13 @@ def may_read(allowed: frozenset | None, viewer) -> bool:
     return seat in allowed
 
 
+def prompt(decision, viewer) -> str:
+    """A decision's prompt as `viewer` (a Player, a seat number or None) may read it."""
+    if not decision.declared or may_read(decision.readers, viewer):
+        return decision.prompt
+    return HIDDEN
+
+
 def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: bool = False) -> None:
     """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line)."""
     if allowed is not None:

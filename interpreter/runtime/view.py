@@ -2,7 +2,7 @@
 revealed to the viewer among them); the rules are secrecy.py's."""
 from __future__ import annotations
 
-from .secrecy import HIDDEN, may_read, sees
+from .secrecy import prompt, sees
 from .state import Piece, Player, Zone
 
 
@@ -69,8 +69,7 @@ def view(match, player) -> dict:
     }
     d = match.pending
     if d is not None:
-        out["pending"] = {"player": d.player.seat,
-                          "prompt": d.prompt if not d.declared or may_read(d.readers, player) else HIDDEN}
+        out["pending"] = {"player": d.player.seat, "prompt": prompt(d, player)}
         if player is d.player:
             out["pending"]["options"] = d.labels()
     if match.result is not None:

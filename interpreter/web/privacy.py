@@ -8,9 +8,9 @@ contract and are passed on as they are.
 from __future__ import annotations
 
 from ..runtime import secrecy
-from ..runtime.secrecy import HIDDEN
+from ..runtime.secrecy import HIDDEN, prompt
 
-__all__ = ["HIDDEN", "Account", "readers"]
+__all__ = ["HIDDEN", "Account", "prompt", "readers"]
 
 
 def readers(match, index: int) -> frozenset | None:
