@@ -241,8 +241,8 @@ round:
 """
 
 
-def mini(tmp_path, body: str):
-    (tmp_path / "game.yaml").write_text(MINI % body.replace("\n", "\n      "))
+def mini(tmp_path, body: str, events: str = ""):
+    (tmp_path / "game.yaml").write_text(MINI % body.replace("\n", "\n      ") + events)
     (tmp_path / "cards.yaml").write_text("- {id: ruby, name: Ruby, kind: gem, value: 1, copies: 5}\n")
     return load_game(tmp_path)
 
@@ -354,3 +354,15 @@ def test_secret_public_and_seen_stay_free_as_names(tmp_path):
     """The clause's words are keywords only where a clause may stand: content naming a local so still loads."""
     m = Match(mini(tmp_path, 'let secret = 1\nlet public = 2\nlet seen = secret + public\nsay("{seen}")'), 3)
     assert "3" in m.lines
+
+
+def test_a_reveal_until_an_event_ends_when_it_fires(tmp_path):
+    body = ('reveal(first(players).hand, rivals(first(players))[0], until="looked")\n'
+            'ask by first(players) "Go on" { "a" {} "b" {} }\n'
+            'emit("looked")\n'
+            'ask by first(players) "Go on" { "a" {} "b" {} }')
+    m = Match(mini(tmp_path, body, "events:\n  looked: []\n"), 3)
+    assert [c["name"] for c in m.view(2)["players"][0]["zones"]["hand"]["revealed"]] == ["Ruby"]
+    assert "revealed" not in m.view(3)["players"][0]["zones"]["hand"]
+    m.choose(0)
+    assert "revealed" not in m.view(2)["players"][0]["zones"]["hand"]
