@@ -175,7 +175,7 @@ def openspiel(loaded: dict, seconds: float) -> list:
             s = game.new_initial_state()
             while not s.is_terminal():
                 if s.is_chance_node():
-                    outcomes, probs = zip(*s.chance_outcomes())
+                    outcomes, probs = zip(*s.chance_outcomes(), strict=True)
                     s.apply_action(rng.choices(outcomes, probs)[0])
                 elif s.is_simultaneous_node():
                     s.apply_actions([rng.choice(s.legal_actions(p)) for p in range(game.num_players())])

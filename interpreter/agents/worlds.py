@@ -79,10 +79,10 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
     back among those pieces. Each zone keeps its size and its number of cards of each kind, in an order of
     the agent's, and nothing else of where the cards were: a variable that held a hidden card now holds one
     drawn like any other. The cards offered by the decision the seat is asked keep theirs (their labels
-    show them). A hidden zone declared `contents: known` (every player saw its cards go in) and the
-    box (what is out of play) keep their cards and are only shuffled. Pieces and identities are put in a
-    canonical order before the agent's generator deals them, so the result does not depend on the true
-    arrangement."""
+    show them), and so do the cards revealed to the seat (`reveal`). A hidden zone declared `contents: known`
+    (every player saw its cards go in) and the box (what is out of play) keep their cards and are only
+    shuffled. Pieces and identities are put in a canonical order before the agent's generator deals them, so
+    the result does not depend on the true arrangement."""
     hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
     for p in m.players:
         hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
@@ -91,7 +91,9 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
         z.items.sort(key=_uid)
         rng.shuffle(z.items)
     # the options of the decision being asked are shown to its chooser by their labels: those keep who they are
-    shown = {id(v) for v in m.pending.values} if m.pending is not None and m.pending.player.seat == seat else ()
+    shown = {id(v) for v in m.pending.values} if m.pending is not None and m.pending.player.seat == seat else set()
+    # and so do the cards revealed to the seat (`reveal`), while the reveal lasts
+    shown |= {id(p) for p, seats, zone, _ in m.revealed if p.zone is zone and seat in seats}
     pools: dict = {}
     for z in hidden:
         if not z.spec.known:

@@ -9,7 +9,7 @@ import os
 import sys
 
 from ..errors import ContentError, Diagnostic, InternalError, MeepleError, Place, RuntimeContentError, did_you_mean
-from ..model.build import bundled_games, check_game, content_names, load_game
+from ..model.build import bundled_games, content_names, load_game
 from . import diagnostics
 
 
@@ -72,6 +72,7 @@ def _result_table(match) -> list[str]:
 
 
 def cmd_play(args) -> int:
+    from ..agents.human import HumanAgent
     from ..sim.run import play, seat_agents
     resume = None
     if args.resume:
@@ -102,11 +103,71 @@ def cmd_play(args) -> int:
     agents = seat_agents(players, args.bots, args.seed, names, agent_opts)
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
-    match = play(game, players, args.seed, opts, agents, args.log, on_say=lambda line: print(line, file=out),
+    humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    terminal = _Terminal(humans, out)
+    for i in humans:
+        agents[i - 1].choose = terminal.asking(agents[i - 1].choose)
+    match = play(game, players, args.seed, opts, agents, args.log, on_say=terminal.say,
                  header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or "",
                                "agents": args.agent or [], "agent_options": agent_opts}, resume=resume)
+    terminal.match = match
+    terminal.flush()
     print("\n".join(_result_table(match)), file=out)
     return 0
+
+
+class _Terminal:
+    """The account at the terminal as the human seats may read it (runtime/secrecy.py): an answer one of them
+    may not read is masked as on the page, and before each question its seat is shown what it alone sees.
+    With no human seat every line is printed as it is said."""
+
+    def __init__(self, seats: list, out):
+        self.seats, self.out = seats, out
+        self.match = None  # known from the first question to a human seat (or the end)
+        self.printed = 0
+
+    def say(self, line: str) -> None:
+        if not self.seats:
+            print(line, file=self.out)
+        elif self.match is not None:
+            self.flush()
+
+    def flush(self) -> None:
+        from ..runtime.secrecy import lines
+        m = self.match
+        if not self.seats or m is None:
+            return
+        shown = [lines(m, s, self.printed) for s in self.seats]
+        for i, line in enumerate(m.lines[self.printed:]):
+            print(next((mine[i] for mine in shown if mine[i] != line), line), file=self.out)
+        self.printed = len(m.lines)
+
+    def asking(self, choose):
+        """A human seat's `choose`, after the account so far and what the seat alone sees."""
+        def ask(view, decision):
+            self.match = decision.match
+            self.flush()
+            seen = _private(self.match.view(decision.player))
+            if seen:
+                print(f"{decision.player.name} sees: {seen}", file=self.out)
+            return choose(view, decision)
+        return ask
+
+
+def _private(view: dict) -> str:
+    """The cards of a view that not everyone sees: the zones its viewer sees and others may not, and the
+    cards revealed to it."""
+    parts = []
+    for p in view["players"]:
+        for name, z in p["zones"].items():
+            if z["visibility"] != "public" and "cards" in z:
+                parts.append(f"{name}: {', '.join(c['name'] for c in z['cards']) or 'nothing'}")
+            elif z.get("revealed"):
+                parts.append(f"{p['name']}'s {name}: {', '.join(c['name'] for c in z['revealed'])} (shown to you)")
+    for name, z in view["zones"].items():
+        if z.get("revealed"):
+            parts.append(f"{name}: {', '.join(c['name'] for c in z['revealed'])} (shown to you)")
+    return "; ".join(parts)
 
 
 def cmd_replay(args) -> int:

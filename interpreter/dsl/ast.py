@@ -115,6 +115,7 @@ class Choose(Node):
     by: Node | None
     prompt: Node | None
     label: Node | None = None  # how each option is shown, the item bound to `var` (or `it`)
+    seen: tuple | None = None  # who sees the choice besides its chooser: ("secret",), ("public",), ("by", players)
 
 
 # ---- statements
@@ -168,6 +169,7 @@ class Ask(Node):
     by: Node | None
     prompt: Node | None
     options: list
+    seen: tuple | None = None  # as Choose's
 
 
 @dataclass(slots=True, eq=False)

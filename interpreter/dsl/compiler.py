@@ -699,7 +699,7 @@ class _Body:
             self.line(ind + 1, f"{test}return {self.text(opt.label)}", self.place(opt))
         by = self.expr(s.by) if s.by is not None else "me"
         prompt = self.prompt(s.prompt)
-        self.line(ind, f"{key} = ASK(M, {by}, {prompt}, {offered}, {label})", p)
+        self.line(ind, f"{key} = ASK(M, {by}, {prompt}, {offered}, {label}{self.seen(s.seen)})", p)
         for i, opt in enumerate(s.options):
             self.line(ind, f"{'if' if i == 0 else 'elif'} {key} == {i}:", self.place(opt))
             self.stmts(opt.body, ind + 1)
@@ -1241,10 +1241,17 @@ class _Body:
             shown = self._per_item(var, e.label, self._bound, kind)
             label = f", label=(lambda v_{var}: TXT({shown}))" if var == "it" else \
                 f", label=(lambda v_{var}: (lambda v_it: TXT({shown}))(v_{var}))"
+        label += self.seen(e.seen)
         if e.kind in ("one", "optional"):
             optional = ", optional=True" if e.kind == "optional" else ""
             return f"CHOOSE_ONE(M, {by}, {prompt}, {code_items}{optional}{label})"
         return f"CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label})"
+
+    def seen(self, seen) -> str:
+        """The `seen=` argument of a choice's clause `secret`, `public` or `seen by` (secrecy.readers)."""
+        if seen is None:
+            return ""
+        return {"secret": ", seen=()", "public": ", seen=True"}.get(seen[0]) or f", seen={self.expr(seen[1])}"
 
     def e_Call(self, e):
         p = self.place(e)

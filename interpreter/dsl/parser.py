@@ -146,9 +146,9 @@ class _ToAst:
         return A.ExprStmt(items[0], **_pos(meta))
 
     def ask_stmt(self, meta, items):
-        by, prompt, *options = items
+        by, seen, prompt, *options = items
         return A.Ask(by, self._template(prompt) if prompt is not None else None,
-                     [o for o in options if o is not None], **_pos(meta))
+                     [o for o in options if o is not None], seen, **_pos(meta))
 
     def ask_option(self, meta, items):
         label, guard, body = items
@@ -159,6 +159,15 @@ class _ToAst:
 
     def by_clause(self, meta, items):
         return items[0]
+
+    def secret(self, meta, items):
+        return ("secret",)
+
+    def public(self, meta, items):
+        return ("public",)
+
+    def seen_by(self, meta, items):
+        return ("by", items[0])
 
     # -- expressions
     def atom(self, meta, items):  # "(" expr ")"
@@ -256,9 +265,9 @@ class _ToAst:
         return ("kw", str(items[0]), items[1])
 
     def choose_expr(self, meta, items):
-        quantity, var, src, where, label, by, prompt = items
+        quantity, var, src, where, label, by, seen, prompt = items
         kind, count = quantity if quantity is not None else ("one", None)
-        return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, label,
+        return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, label, seen,
                         **_pos(meta))
 
     def exactly(self, meta, items):

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..errors import IllegalChoice, RuntimeContentError
+from . import secrecy
 from .ops import text
 from .state import Piece, Player
 
@@ -23,17 +24,24 @@ class Decision:
     """Who decides, what is asked, and the legal options: `values`, each shown by its label. The options
     and their labels are built when first read (a bot in a simulation reads none), so they are read
     before the decision is answered: an `ask` label is a function of the position (`labels` may hold
-    functions of nothing, called then); `labels` None shows each value by its own name."""
-    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match")
+    functions of nothing, called then); `labels` None shows each value by its own name. `readers`: the
+    seats that may read its options and its answer (None: everyone); its prompt is read by everyone unless
+    `declared` (the content said who sees the choice: then by the readers alone). See secrecy.py."""
+    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match", "readers", "declared")
 
-    def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None, match=None):
+    def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None, match=None,
+                 readers: frozenset | None = None, declared: bool = False):
         self.player = player
+        self.readers = readers
+        self.declared = declared
         self.prompt = prompt
         self.values = values
         self.size = len(values)  # how many options (what a bot that reads no label needs)
         self._labels = labels
         self._options = None
         self.match = match  # where a label that fails is placed in the content
+        if match is not None and match.revealed:
+            secrecy.forget_moved(match)
 
     @property
     def options(self) -> list:
@@ -70,13 +78,14 @@ def label_of(v) -> str:
     return text(v)
 
 
-def ask_one(M, player, prompt, values, optional=False, label=None):
+def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     """One value of `values` (none when empty), chosen by `player`; `choose one` and `choose optional`
-    compile to it."""
+    compile to it. `seen`: who sees the choice besides its chooser, as the content declares it (secrecy.py)."""
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
         if values and M.narrate:
-            forced(M, player, label(values[0]) if label is not None else label_of(values[0]))
+            forced(M, player, label(values[0]) if label is not None else label_of(values[0]),
+                   secrecy.readers(M, player, values, seen))
         return values[0] if values else None
     if player is None:
         raise RuntimeContentError(NOBODY)
@@ -90,14 +99,15 @@ def ask_one(M, player, prompt, values, optional=False, label=None):
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
         labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
-    k = M.wait(Decision(player, prompt, values, labels, M))
+    k = M.wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
+                        seen is not None))
     return values[k]
 
 
-def forced(M, player, label: str) -> None:
+def forced(M, player, label: str, readers: frozenset | None) -> None:
     """The account's line for a decision with one legal option, which is taken without asking: the account
-    keeps every card played and every move made, asked or not."""
-    M.say(f"  {player.name if player is not None else 'the game'}: {label} (the only option)")
+    keeps every card played and every move made, asked or not (read by the decision's `readers`)."""
+    secrecy.echo(M, player, label, readers, forced=True)
 
 
 def answered(M, player, n: int, values: list) -> int:
@@ -105,6 +115,8 @@ def answered(M, player, n: int, values: list) -> int:
     past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
     Match.choose records an answer and shown to the match's `watch` if any: no Decision made, the match not
     suspended."""
+    if M.revealed:
+        secrecy.forget_moved(M)
     k = M.auto[player.index](n)
     M.choices.append(k)
     if M.watch is not None:
@@ -112,14 +124,14 @@ def answered(M, player, n: int, values: list) -> int:
     return k
 
 
-def choose(M, kind, count, values, player, prompt, label=None):
+def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
     if kind == "exactly":
         n = count
         while len(picked) < n and pool:
-            v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label)
+            v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label, seen=seen)
             pool.remove(v)
             picked.append(v)
         return picked
@@ -131,7 +143,8 @@ def choose(M, kind, count, values, player, prompt, label=None):
             k = answered(M, player, len(pool) + 1, pool)
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
-            k = M.wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M))
+            k = M.wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M,
+                                secrecy.readers(M, player, pool, seen), seen is not None))
         if k == len(pool):  # the last option: done
             break
         v = pool[k]
@@ -140,18 +153,20 @@ def choose(M, kind, count, values, player, prompt, label=None):
     return picked
 
 
-def ask_menu(M, player, prompt, offered, label):
+def ask_menu(M, player, prompt, offered, label, seen=None):
     """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
-    called only when someone reads the labels); returns the key picked."""
+    called only when someone reads the labels); returns the key picked. A menu is public unless `seen` says
+    who sees it besides its chooser."""
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         if M.narrate and player is not None:
-            forced(M, player, label(offered[0]))
+            forced(M, player, label(offered[0]), secrecy.readers(M, player, (), seen))
         return offered[0]
     if player is None:
         raise RuntimeContentError(NOBODY)
     if M.auto is not None:
         return offered[answered(M, player, len(offered), offered)]
-    k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M))
+    k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
+                        secrecy.readers(M, player, (), seen), seen is not None))
     return offered[k]

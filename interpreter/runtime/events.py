@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .modifiers import expire
 from .ops import as_me
+from .secrecy import expire as unreveal
 
 
 def emit(M, name: str, params: dict):
@@ -18,3 +19,5 @@ def emit(M, name: str, params: dict):
                     h(M, zone.owner, piece, **params)
     if M.modifiers:
         expire(M, name)
+    if M.revealed:
+        unreveal(M, name)

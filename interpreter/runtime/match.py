@@ -20,6 +20,7 @@ from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
 from .decisions import NOTHING, Decision, out_of_range
+from .secrecy import echo
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
@@ -92,6 +93,8 @@ class Match:
         self.fired: dict = {}
         self.modifiers: list = []
         self.lines: list[str] = []
+        self.sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
+        self.revealed: list = []  # the cards shown to some players only (secrecy.reveal)
         self.said = 0
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
@@ -187,7 +190,7 @@ class Match:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
                 label = f"{d.prompt.removeprefix(d.player.name + ': ')} {NOTHING}"
-            self.say(f"  {d.player.name}: {label}")
+            echo(self, d.player, label, d.readers)
         self._advance(k)
 
     def close(self) -> None:

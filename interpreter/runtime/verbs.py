@@ -457,6 +457,21 @@ def v_shuffle(M, zone):
     return None
 
 
+@verb("reveal(cards: card or list or zone, players: player or list, *, until: event name = none) -> nothing",
+      doc="Show cards to some players only (a player or a list): drawn in their views until each card moves to "
+      "another zone, or until an event fires (until=\"name\").", example='reveal(them.hand, me, until="turn_end")')
+def v_reveal(M, cards, players, until=None):
+    from .secrecy import reveal
+    pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
+    seats = [players] if type(players) is Player else list(players) if type(players) is list else None
+    if seats is None or any(type(p) is not Player for p in seats):
+        raise RuntimeContentError(f"reveal: shows cards to a player or a list of players, not {ops.describe(players)}")
+    if any(type(p) is not Piece for p in pieces):
+        raise RuntimeContentError("reveal: only cards can be revealed")
+    reveal(M, pieces, frozenset(p.seat for p in seats), None if until is None else ops.text(until))
+    return None
+
+
 @verb("say(message: any) -> nothing", narrates=True, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
 def v_say(M, message):
     M.say(ops.text(message))

@@ -18,7 +18,7 @@ from .catalog import shown_path
 from .errors import WebError
 from .guard import MAX_DEPTH, depth
 from .lane import Lane
-from .privacy import Account
+from .privacy import Account, prompt
 
 MAX_REPLAYS = 50
 MAX_LOG_BYTES = 5_000_000
@@ -109,7 +109,7 @@ class Replay:
             from .privacy import readers
             allowed = readers(m, k)
             label = d.options[k].label if allowed is None or seat in allowed else "(hidden)"
-            nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": d.prompt, "label": label}
+            nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat), "label": label}
         if self.meta is None:
             self.meta = meta(self.game, m)
         result = None
@@ -120,7 +120,7 @@ class Replay:
             "replay": self.id, "step": step, "steps": self.steps, "finished": self.finished, "viewer": seat,
             "seats": [{"seat": p.seat, "name": p.name} for p in m.players],
             "view": m.view(seat), "log": self.account.lines(seat), "next": nxt,
-            "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": d.prompt}
+            "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat)}
                          if d is not None else None),
             "over": m.over, "result": result, "meta": self.meta,
             "game": {"id": self.game.id, "name": self.game.name, "players": self.players, "seed": self.seed,

@@ -22,7 +22,7 @@ from .errors import WebError
 from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
-from .privacy import Account
+from .privacy import Account, prompt
 
 SEAT_KINDS = ("here", "remote", "bot")
 TICKET_SECONDS = 30.0
@@ -128,7 +128,7 @@ class Table:
             "view": m.view(seat if seat else None),
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
             "log_size": len(m.lines),
-            "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": d.prompt,
+            "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
                           "bot": not self.seats[d.player.index].human} if d is not None and not self.error else None),
             "over": m.over, "result": self._result(), "error": self.error,
         }

@@ -1,0 +1,128 @@
+"""Who may see what: zones, the cards revealed to some players, decisions and the account's lines.
+
+A viewer is a Player, or None for a spectator. The rules, all of them here:
+- a zone is seen by everyone when `public`, by its owner when `owner`, by nobody when `hidden`;
+- a card `reveal`ed to some players is seen by them while it lies in the zone it lay in then, until it leaves
+  that zone (forgotten at the next question or event after it left: a card that leaves and comes back in one
+  step, with nobody asked anything in between, is still seen) or, with `until`, until that event fires;
+- a decision's `readers` are the seats that may read its options and its answer (None: everyone, spectators
+  included). The content declares them (`secret`, `public`, `seen by ...` on `choose` and `ask`); without a
+  declaration a choice among cards some viewer cannot see is read by its chooser and those who see them all,
+  and any other choice is public. Its prompt is public unless declared;
+- the echo of an answer in the account ("  Ann: <label>") is read by the decision's readers alone: which
+  line is hidden depends on the declaration and on where the options lie, never on the answer or its label.
+"""
+from __future__ import annotations
+
+from ..errors import RuntimeContentError
+from .state import Piece, Player
+
+HIDDEN = "(a hidden choice)"
+PUBLIC = True  # `public` on a choice: read by everyone
+
+
+def sees(zone, viewer) -> bool:
+    """Whether `viewer` sees the cards of `zone` (None: no zone, seen)."""
+    if zone is None:
+        return True
+    vis = zone.spec.visibility
+    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner is viewer)
+
+
+def sees_card(M, piece: Piece, viewer) -> bool:
+    """Whether `viewer` sees which card `piece` is: where it lies, or revealed to it."""
+    return sees(piece.zone, viewer) or (viewer is not None and viewer.seat in revealed_to(M, piece))
+
+
+# ---- reveal: cards shown to some players only
+def reveal(M, pieces: list, seats: frozenset, until: str | None) -> None:
+    """Shows each of `pieces` to the players at `seats` while it stays in the zone it lies in (and until the
+    event `until` fires, if given)."""
+    forget_moved(M)
+    M.revealed += [(p, seats, p.zone, until) for p in pieces]
+
+
+def forget_moved(M) -> None:
+    """The reveals of cards that left their zone end now (at each question and event: Decision, emit)."""
+    M.revealed = [r for r in M.revealed if r[0].zone is r[2]]
+
+
+def revealed_to(M, piece: Piece) -> frozenset:
+    """The seats a card is revealed to now."""
+    seats = frozenset()
+    for p, who, zone, _ in M.revealed:
+        if p is piece and p.zone is zone:
+            seats |= who
+    return seats
+
+
+def expire(M, event: str) -> None:
+    """The reveals that last until `event` end now, and those of cards that moved."""
+    M.revealed = [r for r in M.revealed if r[3] != event and r[0].zone is r[2]]
+
+
+# ---- decisions and their echoes
+def readers(M, player: Player, values, seen=None) -> frozenset | None:
+    """The seats that may read a decision's options and answer: from the content's declaration `seen` (PUBLIC,
+    or the players besides the chooser: a player, a list, or none for the chooser alone), else from where the
+    options lie. None: everyone."""
+    if seen is PUBLIC:
+        return None
+    if seen is not None:
+        return frozenset(_seats(seen)) | ({player.seat} if player is not None else frozenset())
+    zones = {id(v.zone): v.zone for v in values if type(v) is Piece}
+    if all(z is None or z.spec.visibility == "public" for z in zones.values()):
+        return None
+    return frozenset(p.seat for p in M.players
+                     if p is player or all(sees(z, p) for z in zones.values()))
+
+
+def _seats(seen) -> list:
+    if type(seen) is Player:
+        return [seen.seat]
+    if type(seen) is list:
+        out = []
+        for p in seen:
+            out += _seats(p)
+        return out
+    if seen == ():
+        return []
+    raise RuntimeContentError(f"`seen by` takes players, not {seen!r}")
+
+
+def may_read(allowed: frozenset | None, viewer) -> bool:
+    """Whether a viewer (a Player, a seat number or None) may read what `allowed` seats may read."""
+    if allowed is None:
+        return True
+    seat = viewer.seat if type(viewer) is Player else viewer
+    return seat in allowed
+
+
+def prompt(decision, viewer) -> str:
+    """A decision's prompt as `viewer` (a Player, a seat number or None) may read it."""
+    if not decision.declared or may_read(decision.readers, viewer):
+        return decision.prompt
+    return HIDDEN
+
+
+def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: bool = False) -> None:
+    """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line)."""
+    if allowed is not None:
+        M.sealed[len(M.lines)] = allowed
+    who = player.name if player is not None else "the game"
+    M.say(f"  {who}: {label} (the only option)" if forced else f"  {who}: {label}")
+
+
+def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:
+    """The account's lines from `start` as `viewer` (a Player, a seat number or None) may read them: an echo it
+    may not read shows who answered and HIDDEN."""
+    out = []
+    stop = len(M.lines) if end is None else min(end, len(M.lines))
+    sealed = M.sealed
+    for i in range(start, stop):
+        line = M.lines[i]
+        allowed = sealed.get(i)
+        if allowed is not None and not may_read(allowed, viewer):
+            line = f"{line.split(':', 1)[0]}: {HIDDEN}"
+        out.append(line)
+    return out
