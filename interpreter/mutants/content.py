@@ -1,0 +1,195 @@
+"""The mutants of a game folder: every number one more and one less, comparisons made loose or strict and turned
+around, conditions negated, statements and shuffles removed (in the effect language), list items dropped (in
+the YAML data). Each is a change to one value of one file, with its place, its card or section, and a line
+that says what it changes. The same folder always gives the same mutants in the same order."""
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+
+import yaml
+
+from ..loader.yaml_source import YStr, load_file
+from . import code
+from ..errors import ContentError
+from .load import absolute, choices, load, overlay, signature
+
+DROP = object()  # the new value of a dropped list item
+
+
+@dataclass
+class Mutant:
+    id: int
+    file: str  # relative to the game folder
+    line: int
+    col: int
+    where: str  # the card, or the section (a procedure, a phase, a handler, a counter...)
+    kind: str  # number, comparison, condition, statement, shuffle, item
+    description: str
+    path: tuple = field(repr=False)  # keys and indexes to the changed value in the file's data
+    value: object = field(repr=False)  # its new value, or DROP
+
+    def label(self) -> str:
+        return f"{self.file}:{self.line} [{self.where}] {self.description}"
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "file": self.file, "line": self.line, "col": self.col, "where": self.where,
+                "kind": self.kind, "description": self.description}
+
+
+class Content:
+    """A game folder's files as the loader reads them, with where effect texts are, and each include choice's
+    files. `texts(mutant)` gives the replaced file's whole text."""
+
+    def __init__(self, folder):
+        self.folder = absolute(folder)
+        self.choices = choices(self.folder)
+        self.files: list[str] = []  # absolute paths, in the order first read
+        self.used_by: dict = {}  # absolute path -> the indexes of the choices whose load reads it
+        self.code: dict = {}
+        self.signatures: list = []  # each choice's, unchanged
+        for i, choice in enumerate(self.choices):
+            game, rec = load(self.folder, choice)
+            self.signatures.append(signature(game, rec))
+            for f in rec.files:
+                if f not in self.used_by:
+                    self.files.append(f)
+                self.used_by.setdefault(f, []).append(i)
+            self.code.update(rec.code)
+        self.data = {f: load_file(f) for f in self.files}
+        self._plain: dict = {}
+
+    def rel(self, path: str) -> str:
+        return os.path.relpath(path, self.folder)
+
+    def mutants(self) -> list[Mutant]:
+        out: list[Mutant] = []
+        for f in sorted(self.files, key=self.rel):
+            _walk(self, f, self.data[f], (), None, "", out)
+        for i, m in enumerate(out):
+            m.id = i
+        return out
+
+    def plain(self, path: str):
+        if path not in self._plain:
+            self._plain[path] = _plain(self.data[path])
+        return self._plain[path]
+
+    def text(self, mutant: Mutant | None = None, path: str | None = None) -> str:
+        """The text of a file (the mutant's, or `path`) as the mutant makes it, or unchanged (written anew)."""
+        path = os.path.join(self.folder, mutant.file) if mutant is not None else path
+        data = self.plain(path)
+        if mutant is not None:
+            data = _changed(data, mutant.path, mutant.value)
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+
+    def texts(self, mutant: Mutant) -> dict:
+        """{absolute path: text} of the files the mutant changes."""
+        return {os.path.join(self.folder, mutant.file): self.text(mutant)}
+
+    def verdict(self, mutant: Mutant, texts: dict | None = None) -> tuple[str, str]:
+        """Before any test: ("stillborn", the first error) when a load the mutant's file is part of fails;
+        ("equivalent", why) when every such load compiles to the same game; else ("live", "")."""
+        texts = texts or self.texts(mutant)
+        same = True
+        with overlay(texts):
+            for i in self.used_by[os.path.join(self.folder, mutant.file)]:
+                try:
+                    game, rec = load(self.folder, self.choices[i])
+                except ContentError as e:
+                    d = e.diagnostics[0]
+                    return "stillborn", f"{os.path.basename(str(d.place.path))}:{d.place.line}: {d.message}"
+                same = same and signature(game, rec) == self.signatures[i]
+        if same:
+            return "equivalent", "the compiled game is the same"
+        return "live", ""
+
+
+def _walk(content: Content, path, node, keys, where, key, out):
+    rel = content.rel(path)
+    if isinstance(node, dict):
+        if "id" in node and isinstance(node["id"], str):
+            where = str(node["id"])
+        elif "phase" in node and isinstance(node["phase"], str):
+            where = f"phase {node['phase']}"
+        for k, v in node.items():
+            place = node.places[k]
+            if where:
+                label = inner = where
+            elif len(keys) == 0:  # a top-level entry (`setup:`), or a section whose entries are named below
+                label, inner = k, None
+            else:  # a section's entry: `procedures: gain:` is `procedures.gain`
+                label = inner = f"{keys[0]}.{k}"
+            _value(content, path, rel, v, place, keys + (k,), label, k, out)
+            _walk(content, path, v, keys + (k,), inner, k, out)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            place = node.places[i]
+            _value(content, path, rel, v, place, keys + (i,), where or key, key, out)
+            _walk(content, path, v, keys + (i,), where, key, out)
+        for i, v in enumerate(node):
+            place = node.places[i]
+            named = v.get("id") if isinstance(v, dict) and isinstance(v.get("id"), str) else None
+            out.append(Mutant(0, rel, place.line, place.col, str(named or where or key or ""), "item",
+                              f"drops item {i + 1} of `{key or 'the list'}` ({code._short(_show(v), 40)})",
+                              keys + (i,), DROP))
+
+
+def _value(content, path, rel, v, place, keys, where, key, out):
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        for new in (v + 1, v - 1):
+            out.append(Mutant(0, rel, place.line, place.col, where or "", "number", f"`{key}: {v}` -> {new}",
+                              keys, new))
+    elif isinstance(v, YStr):
+        what = content.code.get((path, place.line, place.col))
+        if what is None:
+            return
+        origin = v.origin
+        for e in code.edits(str(v), statements=what == "body"):
+            p = origin.at(e.line, e.col)
+            out.append(Mutant(0, rel, p.line, p.col, where or "", e.kind, e.description, keys, e.text))
+
+
+def _show(v) -> str:
+    if isinstance(v, dict):
+        return str(v.get("id") or v.get("phase") or v.get("file") or next(iter(v.values()), ""))
+    return str(v)
+
+
+def _plain(x):
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    if isinstance(x, str):
+        return str(x)
+    return x
+
+
+def _changed(data, keys, value):
+    """A copy of `data` with the value at `keys` replaced (or dropped), sharing every part it does not change."""
+    out = copy.copy(data)
+    k = keys[0]
+    if len(keys) == 1:
+        if value is DROP:
+            del out[k]
+        else:
+            out[k] = value
+        return out
+    out[k] = _changed(data[k], keys[1:], value)
+    return out
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    pass
+
+
+def _str(dumper, s: str):
+    style = "|" if "\n" in s and not any(line != line.rstrip() for line in s.split("\n")) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", s, style=style)
+
+
+_Dumper.add_representer(str, _str)
