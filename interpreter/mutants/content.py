@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from ..errors import ContentError
 from ..loader.yaml_source import YStr, load_file
 from . import code
-from ..errors import ContentError
 from .load import absolute, choices, load, overlay, signature
 
 DROP = object()  # the new value of a dropped list item

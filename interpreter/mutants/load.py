@@ -44,7 +44,7 @@ def choices(folder) -> list[dict]:
     """Every choice of the options that pick the files a game includes (one empty choice when none does)."""
     opts = build.include_options(folder)
     keys = sorted(opts)
-    return [dict(zip(keys, vals)) for vals in itertools.product(*(opts[k] for k in keys))]
+    return [dict(zip(keys, vals, strict=True)) for vals in itertools.product(*(opts[k] for k in keys))]
 
 
 class Recording:
@@ -126,7 +126,6 @@ def _sig(x):
 
 def _filled(cell) -> bool:
     try:
-        cell.cell_contents
-    except ValueError:
+        return cell.cell_contents is not cell
+    except ValueError:  # an empty cell
         return False
-    return True
