@@ -20,9 +20,11 @@ kill rate = killed / (mutants - equivalent)
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
+import resource
 import select
 import subprocess
 import sys
@@ -38,13 +40,18 @@ TESTS = {"kaiju-inc": "tests/kaiju", "happy-city": "tests/happy_city", "debtzill
 
 
 def game_folder(game: str) -> str:
-    return game if os.path.isdir(game) else os.path.join(ROOT, "content", game)
+    return os.path.join(ROOT, "content", game) if game in TESTS else os.path.abspath(game)
+
+
+def tests_path(game: str, given: str | None) -> str:
+    return os.path.abspath(given) if given else os.path.join(ROOT, TESTS[game])
 
 
 # ---------------------------------------------------------------- the worker: one pytest session, many mutants
 class WorkerPlugin:
-    def __init__(self, folder: str, tasks: int, results: int):
+    def __init__(self, folder: str, tests: str, tasks: int, results: int):
         self.folder = folder
+        self.roots = [os.path.join(ROOT, "tests"), tests if os.path.isdir(tests) else os.path.dirname(tests)]
         self.tasks = os.fdopen(tasks, "r")
         self.results = os.fdopen(results, "w", buffering=1)
 
@@ -64,65 +71,187 @@ class WorkerPlugin:
             reports = runtestprotocol(item, nextitem=None, log=False)
             return not any(r.failed for r in reports)
 
-        # the unchanged content: every test once (one that fails is left out), with its time
-        times, passing = {}, []
+        # the unchanged content: every test once (one that fails is left out), with its time and the lines of
+        # effect text it ran
+        times, lines, passing = {}, {}, []
         t0 = time.perf_counter()
-        for item in items:
-            t = time.perf_counter()
-            ok = run(item)
-            times[item.nodeid] = time.perf_counter() - t
-            if ok:
-                passing.append(item)
+        with Coverage(content) as cov:
+            for item in items:
+                cov.lines = set()
+                t = time.perf_counter()
+                ok = run(item)
+                times[item.nodeid] = time.perf_counter() - t
+                lines[item.nodeid] = cov.lines
+                if ok:
+                    passing.append(item)
         passing.sort(key=lambda it: times[it.nodeid])
+        texts = {it.nodeid: _source(it) for it in passing}
         self.send(ready=True, tests=len(passing), failing=[it.nodeid for it in items if it not in passing],
                   seconds=time.perf_counter() - t0)
+        memo = LoadMemo()
         for line in self.tasks:
             m = mutants[int(line)]
-            texts = content.texts(m)
-            with overlay(texts):
-                status, why = content.verdict(m, texts)
+            t = time.perf_counter()
+            ran = 0
+            changed = content.texts(m)
+            with overlay(changed), memo:
+                status, why = content.verdict(m, changed)
                 if status == "live":
-                    _forget_games()
-                    status, why = "survived", ""
-                    for item in passing:
+                    _forget_games(self.roots)
+                    memo.serving = True
+                    plan = _plan(m, passing, lines, texts)
+                    status, why = "survived", f"{len(plan)} tests run it, every one passes" if m.text else ""
+                    if m.text and not any(lines[it.nodeid] for it in plan):
+                        why = "no test runs this text"
+                    for item in plan:
+                        ran += 1
                         if not run(item):
                             status, why = "killed", item.nodeid
                             break
-            _forget_games()
-            self.send(id=m.id, status=status, why=why)
+            _forget_games(self.roots)
+            self.send(id=m.id, status=status, why=why, tests=ran, seconds=round(time.perf_counter() - t, 3))
         return True
 
 
-def _forget_games():
+def _source(item) -> str:
+    fn = getattr(item, "function", None)
+    try:
+        return inspect.getsource(fn) if fn is not None else ""
+    except (OSError, TypeError):
+        return ""
+
+
+def _plan(m, tests, lines, texts):
+    """The tests to run on a mutant, in order: those that ran its line, then those that ran its card or section
+    or name it, then the others (each group fastest first, as `tests` are). A change to effect text changes
+    only what that text does: a test that ran effect text but none of this one's is left out."""
+    here = (m.file, m.line)
+    near = {(m.file, n) for n in range(m.span[0], m.span[1] + 1)}
+    text = {(m.file, n) for n in range(m.text[0], m.text[1] + 1)} if m.text else None
+    name = m.where.split(".")[-1]
+    quoted = (f'"{name}"', f"'{name}'")
+    first, second, rest = [], [], []
+    for it in tests:
+        ran = lines[it.nodeid]
+        if here in ran:
+            first.append(it)
+        elif text is not None and ran and text.isdisjoint(ran):
+            continue
+        elif not near.isdisjoint(ran) or any(q in texts[it.nodeid] for q in quoted):
+            second.append(it)
+        else:
+            rest.append(it)
+    return first + second + rest
+
+
+class Coverage:
+    """While inside, the lines of effect text (file relative to the game folder, line) that the compiled
+    content runs are added to `lines`: a trace of the generated code, read through each game's line map."""
+
+    def __init__(self, content):
+        self.content = content
+        self.maps: dict = {}  # id(the namespace of a compiled game) -> (the namespace, its line map)
+        self.lines: set = set()
+
+    def __enter__(self):
+        from interpreter.model import build
+        self.build = build
+        self.original = original = build._Builder.build
+        maps = self.maps
+
+        def recorded(builder, *a, **k):
+            game = original(builder, *a, **k)
+            if game is not None:
+                fns = list(game.procedures.values()) + [ph.body for ph in game.phases]
+                if fns:
+                    ns = fns[0].__globals__
+                    maps[id(ns)] = (ns, game.line_map)
+            return game
+        build._Builder.build = recorded
+        folder = self.content.folder
+        shown: dict = {}
+
+        def local(frame, event, arg):
+            if event == "line":
+                entry = maps.get(id(frame.f_globals))
+                place = entry[1].get(frame.f_lineno) if entry else None
+                if place is not None:
+                    path = shown.get(place.path)
+                    if path is None:
+                        path = shown[place.path] = os.path.relpath(os.path.abspath(place.path), folder)
+                    self.lines.add((path, place.line))
+            return local
+
+        def tracer(frame, event, arg):
+            if frame.f_code.co_filename == "<meeple>":
+                return local
+            return None
+        sys.settrace(tracer)
+        return self
+
+    def __exit__(self, *exc):
+        sys.settrace(None)
+        self.build._Builder.build = self.original
+        return False
+
+
+class LoadMemo:
+    """While inside, a game loaded again with the same folder and options (and no mods) is the one loaded
+    before (once `serving`): the mutant's check loads each game once, and its tests reuse it."""
+
+    def __enter__(self):
+        from interpreter.model import build
+        self.build, self.original = build, build._load
+        self.games: dict = {}
+        self.serving = False
+
+        def load(folder, mods, warnings, options, generate):
+            if mods or warnings is not None or not generate:
+                return self.original(folder, mods, warnings, options, generate)
+            key = (os.path.abspath(str(folder)), tuple(sorted((options or {}).items())))
+            if self.serving and key in self.games:
+                return self.games[key]
+            game = self.games[key] = self.original(folder, mods, warnings, options, generate)
+            return game
+        build._load = load
+        return self
+
+    def __exit__(self, *exc):
+        self.build._load = self.original
+        return False
+
+
+def _forget_games(roots):
     """The tests keep their loaded games (functools caches in the test modules): drop them."""
-    tests = os.path.join(ROOT, "tests") + os.sep
+    roots = tuple(os.path.join(r, "") for r in roots)
     for mod in list(sys.modules.values()):
-        if (getattr(mod, "__file__", None) or "").startswith(tests):
+        if (getattr(mod, "__file__", None) or "").startswith(roots):
             for value in list(vars(mod).values()):
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear) and getattr(value, "__module__", None) == mod.__name__:
                     clear()
 
 
-def worker(game: str, tasks: int, results: int) -> int:
+def worker(folder: str, tests: str, tasks: int, results: int) -> int:
     import pytest
     os.chdir(ROOT)
-    plugin = WorkerPlugin(game_folder(game), tasks, results)
-    return pytest.main([TESTS[game], "-q", "-p", "no:cacheprovider", "-p", "no:randomly"], plugins=[plugin])
+    plugin = WorkerPlugin(folder, tests, tasks, results)
+    return pytest.main([tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly"], plugins=[plugin])
 
 
 # ---------------------------------------------------------------- the parent: hands out mutants, keeps time
 class Worker:
-    def __init__(self, game: str, log):
-        self.game, self.log = game, log
+    def __init__(self, folder: str, tests: str, log, env: dict):
+        self.folder, self.tests, self.log, self.env = folder, tests, log, env
         self.start()
 
     def start(self):
         tr, tw = os.pipe()
         rr, rw = os.pipe()
-        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), self.game, "--worker", f"{tr},{rw}"],
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), self.folder, "--tests", self.tests,
+                                      "--worker", f"{tr},{rw}"],
                                      pass_fds=(tr, rw), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=self.log, cwd=ROOT)
+                                     stderr=self.log, cwd=ROOT, env=self.env)
         os.close(tr)
         os.close(rw)
         self.tasks = os.fdopen(tw, "w", buffering=1)
@@ -155,13 +284,15 @@ class Worker:
         os.close(self.fd)
 
 
-def run(game: str, ids: list[int], jobs: int, progress) -> tuple[dict, dict]:
+def run(folder: str, tests: str, ids: list[int], jobs: int, progress) -> tuple[dict, dict]:
     """{mutant id: (status, why)} and what the workers said of the unchanged content."""
     results: dict = {}
+    costs: dict = {}
     todo = list(reversed(ids))
     info: dict = {}
-    with tempfile.TemporaryFile("w+") as log:
-        workers = [Worker(game, log) for _ in range(max(1, min(jobs, len(ids))))]
+    with tempfile.TemporaryFile("w+") as log, tempfile.TemporaryDirectory(prefix="meeple-mutate-") as cache:
+        env = {**os.environ, "MEEPLE_CACHE_DIR": cache}  # the mutants' compiled code is not kept in the user's cache
+        workers = [Worker(folder, tests, log, env) for _ in range(max(1, min(jobs, len(ids))))]
         try:
             while len(results) < len(ids):
                 for w in workers:
@@ -191,6 +322,7 @@ def run(game: str, ids: list[int], jobs: int, progress) -> tuple[dict, dict]:
                                 info.update(tests=msg["tests"], failing=msg["failing"], baseline_seconds=msg["seconds"])
                             else:
                                 results[msg["id"]] = (msg["status"], msg["why"])
+                                costs[msg["id"]] = (msg["tests"], msg["seconds"])
                                 w.current = None
                                 progress(len(results), len(ids))
                     elif w.current is not None and w.baseline is not None and now - w.current[1] > 3 * w.baseline + 30:
@@ -201,12 +333,16 @@ def run(game: str, ids: list[int], jobs: int, progress) -> tuple[dict, dict]:
         finally:
             for w in workers:
                 w.stop()
+    info["costs"] = costs
     return results, info
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Mutation testing of a game's content: how much its tests pin.")
-    ap.add_argument("game", help="a bundled game: " + ", ".join(TESTS))
+    ap.add_argument("game", help="a bundled game (" + ", ".join(TESTS) + "), or a game folder with --tests")
+    ap.add_argument("--tests", help="the tests to run (a file or folder; default: the bundled game's)")
+    ap.add_argument("--where", action="append", help="only the mutants of this card or section (`procedures.NAME`, "
+                    "`phase NAME`); may be given more than once")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON (nothing else on stdout)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")
     ap.add_argument("--limit", type=int, help="the first N mutants only")
@@ -214,18 +350,19 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.game not in TESTS:
-        ap.error(f"unknown game {args.game!r}: one of {', '.join(TESTS)}")
+    if args.game not in TESTS and not (os.path.isfile(os.path.join(args.game, "game.yaml")) and args.tests):
+        ap.error(f"unknown game {args.game!r}: one of {', '.join(TESTS)}, or a game folder with --tests")
+    folder, tests = game_folder(args.game), tests_path(args.game, args.tests)
     if args.worker:
         tasks, results = (int(x) for x in args.worker.split(","))
-        return worker(args.game, tasks, results)
+        return worker(folder, tests, tasks, results)
 
     t0 = time.perf_counter()
-    content = Content(game_folder(args.game))
+    content = Content(folder)
     mutants = content.mutants()
-    chosen = mutants
+    chosen = [m for m in mutants if args.where is None or m.where in args.where]
     if args.sample is not None:
-        chosen = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))), key=lambda m: m.id)
+        chosen = sorted(random.Random(args.seed).sample(chosen, min(args.sample, len(chosen))), key=lambda m: m.id)
     if args.limit is not None:
         chosen = chosen[: args.limit]
     quiet = args.json or not sys.stderr.isatty()
@@ -234,7 +371,7 @@ def main(argv=None) -> int:
         if not quiet:
             print(f"\r{done}/{total} mutants", end="", file=sys.stderr, flush=True)
 
-    results, info = run(args.game, [m.id for m in chosen], args.jobs, progress)
+    results, info = run(folder, tests, [m.id for m in chosen], args.jobs, progress) if chosen else ({}, {"costs": {}})
     if not quiet:
         print(file=sys.stderr)
     by = {s: [m for m in chosen if results[m.id][0] == s] for s in ("killed", "survived", "equivalent", "stillborn")}
@@ -245,10 +382,19 @@ def main(argv=None) -> int:
         "survived": len(by["survived"]), "stillborn": len(by["stillborn"]), "generated": len(mutants),
         "kill_rate": round(rate, 4), "seconds": round(time.perf_counter() - t0, 1),
         "tests": info.get("tests"), "failing_unchanged": info.get("failing", []),
-        "survivors": [m.as_dict() for m in by["survived"]],
+        "survivors": [{**m.as_dict(), "why": results[m.id][1]} for m in by["survived"]],
         "equivalents": [{**m.as_dict(), "why": results[m.id][1]} for m in by["equivalent"]],
         "stillborns": [{**m.as_dict(), "why": results[m.id][1]} for m in by["stillborn"]],
     }
+    costs = info["costs"]
+    out["timing"] = {"workers_cpu_seconds": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+                                                  + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime, 1),
+                     "unchanged_tests_seconds": round(info.get("baseline_seconds") or 0, 2)}
+    for status in ("killed", "survived", "equivalent", "stillborn"):
+        c = [costs[m.id] for m in by[status] if m.id in costs]
+        if c:
+            out["timing"][status] = {"seconds_each": round(sum(x[1] for x in c) / len(c), 3),
+                                     "tests_each": round(sum(x[0] for x in c) / len(c), 1)}
     if args.sample is not None:
         out["sample"] = {"size": len(chosen), "seed": args.seed}
     if args.json:
@@ -257,10 +403,12 @@ def main(argv=None) -> int:
     print(f"{args.game}: {out['killed']} of {counted - out['equivalent']} mutants killed ({100 * rate:.1f}%); "
           f"{out['survived']} survived, {out['equivalent']} equivalent, {out['stillborn']} stillborn "
           f"(of {len(chosen)} tried, {len(mutants)} generated), {out['seconds']} s")
+    print("timing: " + json.dumps(out["timing"]))
     if info.get("failing"):
         print("tests failing on the unchanged content (left out): " + ", ".join(info["failing"]))
     for m in by["survived"]:
-        print(f"  survived  {m.label()}")
+        why = results[m.id][1]
+        print(f"  survived  {m.label()}" + (f" ({why})" if why else ""))
     for m in by["equivalent"]:
         print(f"  equivalent  {m.label()}: {results[m.id][1]}")
     return 0

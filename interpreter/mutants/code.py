@@ -29,7 +29,7 @@ class Edit(NamedTuple):
 @functools.lru_cache(maxsize=1)
 def _parser():
     from lark import Lark
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), propagate_positions=True, **LARK_OPTIONS)
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), cache=True, propagate_positions=True, **LARK_OPTIONS)
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -29,6 +29,8 @@ class Mutant:
     description: str
     path: tuple = field(repr=False)  # keys and indexes to the changed value in the file's data
     value: object = field(repr=False)  # its new value, or DROP
+    span: tuple = (0, 0)  # the first and last line of its card or section entry
+    text: tuple | None = None  # for a change to effect text: the first and last line of that text
 
     def label(self) -> str:
         return f"{self.file}:{self.line} [{self.where}] {self.description}"
@@ -66,7 +68,7 @@ class Content:
     def mutants(self) -> list[Mutant]:
         out: list[Mutant] = []
         for f in sorted(self.files, key=self.rel):
-            _walk(self, f, self.data[f], (), None, "", out)
+            _Walk(self, f, out).node(self.data[f], (), None, "")
         for i, m in enumerate(out):
             m.id = i
         return out
@@ -106,51 +108,67 @@ class Content:
         return "live", ""
 
 
-def _walk(content: Content, path, node, keys, where, key, out):
-    rel = content.rel(path)
-    if isinstance(node, dict):
-        if "id" in node and isinstance(node["id"], str):
-            where = str(node["id"])
-        elif "phase" in node and isinstance(node["phase"], str):
-            where = f"phase {node['phase']}"
-        for k, v in node.items():
-            place = node.places[k]
-            if where:
-                label = inner = where
-            elif len(keys) == 0:  # a top-level entry (`setup:`), or a section whose entries are named below
-                label, inner = k, None
-            else:  # a section's entry: `procedures: gain:` is `procedures.gain`
-                label = inner = f"{keys[0]}.{k}"
-            _value(content, path, rel, v, place, keys + (k,), label, k, out)
-            _walk(content, path, v, keys + (k,), inner, k, out)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            place = node.places[i]
-            _value(content, path, rel, v, place, keys + (i,), where or key, key, out)
-            _walk(content, path, v, keys + (i,), where, key, out)
-        for i, v in enumerate(node):
-            place = node.places[i]
-            named = v.get("id") if isinstance(v, dict) and isinstance(v.get("id"), str) else None
-            out.append(Mutant(0, rel, place.line, place.col, str(named or where or key or ""), "item",
-                              f"drops item {i + 1} of `{key or 'the list'}` ({code._short(_show(v), 40)})",
-                              keys + (i,), DROP))
+class _Walk:
+    """One file's mutants, in the order of the file; each knows its card or section and the lines it spans."""
 
+    def __init__(self, content: Content, path: str, out: list):
+        self.content, self.path, self.out = content, path, out
+        self.rel = content.rel(path)
+        with open(path, encoding="utf-8") as f:
+            self.last = max(1, len(f.read().splitlines()))
 
-def _value(content, path, rel, v, place, keys, where, key, out):
-    if isinstance(v, bool):
-        return
-    if isinstance(v, int):
-        for new in (v + 1, v - 1):
-            out.append(Mutant(0, rel, place.line, place.col, where or "", "number", f"`{key}: {v}` -> {new}",
-                              keys, new))
-    elif isinstance(v, YStr):
-        what = content.code.get((path, place.line, place.col))
-        if what is None:
+    def add(self, place, scope, kind, description, keys, value, text=None):
+        self.out.append(Mutant(0, self.rel, place.line, place.col, scope[0], kind, description, keys, value,
+                               scope[1:], text))
+
+    def node(self, node, keys, scope, key):
+        """`scope`: (the card or section, its first line, its last line); None above the sections."""
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str):
+                scope = (str(node["id"]),) + (scope[1:] if scope else (node.place.line, self.last))
+            elif isinstance(node.get("phase"), str):
+                scope = (f"phase {node['phase']}",) + (scope[1:] if scope else (node.place.line, self.last))
+            names = list(node)
+            for i, k in enumerate(names):
+                inner = scope
+                if scope is None or len(keys) < (3 if keys[0] == "player" else 2) and scope[0] == ".".join(map(str, keys)):
+                    # a top-level entry, or a section's entry: `procedures: gain:` is `procedures.gain`, and
+                    # `player: counters: coins:` is `player.counters.coins`
+                    first = node.key_places[k].line
+                    last = node.key_places[names[i + 1]].line - 1 if i + 1 < len(names) else \
+                        (scope[2] if scope else self.last)
+                    inner = (k if scope is None else f"{scope[0]}.{k}", first, last)
+                self.value(node[k], node.places[k], keys + (k,), inner, k)
+                self.node(node[k], keys + (k,), inner, k)
+        elif isinstance(node, list):
+            scopes = []
+            for i, v in enumerate(node):
+                inner = scope
+                if isinstance(v, dict) and isinstance(v.get("id"), str) or scope is None:
+                    last = node.places[i + 1].line - 1 if i + 1 < len(node) else (scope[2] if scope else self.last)
+                    name = str(v["id"]) if isinstance(v, dict) and isinstance(v.get("id"), str) else str(key or "")
+                    inner = (name, node.places[i].line, last)
+                scopes.append(inner)
+                self.value(v, node.places[i], keys + (i,), inner, key)
+                self.node(v, keys + (i,), inner, key)
+            for i, v in enumerate(node):
+                self.add(node.places[i], scopes[i] if scopes[i] is not scope else scope, "item",
+                         f"drops item {i + 1} of `{key or 'the list'}` ({code._short(_show(v), 40)})", keys + (i,), DROP)
+
+    def value(self, v, place, keys, scope, key):
+        if isinstance(v, bool):
             return
-        origin = v.origin
-        for e in code.edits(str(v), statements=what == "body"):
-            p = origin.at(e.line, e.col)
-            out.append(Mutant(0, rel, p.line, p.col, where or "", e.kind, e.description, keys, e.text))
+        if isinstance(v, int):
+            for new in (v + 1, v - 1):
+                self.add(place, scope, "number", f"`{key}: {v}` -> {new}", keys, new)
+        elif isinstance(v, YStr):
+            what = self.content.code.get((self.path, place.line, place.col))
+            if what is None:
+                return
+            origin = v.origin
+            lines = (origin.place.line, max(n for n, _ in origin.line_starts))
+            for e in code.edits(str(v), statements=what == "body"):
+                self.add(origin.at(e.line, e.col), scope, e.kind, e.description, keys, e.text, lines)
 
 
 def _show(v) -> str:
