@@ -3,17 +3,22 @@
     python tools/mutate.py kaiju-inc                 # every mutant; the kill rate and the survivors
     python tools/mutate.py debtzilla --json          # {"killed", "mutants", "equivalent", "survivors": [...], ...}
     python tools/mutate.py happy-city --sample 200 --seed 1 --jobs 2
-    python tools/mutate.py kaiju-inc --limit 50      # the first 50 mutants only
+    python tools/mutate.py kaiju-inc --where gazhonga --where procedures.income   # one card's, one procedure's
+    python tools/mutate.py path/to/game --tests path/to/tests                     # any game folder
 
-Each mutant (interpreter/mutants/: a number one more or less, a comparison changed, a condition negated, a
-statement or a shuffle removed, a list item dropped) is loaded first: one that does not load is stillborn
-(listed, not counted), one that compiles to the same game is equivalent (listed with why, counted in
-`mutants`, not in the rate). The others run the game's own tests, in worker processes that collected them
-once: the loader reads the mutant's text in place of its file, the tests' cached games are dropped, and the
-tests run until the first that fails (the mutant is killed) or all pass (it survives). A mutant whose tests run
-far longer than the unchanged content's is killed by the time limit (a rule changed into an endless loop).
-Tests first run on the unchanged content; the order then puts first the tests that ran the mutant's line
-(for effect text) or that name its card, then the fastest.
+Each mutant (interpreter/mutants/: a number one more or less, a comparison made loose or strict or turned
+around, a condition negated, a statement or a shuffle removed, a list item dropped) is loaded first: one that
+does not load is stillborn (listed, not counted); one that compiles to the same game as the unchanged content
+is equivalent (listed with why, counted in `mutants`, left out of the rate). The others run the game's tests,
+in worker processes that collected them once: the loader reads the mutant's text in place of its file, the
+tests' cached games are dropped (a game loaded again with the same options during one mutant is loaded once),
+and the tests run until the first that fails (the mutant is killed) or all pass (it survives). A mutant whose
+tests run far longer than the unchanged content's is killed by the time limit (a rule made an endless loop).
+
+Each worker first runs every test on the unchanged content, tracing which lines of effect text each runs.
+A mutant's tests then run in this order: those that ran its line, then those that ran its card or section or
+name it, then the others, fastest first. A change to effect text changes what that text does and nothing
+else, so a test that ran effect text but never this text cannot fail on it and is not run.
 
 kill rate = killed / (mutants - equivalent)
 """
@@ -49,8 +54,8 @@ def tests_path(game: str, given: str | None) -> str:
 
 # ---------------------------------------------------------------- the worker: one pytest session, many mutants
 class WorkerPlugin:
-    def __init__(self, folder: str, tests: str, tasks: int, results: int):
-        self.folder = folder
+    def __init__(self, folder: str, tests: str, tasks: int, results: int, all_tests: bool):
+        self.folder, self.all_tests = folder, all_tests
         self.roots = [os.path.join(ROOT, "tests"), tests if os.path.isdir(tests) else os.path.dirname(tests)]
         self.tasks = os.fdopen(tasks, "r")
         self.results = os.fdopen(results, "w", buffering=1)
@@ -91,15 +96,16 @@ class WorkerPlugin:
         memo = LoadMemo()
         for line in self.tasks:
             m = mutants[int(line)]
-            t = time.perf_counter()
-            ran = 0
+            t = time.process_time()
+            ran, checked = 0, 0.0
             changed = content.texts(m)
             with overlay(changed), memo:
                 status, why = content.verdict(m, changed)
+                checked = time.process_time() - t
                 if status == "live":
                     _forget_games(self.roots)
                     memo.serving = True
-                    plan = _plan(m, passing, lines, texts)
+                    plan = _plan(m, passing, lines, texts, self.all_tests)
                     status, why = "survived", f"{len(plan)} tests run it, every one passes" if m.text else ""
                     if m.text and not any(lines[it.nodeid] for it in plan):
                         why = "no test runs this text"
@@ -109,7 +115,8 @@ class WorkerPlugin:
                             status, why = "killed", item.nodeid
                             break
             _forget_games(self.roots)
-            self.send(id=m.id, status=status, why=why, tests=ran, seconds=round(time.perf_counter() - t, 3))
+            self.send(id=m.id, status=status, why=why, tests=ran, cpu=round(time.process_time() - t, 3),
+                      check=round(checked, 3))
         return True
 
 
@@ -121,7 +128,7 @@ def _source(item) -> str:
         return ""
 
 
-def _plan(m, tests, lines, texts):
+def _plan(m, tests, lines, texts, all_tests=False):
     """The tests to run on a mutant, in order: those that ran its line, then those that ran its card or section
     or name it, then the others (each group fastest first, as `tests` are). A change to effect text changes
     only what that text does: a test that ran effect text but none of this one's is left out."""
@@ -135,7 +142,7 @@ def _plan(m, tests, lines, texts):
         ran = lines[it.nodeid]
         if here in ran:
             first.append(it)
-        elif text is not None and ran and text.isdisjoint(ran):
+        elif text is not None and ran and text.isdisjoint(ran) and not all_tests:
             continue
         elif not near.isdisjoint(ran) or any(q in texts[it.nodeid] for q in quoted):
             second.append(it)
@@ -232,24 +239,24 @@ def _forget_games(roots):
                     clear()
 
 
-def worker(folder: str, tests: str, tasks: int, results: int) -> int:
+def worker(folder: str, tests: str, tasks: int, results: int, all_tests: bool) -> int:
     import pytest
     os.chdir(ROOT)
-    plugin = WorkerPlugin(folder, tests, tasks, results)
+    plugin = WorkerPlugin(folder, tests, tasks, results, all_tests)
     return pytest.main([tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly"], plugins=[plugin])
 
 
 # ---------------------------------------------------------------- the parent: hands out mutants, keeps time
 class Worker:
-    def __init__(self, folder: str, tests: str, log, env: dict):
-        self.folder, self.tests, self.log, self.env = folder, tests, log, env
+    def __init__(self, folder: str, tests: str, log, env: dict, options: list):
+        self.folder, self.tests, self.log, self.env, self.options = folder, tests, log, env, options
         self.start()
 
     def start(self):
         tr, tw = os.pipe()
         rr, rw = os.pipe()
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), self.folder, "--tests", self.tests,
-                                      "--worker", f"{tr},{rw}"],
+                                      "--worker", f"{tr},{rw}", *self.options],
                                      pass_fds=(tr, rw), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=self.log, cwd=ROOT, env=self.env)
         os.close(tr)
@@ -284,7 +291,7 @@ class Worker:
         os.close(self.fd)
 
 
-def run(folder: str, tests: str, ids: list[int], jobs: int, progress) -> tuple[dict, dict]:
+def run(folder: str, tests: str, ids: list[int], jobs: int, progress, options=()) -> tuple[dict, dict]:
     """{mutant id: (status, why)} and what the workers said of the unchanged content."""
     results: dict = {}
     costs: dict = {}
@@ -292,7 +299,7 @@ def run(folder: str, tests: str, ids: list[int], jobs: int, progress) -> tuple[d
     info: dict = {}
     with tempfile.TemporaryFile("w+") as log, tempfile.TemporaryDirectory(prefix="meeple-mutate-") as cache:
         env = {**os.environ, "MEEPLE_CACHE_DIR": cache}  # the mutants' compiled code is not kept in the user's cache
-        workers = [Worker(folder, tests, log, env) for _ in range(max(1, min(jobs, len(ids))))]
+        workers = [Worker(folder, tests, log, env, list(options)) for _ in range(max(1, min(jobs, len(ids))))]
         try:
             while len(results) < len(ids):
                 for w in workers:
@@ -322,7 +329,7 @@ def run(folder: str, tests: str, ids: list[int], jobs: int, progress) -> tuple[d
                                 info.update(tests=msg["tests"], failing=msg["failing"], baseline_seconds=msg["seconds"])
                             else:
                                 results[msg["id"]] = (msg["status"], msg["why"])
-                                costs[msg["id"]] = (msg["tests"], msg["seconds"])
+                                costs[msg["id"]] = (msg["tests"], msg["cpu"], msg["check"])
                                 w.current = None
                                 progress(len(results), len(ids))
                     elif w.current is not None and w.baseline is not None and now - w.current[1] > 3 * w.baseline + 30:
@@ -348,6 +355,8 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, help="the first N mutants only")
     ap.add_argument("--sample", type=int, help="N mutants drawn at random (with --seed)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--all-tests", action="store_true",
+                    help="run every test on every mutant (none left out for not running its text): slower")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.game not in TESTS and not (os.path.isfile(os.path.join(args.game, "game.yaml")) and args.tests):
@@ -355,7 +364,7 @@ def main(argv=None) -> int:
     folder, tests = game_folder(args.game), tests_path(args.game, args.tests)
     if args.worker:
         tasks, results = (int(x) for x in args.worker.split(","))
-        return worker(folder, tests, tasks, results)
+        return worker(folder, tests, tasks, results, args.all_tests)
 
     t0 = time.perf_counter()
     content = Content(folder)
@@ -365,14 +374,18 @@ def main(argv=None) -> int:
         chosen = sorted(random.Random(args.seed).sample(chosen, min(args.sample, len(chosen))), key=lambda m: m.id)
     if args.limit is not None:
         chosen = chosen[: args.limit]
-    quiet = args.json or not sys.stderr.isatty()
+    tty = sys.stderr.isatty()
 
     def progress(done, total):
-        if not quiet:
+        if tty:
             print(f"\r{done}/{total} mutants", end="", file=sys.stderr, flush=True)
+        elif done % 100 == 0 or done == total:
+            print(f"{done}/{total} mutants, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
 
-    results, info = run(folder, tests, [m.id for m in chosen], args.jobs, progress) if chosen else ({}, {"costs": {}})
-    if not quiet:
+    ids = [m.id for m in chosen]
+    results, info = run(folder, tests, ids, args.jobs, progress, ["--all-tests"] if args.all_tests else []) \
+        if chosen else ({}, {"costs": {}})
+    if tty:
         print(file=sys.stderr)
     by = {s: [m for m in chosen if results[m.id][0] == s] for s in ("killed", "survived", "equivalent", "stillborn")}
     counted = len(chosen) - len(by["stillborn"])
@@ -393,7 +406,8 @@ def main(argv=None) -> int:
     for status in ("killed", "survived", "equivalent", "stillborn"):
         c = [costs[m.id] for m in by[status] if m.id in costs]
         if c:
-            out["timing"][status] = {"seconds_each": round(sum(x[1] for x in c) / len(c), 3),
+            out["timing"][status] = {"cpu_seconds_each": round(sum(x[1] for x in c) / len(c), 3),
+                                     "loading_cpu_seconds_each": round(sum(x[2] for x in c) / len(c), 3),
                                      "tests_each": round(sum(x[0] for x in c) / len(c), 1)}
     if args.sample is not None:
         out["sample"] = {"size": len(chosen), "seed": args.seed}

@@ -37,10 +37,11 @@ def _short(text: str, limit: int = 60) -> str:
     return one if len(one) <= limit else one[: limit - 3] + "..."
 
 
-def edits(text: str, statements: bool = True) -> list[Edit]:
+def edits(text: str, statements: bool = True, name: str = "") -> list[Edit]:
     """Every mutation of `text`, in the order of the text. `statements`: the text is a body (statements may
-    be removed), not one expression."""
+    be removed), not one expression; `name`: what the text is (its YAML key), said of a number alone."""
     tree = _parser().parse(str(text))
+    key = name
     out: list[tuple[int, int, Edit]] = []
 
     def splice(start, end, new):
@@ -50,11 +51,12 @@ def edits(text: str, statements: bool = True) -> list[Edit]:
         name = node.data
         if name == "int_":
             tok = node.children[0]
-            around = _short(text[parent.meta.start_pos:parent.meta.end_pos]) if parent is not None and \
-                not parent.meta.empty and parent.data not in ("start", "block") else tok
+            alone = parent is None or parent.meta.empty or parent.data in ("start", "block", "expr_stmt")
             for new in (int(tok) + 1, int(tok) - 1):
+                said = f"`{key}: {tok}` -> {new}" if alone else \
+                    f"`{_short(text[parent.meta.start_pos:parent.meta.end_pos])}`: {tok} -> {new}"
                 out.append((tok.start_pos, 0, Edit(splice(tok.start_pos, tok.end_pos, str(new)), tok.line, tok.column,
-                                                   "number", f"`{around}`: {tok} -> {new}")))
+                                                   "number", said)))
         elif name == "compare":
             left, op, right = node.children
             whole = _short(text[node.meta.start_pos:node.meta.end_pos])

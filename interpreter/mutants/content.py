@@ -167,7 +167,7 @@ class _Walk:
                 return
             origin = v.origin
             lines = (origin.place.line, max(n for n, _ in origin.line_starts))
-            for e in code.edits(str(v), statements=what == "body"):
+            for e in code.edits(str(v), statements=what == "body", name=str(key)):
                 self.add(origin.at(e.line, e.col), scope, e.kind, e.description, keys, e.text, lines)
 
 
