@@ -19,8 +19,10 @@ from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 ROOT = Path(__file__).resolve().parents[1]
 GAME_TEXT = textwrap.dedent(MINI_GAME).lstrip("\n")
 CARDS_TEXT = textwrap.dedent(MINI_CARDS).lstrip("\n")
-# an enum value no card and no rule uses: dropping it changes nothing the game does
-SPARE = GAME_TEXT.replace("colour: [red, blue]", "colour: [red, blue, green]")
+# an enum value no card and no rule uses: dropping it changes nothing the game does; a field no rule reads
+SPARE = GAME_TEXT.replace("colour: [red, blue]", "colour: [red, blue, green]") \
+    .replace("fields: {colour: colour, value: int}", "fields: {colour: colour, value: int, rank: int}")
+SPARE_CARDS = CARDS_TEXT.replace("  value: 1\n", "  value: 1\n  rank: 3\n")
 
 
 def line_of(text: str, words: str) -> int:
@@ -31,7 +33,7 @@ def line_of(text: str, words: str) -> int:
 
 @pytest.fixture
 def spare(tmp_path):
-    return write_game(tmp_path / "spare", {"game.yaml": SPARE, "cards/tokens.yaml": MINI_CARDS})
+    return write_game(tmp_path / "spare", {"game.yaml": SPARE, "cards/tokens.yaml": SPARE_CARDS})
 
 
 def find(mutants, file, kind, words):
@@ -92,8 +94,12 @@ def test_stillborn_equivalent_and_live_verdicts(spare):
     assert status == "stillborn" and "is not a colour" in why  # red_one's colour is no longer a colour
     [green] = find(mutants, "game.yaml", "item", "drops item 3 of `colour`")
     assert content.verdict(green) == ("equivalent", "the compiled game is the same")
+    [rank] = find(mutants, "cards/tokens.yaml", "number", "`rank: 3` -> 4")
+    assert content.verdict(rank) == ("equivalent", "display only: no effect text reads `rank`")
     [five] = find(mutants, "cards/tokens.yaml", "number", "5 -> 6")
     assert content.verdict(five) == ("live", "")
+    [value] = find(mutants, "cards/tokens.yaml", "number", "`value: 1` -> 2")
+    assert content.verdict(value) == ("live", "")  # `value` is read by the rules
 
 
 MINI_TESTS = '''
@@ -133,7 +139,7 @@ def test_the_tool_kills_what_a_test_catches_and_lists_what_none_does(spare, tmp_
     assert {"`this.value * 10`: 10 -> 11", "`this.value * 10`: 10 -> 9"} <= survivors
     assert not [d for d in survivors if "me.coins" in d]
     assert {s["line"] for s in out["survivors"] if "this.value * 10" in s["description"]} == \
-        {line_of(CARDS_TEXT, "worth: this.value * 10")}
+        {line_of(SPARE_CARDS, "worth: this.value * 10")}
     # stillborn mutants are listed, not counted; equivalent ones are counted in `mutants`, not in the rate
     assert any("drops item 1 of `colour`" in s["description"] for s in out["stillborns"])
     assert [e["description"] for e in out["equivalents"]] == ["drops item 3 of `colour` (green)"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -31,6 +32,7 @@ class Mutant:
     value: object = field(repr=False)  # its new value, or DROP
     span: tuple = (0, 0)  # the first and last line of its card or section entry
     text: tuple | None = None  # for a change to effect text: the first and last line of that text
+    field: tuple | None = None  # for a change to a card's data: (the card's id, the key in its mapping)
 
     def label(self) -> str:
         return f"{self.file}:{self.line} [{self.where}] {self.description}"
@@ -51,15 +53,23 @@ class Content:
         self.used_by: dict = {}  # absolute path -> the indexes of the choices whose load reads it
         self.code: dict = {}
         self.signatures: list = []  # each choice's, unchanged
+        self.fields: list = []  # each choice's card id -> its fields
         for i, choice in enumerate(self.choices):
             game, rec = load(self.folder, choice)
             self.signatures.append(signature(game, rec))
+            self.fields.append({c.id: set(c.fields) for c in game.cards.values()})
             for f in rec.files:
                 if f not in self.used_by:
                     self.files.append(f)
                 self.used_by.setdefault(f, []).append(i)
             self.code.update(rec.code)
         self.data = {f: load_file(f) for f in self.files}
+        # every word of every effect text (names, and words inside strings): a card field none of them holds
+        # is read by no rule
+        self.words = set()
+        for f in self.files:
+            for text in _texts(self.data[f], f, self.code):
+                self.words |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
         self._plain: dict = {}
 
     def rel(self, path: str) -> str:
@@ -105,6 +115,11 @@ class Content:
                 same = same and signature(game, rec) == self.signatures[i]
         if same:
             return "equivalent", "the compiled game is the same"
+        if mutant.field is not None:
+            card, key = mutant.field
+            uses = self.used_by[os.path.join(self.folder, mutant.file)]
+            if key not in self.words and all(key in self.fields[i].get(card, ()) for i in uses):
+                return "equivalent", f"display only: no effect text reads `{key}`"
         return "live", ""
 
 
@@ -114,18 +129,23 @@ class _Walk:
     def __init__(self, content: Content, path: str, out: list):
         self.content, self.path, self.out = content, path, out
         self.rel = content.rel(path)
+        self.card = None  # (the id, the depth of its keys) of the card mapping the walk is in
         with open(path, encoding="utf-8") as f:
             self.last = max(1, len(f.read().splitlines()))
 
     def add(self, place, scope, kind, description, keys, value, text=None):
+        card = self.card
+        field = (card[0], keys[card[1]]) if card and text is None and len(keys) > card[1] else None
         self.out.append(Mutant(0, self.rel, place.line, place.col, scope[0], kind, description, keys, value,
-                               scope[1:], text))
+                               scope[1:], text, field))
 
     def node(self, node, keys, scope, key):
         """`scope`: (the card or section, its first line, its last line); None above the sections."""
+        outer = self.card
         if isinstance(node, dict):
             if isinstance(node.get("id"), str):
                 scope = (str(node["id"]),) + (scope[1:] if scope else (node.place.line, self.last))
+                self.card = (str(node["id"]), len(keys))
             elif isinstance(node.get("phase"), str):
                 scope = (f"phase {node['phase']}",) + (scope[1:] if scope else (node.place.line, self.last))
             names = list(node)
@@ -140,6 +160,7 @@ class _Walk:
                     inner = (k if scope is None else f"{scope[0]}.{k}", first, last)
                 self.value(node[k], node.places[k], keys + (k,), inner, k)
                 self.node(node[k], keys + (k,), inner, k)
+            self.card = outer
         elif isinstance(node, list):
             scopes = []
             for i, v in enumerate(node):
@@ -169,6 +190,21 @@ class _Walk:
             lines = (origin.place.line, max(n for n, _ in origin.line_starts))
             for e in code.edits(str(v), statements=what == "body", name=str(key)):
                 self.add(origin.at(e.line, e.col), scope, e.kind, e.description, keys, e.text, lines)
+
+
+def _texts(node, path, code_places):
+    """The effect texts in one file's data."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            todo += n.values()
+        elif isinstance(n, list):
+            todo += n
+        elif isinstance(n, YStr):
+            p = n.place
+            if (path, p.line, p.col) in code_places:
+                yield str(n)
 
 
 def _show(v) -> str:
