@@ -138,6 +138,9 @@ def test_the_tool_kills_what_a_test_catches_and_lists_what_none_does(spare, tmp_
     # no test reads `worth`: its changes survive; the test of `use` kills every change to it
     assert {"`this.value * 10`: 10 -> 11", "`this.value * 10`: 10 -> 9"} <= survivors
     assert not [d for d in survivors if "me.coins" in d]
+    whys = {s["description"]: s["why"] for s in out["survivors"] if s["where"] == "blue_two"}
+    assert whys["`value: 2` -> 3"] == "no test reads this field"  # the test of `use` never reads `value`
+    assert whys["`this.value * 10`: 10 -> 11"] == "no test runs this text"
     assert {s["line"] for s in out["survivors"] if "this.value * 10" in s["description"]} == \
         {line_of(SPARE_CARDS, "worth: this.value * 10")}
     # stillborn mutants are listed, not counted; equivalent ones are counted in `mutants`, not in the rate

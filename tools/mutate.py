@@ -68,6 +68,7 @@ class WorkerPlugin:
         from _pytest.runner import runtestprotocol
 
         from interpreter.mutants.load import overlay
+        from interpreter.mutants.trace import Coverage, LoadMemo, Seen, plan
         content = Content(self.folder)
         mutants = content.mutants()
         items = list(session.items)
@@ -76,23 +77,23 @@ class WorkerPlugin:
             reports = runtestprotocol(item, nextitem=None, log=False)
             return not any(r.failed for r in reports)
 
-        # the unchanged content: every test once (one that fails is left out), with its time and the lines of
-        # effect text it ran
-        times, lines, passing = {}, {}, []
+        # the unchanged content: every test once (one that fails is left out), with its time, the lines of
+        # effect text it ran and the card fields it read
+        times, seen, passing = {}, {}, []
         t0 = time.perf_counter()
-        with Coverage(content) as cov:
+        _forget_games(self.roots)  # games loaded while collecting: loaded again, traced
+        with Coverage(self.folder) as cov:
             for item in items:
-                cov.lines = set()
+                cov.lines, cov.reads = set(), set()
                 t = time.perf_counter()
                 ok = run(item)
-                times[item.nodeid] = time.perf_counter() - t
-                lines[item.nodeid] = cov.lines
+                times[item] = time.perf_counter() - t
+                seen[item] = Seen(cov.lines, cov.reads, _source(item))
                 if ok:
                     passing.append(item)
-        passing.sort(key=lambda it: times[it.nodeid])
-        texts = {it.nodeid: _source(it) for it in passing}
+        passing.sort(key=lambda it: times[it])
         self.send(ready=True, tests=len(passing), failing=[it.nodeid for it in items if it not in passing],
-                  seconds=time.perf_counter() - t0)
+                  seconds=time.perf_counter() - t0, kept=_kept_games(self.roots))
         memo = LoadMemo()
         for line in self.tasks:
             m = mutants[int(line)]
@@ -105,11 +106,12 @@ class WorkerPlugin:
                 if status == "live":
                     _forget_games(self.roots)
                     memo.serving = True
-                    plan = _plan(m, passing, lines, texts, self.all_tests)
-                    status, why = "survived", f"{len(plan)} tests run it, every one passes" if m.text else ""
-                    if m.text and not any(lines[it.nodeid] for it in plan):
-                        why = "no test runs this text"
-                    for item in plan:
+                    tests = plan(m, passing, seen, self.all_tests)
+                    status, why = "survived", f"{len(tests)} tests see it, every one passes"
+                    if not tests:
+                        why = "no test runs this text" if m.text else "no test reads this field" if m.field \
+                            else "no test"
+                    for item in tests:
                         ran += 1
                         if not run(item):
                             status, why = "killed", item.nodeid
@@ -128,104 +130,13 @@ def _source(item) -> str:
         return ""
 
 
-def _plan(m, tests, lines, texts, all_tests=False):
-    """The tests to run on a mutant, in order: those that ran its line, then those that ran its card or section
-    or name it, then the others (each group fastest first, as `tests` are). A change to effect text changes
-    only what that text does: a test that ran effect text but none of this one's is left out."""
-    here = (m.file, m.line)
-    near = {(m.file, n) for n in range(m.span[0], m.span[1] + 1)}
-    text = {(m.file, n) for n in range(m.text[0], m.text[1] + 1)} if m.text else None
-    name = m.where.split(".")[-1]
-    quoted = (f'"{name}"', f"'{name}'")
-    first, second, rest = [], [], []
-    for it in tests:
-        ran = lines[it.nodeid]
-        if here in ran:
-            first.append(it)
-        elif text is not None and ran and text.isdisjoint(ran) and not all_tests:
-            continue
-        elif not near.isdisjoint(ran) or any(q in texts[it.nodeid] for q in quoted):
-            second.append(it)
-        else:
-            rest.append(it)
-    return first + second + rest
-
-
-class Coverage:
-    """While inside, the lines of effect text (file relative to the game folder, line) that the compiled
-    content runs are added to `lines`: a trace of the generated code, read through each game's line map."""
-
-    def __init__(self, content):
-        self.content = content
-        self.maps: dict = {}  # id(the namespace of a compiled game) -> (the namespace, its line map)
-        self.lines: set = set()
-
-    def __enter__(self):
-        from interpreter.model import build
-        self.build = build
-        self.original = original = build._Builder.build
-        maps = self.maps
-
-        def recorded(builder, *a, **k):
-            game = original(builder, *a, **k)
-            if game is not None:
-                fns = list(game.procedures.values()) + [ph.body for ph in game.phases]
-                if fns:
-                    ns = fns[0].__globals__
-                    maps[id(ns)] = (ns, game.line_map)
-            return game
-        build._Builder.build = recorded
-        folder = self.content.folder
-        shown: dict = {}
-
-        def local(frame, event, arg):
-            if event == "line":
-                entry = maps.get(id(frame.f_globals))
-                place = entry[1].get(frame.f_lineno) if entry else None
-                if place is not None:
-                    path = shown.get(place.path)
-                    if path is None:
-                        path = shown[place.path] = os.path.relpath(os.path.abspath(place.path), folder)
-                    self.lines.add((path, place.line))
-            return local
-
-        def tracer(frame, event, arg):
-            if frame.f_code.co_filename == "<meeple>":
-                return local
-            return None
-        sys.settrace(tracer)
-        return self
-
-    def __exit__(self, *exc):
-        sys.settrace(None)
-        self.build._Builder.build = self.original
-        return False
-
-
-class LoadMemo:
-    """While inside, a game loaded again with the same folder and options (and no mods) is the one loaded
-    before (once `serving`): the mutant's check loads each game once, and its tests reuse it."""
-
-    def __enter__(self):
-        from interpreter.model import build
-        self.build, self.original = build, build._load
-        self.games: dict = {}
-        self.serving = False
-
-        def load(folder, mods, warnings, options, generate):
-            if mods or warnings is not None or not generate:
-                return self.original(folder, mods, warnings, options, generate)
-            key = (os.path.abspath(str(folder)), tuple(sorted((options or {}).items())))
-            if self.serving and key in self.games:
-                return self.games[key]
-            game = self.games[key] = self.original(folder, mods, warnings, options, generate)
-            return game
-        build._load = load
-        return self
-
-    def __exit__(self, *exc):
-        self.build._load = self.original
-        return False
+def _kept_games(roots) -> list[str]:
+    """Games the test modules hold in plain variables: loaded once, they never see a mutant."""
+    from interpreter.model.gamedef import GameDef
+    roots = tuple(os.path.join(r, "") for r in roots)
+    return sorted(f"{mod.__name__}.{k}" for mod in list(sys.modules.values())
+                  if (getattr(mod, "__file__", None) or "").startswith(roots)
+                  for k, v in list(vars(mod).items()) if isinstance(v, GameDef))
 
 
 def _forget_games(roots):
@@ -326,7 +237,8 @@ def run(folder: str, tests: str, ids: list[int], jobs: int, progress, options=()
                         for msg in msgs:
                             if msg.get("ready"):
                                 w.ready, w.baseline = True, msg["seconds"]
-                                info.update(tests=msg["tests"], failing=msg["failing"], baseline_seconds=msg["seconds"])
+                                info.update(tests=msg["tests"], failing=msg["failing"], baseline_seconds=msg["seconds"],
+                                            kept=msg["kept"])
                             else:
                                 results[msg["id"]] = (msg["status"], msg["why"])
                                 costs[msg["id"]] = (msg["tests"], msg["cpu"], msg["check"])
@@ -395,6 +307,7 @@ def main(argv=None) -> int:
         "survived": len(by["survived"]), "stillborn": len(by["stillborn"]), "generated": len(mutants),
         "kill_rate": round(rate, 4), "seconds": round(time.perf_counter() - t0, 1),
         "tests": info.get("tests"), "failing_unchanged": info.get("failing", []),
+        "games_never_reloaded": info.get("kept", []),
         "survivors": [{**m.as_dict(), "why": results[m.id][1]} for m in by["survived"]],
         "equivalents": [{**m.as_dict(), "why": results[m.id][1]} for m in by["equivalent"]],
         "stillborns": [{**m.as_dict(), "why": results[m.id][1]} for m in by["stillborn"]],
@@ -420,6 +333,9 @@ def main(argv=None) -> int:
     print("timing: " + json.dumps(out["timing"]))
     if info.get("failing"):
         print("tests failing on the unchanged content (left out): " + ", ".join(info["failing"]))
+    if info.get("kept"):
+        print("games held in test modules' variables (they never see a mutant; keep them in a functools cache): "
+              + ", ".join(info["kept"]))
     for m in by["survived"]:
         why = results[m.id][1]
         print(f"  survived  {m.label()}" + (f" ({why})" if why else ""))

@@ -32,7 +32,7 @@ class Mutant:
     value: object = field(repr=False)  # its new value, or DROP
     span: tuple = (0, 0)  # the first and last line of its card or section entry
     text: tuple | None = None  # for a change to effect text: the first and last line of that text
-    field: tuple | None = None  # for a change to a card's data: (the card's id, the key in its mapping)
+    field: tuple | None = None  # for a change to a card's field: (the card's id, the field)
 
     def label(self) -> str:
         return f"{self.file}:{self.line} [{self.where}] {self.description}"
@@ -134,8 +134,10 @@ class _Walk:
             self.last = max(1, len(f.read().splitlines()))
 
     def add(self, place, scope, kind, description, keys, value, text=None):
-        card = self.card
-        field = (card[0], keys[card[1]]) if card and text is None and len(keys) > card[1] else None
+        card, field = self.card, None
+        if card and text is None and len(keys) > card[1] and \
+                any(keys[card[1]] in fields.get(card[0], ()) for fields in self.content.fields):
+            field = (card[0], keys[card[1]])
         self.out.append(Mutant(0, self.rel, place.line, place.col, scope[0], kind, description, keys, value,
                                scope[1:], text, field))
 
