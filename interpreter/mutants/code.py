@@ -47,14 +47,17 @@ def edits(text: str, statements: bool = True, name: str = "") -> list[Edit]:
     def splice(start, end, new):
         return text[:start] + new + text[end:]
 
-    def visit(node: Tree, parent: Tree | None):
+    def visit(node: Tree, parents: tuple):
         name = node.data
         if name == "int_":
             tok = node.children[0]
-            alone = parent is None or parent.meta.empty or parent.data in ("start", "block", "expr_stmt")
+            # said with the smallest enclosing expression wider than the number, or with its key when alone
+            around = next((p for p in reversed(parents) if not p.meta.empty
+                           and p.meta.end_pos - p.meta.start_pos > len(tok)), None)
+            alone = around is None or around.data in ("start", "block", "expr_stmt")
             for new in (int(tok) + 1, int(tok) - 1):
                 said = f"`{key}: {tok}` -> {new}" if alone else \
-                    f"`{_short(text[parent.meta.start_pos:parent.meta.end_pos])}`: {tok} -> {new}"
+                    f"`{_short(text[around.meta.start_pos:around.meta.end_pos])}`: {tok} -> {new}"
                 out.append((tok.start_pos, 0, Edit(splice(tok.start_pos, tok.end_pos, str(new)), tok.line, tok.column,
                                                    "number", said)))
         elif name == "compare":
@@ -87,9 +90,9 @@ def edits(text: str, statements: bool = True, name: str = "") -> list[Edit]:
                                            f"removes {what} `{_short(text[s:e])}`")))
         for child in node.children:
             if isinstance(child, Tree):
-                visit(child, node)
+                visit(child, parents + (node,))
 
-    visit(tree, None)
+    visit(tree, ())
     out.sort(key=lambda x: (x[0], x[1]))
     return [e for _, _, e in out]
 
