@@ -41,6 +41,7 @@ sys.path.insert(0, ROOT)
 
 from interpreter.mutants.content import Content  # noqa: E402
 
+LOADING_LIMIT = 120  # seconds a mutant may take to load (its tests have their own limit, from their times)
 TESTS = {"kaiju-inc": "tests/kaiju", "happy-city": "tests/happy_city", "debtzilla": "tests/debtzilla"}
 
 
@@ -107,6 +108,8 @@ class WorkerPlugin:
                     _forget_games(self.roots)
                     memo.serving = True
                     tests = plan(m, passing, seen, self.all_tests)
+                    # a limit for the parent to enforce: the tests may be slower, not endless
+                    self.send(started=m.id, limit=10 + 3 * sum(times[it] for it in tests))
                     status, why = "survived", f"{len(tests)} tests see it, every one passes"
                     if not tests:
                         why = "no test runs this text" if m.text else "no test reads this field" if m.field \
@@ -176,13 +179,13 @@ class Worker:
         self.fd = rr
         self.buffer = b""
         self.ready = False
-        self.current = None  # (mutant id, when it was sent)
+        self.current = None  # (mutant id, when it was sent or its tests started, the seconds it may take from then)
         self.baseline = None
 
     def send(self, mutant_id: int):
         self.tasks.write(f"{mutant_id}\n")
         self.tasks.flush()
-        self.current = (mutant_id, time.monotonic())
+        self.current = (mutant_id, time.monotonic(), LOADING_LIMIT)
 
     def messages(self) -> list[dict]:
         data = os.read(self.fd, 65536)
@@ -235,7 +238,9 @@ def run(folder: str, tests: str, ids: list[int], jobs: int, progress, options=()
                             w.start()
                             continue
                         for msg in msgs:
-                            if msg.get("ready"):
+                            if "started" in msg:  # the mutant loaded; its tests may take this long
+                                w.current = (msg["started"], time.monotonic(), msg["limit"])
+                            elif msg.get("ready"):
                                 w.ready, w.baseline = True, msg["seconds"]
                                 info.update(tests=msg["tests"], failing=msg["failing"], baseline_seconds=msg["seconds"],
                                             kept=msg["kept"])
@@ -244,7 +249,7 @@ def run(folder: str, tests: str, ids: list[int], jobs: int, progress, options=()
                                 costs[msg["id"]] = (msg["tests"], msg["cpu"], msg["check"])
                                 w.current = None
                                 progress(len(results), len(ids))
-                    elif w.current is not None and w.baseline is not None and now - w.current[1] > 3 * w.baseline + 30:
+                    elif w.current is not None and now - w.current[1] > w.current[2]:
                         results[w.current[0]] = ("killed", "time limit (the tests ran far longer than unchanged)")
                         progress(len(results), len(ids))
                         w.stop()
@@ -305,6 +310,7 @@ def main(argv=None) -> int:
     out = {
         "game": args.game, "mutants": counted, "killed": len(by["killed"]), "equivalent": len(by["equivalent"]),
         "survived": len(by["survived"]), "stillborn": len(by["stillborn"]), "generated": len(mutants),
+        "killed_by_time_limit": sum(results[m.id][1].startswith("time limit") for m in by["killed"]),
         "kill_rate": round(rate, 4), "seconds": round(time.perf_counter() - t0, 1),
         "tests": info.get("tests"), "failing_unchanged": info.get("failing", []),
         "games_never_reloaded": info.get("kept", []),
@@ -329,7 +335,8 @@ def main(argv=None) -> int:
         return 0
     print(f"{args.game}: {out['killed']} of {counted - out['equivalent']} mutants killed ({100 * rate:.1f}%); "
           f"{out['survived']} survived, {out['equivalent']} equivalent, {out['stillborn']} stillborn "
-          f"(of {len(chosen)} tried, {len(mutants)} generated), {out['seconds']} s")
+          f"(of {len(chosen)} tried, {len(mutants)} generated), {out['seconds']} s"
+          + (f"; {out['killed_by_time_limit']} killed by the time limit" if out["killed_by_time_limit"] else ""))
     print("timing: " + json.dumps(out["timing"]))
     if info.get("failing"):
         print("tests failing on the unchanged content (left out): " + ", ".join(info["failing"]))
