@@ -8,17 +8,20 @@
 
 Each mutant (interpreter/mutants/: a number one more or less, a comparison made loose or strict or turned
 around, a condition negated, a statement or a shuffle removed, a list item dropped) is loaded first: one that
-does not load is stillborn (listed, not counted); one that compiles to the same game as the unchanged content
-is equivalent (listed with why, counted in `mutants`, left out of the rate). The others run the game's tests,
+does not load is stillborn (listed, not counted); one that compiles to the same game as the unchanged content,
+or changes only a card field no effect text reads, is equivalent (listed with why, counted in `mutants`, left
+out of the rate). The others run the game's tests,
 in worker processes that collected them once: the loader reads the mutant's text in place of its file, the
 tests' cached games are dropped (a game loaded again with the same options during one mutant is loaded once),
 and the tests run until the first that fails (the mutant is killed) or all pass (it survives). A mutant whose
 tests run far longer than the unchanged content's is killed by the time limit (a rule made an endless loop).
 
-Each worker first runs every test on the unchanged content, tracing which lines of effect text each runs.
-A mutant's tests then run in this order: those that ran its line, then those that ran its card or section or
-name it, then the others, fastest first. A change to effect text changes what that text does and nothing
-else, so a test that ran effect text but never this text cannot fail on it and is not run.
+Each worker first runs every test on the unchanged content, tracing the lines of effect text each runs and
+the card fields each reads (interpreter/mutants/trace.py). A test that never ran a changed text, or never read
+a changed field, cannot see the change and is left out (`--all-tests` runs it anyway); the others run those
+that ran the mutant's line or read its field first, then those that ran its card or section or name it, fastest
+first. Tests must keep loaded games in functools caches (dropped for each mutant); a game held in a plain module
+variable never sees a mutant and is reported.
 
 kill rate = killed / (mutants - equivalent)
 """
