@@ -1,0 +1,131 @@
+"""Loading a game folder with some of its files replaced by other texts (a mutant's), without writing them: the
+files the loader reads, which of them hold effect-language text, and a signature of the compiled game (two
+games with the same signature behave the same)."""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+import os
+import types
+
+from ..dsl import disk_cache
+from ..loader import yaml_source
+from ..loader.yaml_source import YStr
+from ..model import build
+
+
+def absolute(path) -> str:
+    return os.path.abspath(str(path))
+
+
+@contextlib.contextmanager
+def overlay(texts: dict):
+    """While inside, the loader reads `texts[absolute path]` in place of that file."""
+    read = yaml_source._load_file
+
+    def forget():  # what the loader's cache holds of the replaced files
+        for key in [k for k in yaml_source._FILES if k[0] in texts]:
+            del yaml_source._FILES[key]
+
+    def load(path, shown):
+        text = texts.get(absolute(path))
+        return read(path, shown) if text is None else yaml_source.load_text(text, shown)
+    forget()
+    yaml_source._load_file = load
+    try:
+        yield
+    finally:
+        yaml_source._load_file = read
+        forget()
+
+
+def choices(folder) -> list[dict]:
+    """Every choice of the options that pick the files a game includes (one empty choice when none does)."""
+    opts = build.include_options(folder)
+    keys = sorted(opts)
+    return [dict(zip(keys, vals, strict=True)) for vals in itertools.product(*(opts[k] for k in keys))]
+
+
+class Recording:
+    """What one load read: the files (absolute paths), the places of the effect texts in them (absolute path,
+    line, column) -> "body" or "expression", and the generated Python source."""
+
+    def __init__(self):
+        self.files: list[str] = []
+        self.code: dict = {}
+        self.sources: list[str] = []
+
+
+@contextlib.contextmanager
+def recording():
+    rec = Recording()
+    load_file, parse, parse_expr, compiled = build.load_file, build.parse, build.parse_expr, disk_cache.compiled
+
+    def note(text, what):
+        if isinstance(text, YStr):
+            p = text.place
+            rec.code.setdefault((absolute(p.path), p.line, p.col), what)
+
+    def rec_load(path, *a, **k):
+        if absolute(path) not in rec.files:
+            rec.files.append(absolute(path))
+        return load_file(path, *a, **k)
+
+    def rec_parse(text, origin):
+        note(text, "body")
+        return parse(text, origin)
+
+    def rec_parse_expr(text, origin):
+        note(text, "expression")
+        return parse_expr(text, origin)
+
+    def rec_compiled(src, name):
+        rec.sources.append(src)
+        return compiled(src, name)
+
+    build.load_file, build.parse, build.parse_expr, disk_cache.compiled = rec_load, rec_parse, rec_parse_expr, rec_compiled
+    try:
+        yield rec
+    finally:
+        build.load_file, build.parse, build.parse_expr, disk_cache.compiled = load_file, parse, parse_expr, compiled
+
+
+def load(folder, options: dict):
+    """(the GameDef, what its load read)."""
+    with recording() as rec:
+        game = build.load_game(folder, options=options)
+    return game, rec
+
+
+_LEFT_OUT = {"GameDef": {"folder", "line_map", "description", "include_choice"}, "CardDef": {"place", "source"}}
+
+
+def signature(game, rec: Recording) -> tuple:
+    """What decides how the game plays: the generated code and every value of the GameDef, its functions by
+    name (places, the YAML a card was read from and texts shown only as documentation left out)."""
+    return (tuple(rec.sources), _sig(game))
+
+
+def _sig(x):
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        skip = _LEFT_OUT.get(type(x).__name__, ())
+        return (type(x).__name__,) + tuple((f.name, _sig(getattr(x, f.name))) for f in dataclasses.fields(x)
+                                           if f.name not in skip)
+    if isinstance(x, dict):
+        return ("dict",) + tuple((str(k), _sig(v)) for k, v in x.items())
+    if isinstance(x, (list, tuple)):
+        return ("list",) + tuple(_sig(v) for v in x)
+    if isinstance(x, types.FunctionType):
+        cells = tuple(_sig(c.cell_contents) for c in (x.__closure__ or ()) if _filled(c))
+        return ("fn", x.__name__, cells, _sig(x.__defaults__ or ()))
+    if callable(x) and not isinstance(x, type):
+        return ("callable", getattr(x, "__name__", type(x).__name__))
+    return repr(x)
+
+
+def _filled(cell) -> bool:
+    try:
+        return cell.cell_contents is not cell
+    except ValueError:  # an empty cell
+        return False
