@@ -21,7 +21,7 @@ GAME_TEXT = textwrap.dedent(MINI_GAME).lstrip("\n")
 CARDS_TEXT = textwrap.dedent(MINI_CARDS).lstrip("\n")
 # an enum value no card and no rule uses: dropping it changes nothing the game does; a field no rule reads
 SPARE = GAME_TEXT.replace("colour: [red, blue]", "colour: [red, blue, green]") \
-    .replace("fields: {colour: colour, value: int}", "fields: {colour: colour, value: int, rank: int}")
+    .replace("fields: {colour: colour, value: int}", "fields: {colour: colour, value: int, rank: {type: int, default: 0}}")
 SPARE_CARDS = CARDS_TEXT.replace("  value: 1\n", "  value: 1\n  rank: 3\n")
 
 

@@ -174,7 +174,7 @@ CASES = [
     ("name-capital-true", G, "    do: p.coins += n", "    do: |\n      if §True { p.coins += n }", "E-UNKNOWN-NAME",
      "the words are `true`, `false` and `none`"),
     # habits from other languages
-    ("dsl-single-equals", G, "if c != none {", "if c §= none {", "E-DSL-SYNTAX", "`==` compares"),
+    ("dsl-single-equals", G, "if c != none {", "if c §= none {", "E-DSL-SYNTAX", "a comparison is written `==`"),
     ("dsl-ampersands", G, "if c != none {", "if c != none §&& c.value > 0 {", "E-DSL-SYNTAX", "`and` joins two conditions"),
     ("dsl-bang", G, "if c != none {", "if §!(c == none) {", "E-DSL-SYNTAX", "`not` negates a condition"),
     ("dsl-plus-plus", G, "    do: p.coins += n", "    do: p.coins+§+", "E-DSL-SYNTAX", "to add one, write `x += 1`"),

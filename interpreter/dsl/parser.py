@@ -416,11 +416,14 @@ def _syntax_message(text: str, e) -> str:
 # one of those words, in the state of its parser where it finds the mistake of an example, is the example's
 # (`UnexpectedInput.match_examples`), and the message says what to write instead.
 _HINTS = [
-    ("if", "the word is `elif`: `} elif y {`", ["if x { a() } else if y { b() }"]),
+    ("if", "the word is `elif`: `} elif y {`",
+     ["if x { a() } else if y { b() }", "for v in x { if x { a() } else if y { b() } }",
+      "for v in x {\n  if x {\n    a()\n  } else if y {\n    b()\n  }\n}"]),
     ("else elif", "`else` and `elif` go on the line of the `}` that closes the `if`: `} else {`",
      ["if x { a() }\nelse { b() }", "if x { a() }\nelif y { b() }"]),
     ("=", "a comparison is written `==`",
-     ["if x = 1 { a() }", "while x = 1 { a() }", "let y = x if a = 1 else 2"]),
+     ["if x = 1 { a() }", "while x = 1 { a() }", "let y = x if a = 1 else 2", "for v in x { if x = 1 { a() } }",
+      "for v in x {\n  let y = 1\n  if x = 1 {\n    a()\n  }\n}"]),
     ("+", "to add one, write `x += 1`", ["x++"]),
 ]
 _CHAR_HINTS = {"&": "`and` joins two conditions", "|": "`or` joins two conditions",
@@ -433,6 +436,8 @@ def _hint(text: str, e) -> str:
         return _CHAR_HINTS.get(text[e.pos_in_stream] if e.pos_in_stream < len(text) else "", "")
     if not isinstance(e, UnexpectedToken):
         return ""
+    if str(e.token) == "if" and text[:e.token.start_pos].rstrip().endswith("else"):
+        return _HINTS[0][1]  # `else if`, wherever it stands (the examples' states cover the usual places only)
     examples = {hint: texts for words, hint, texts in _HINTS if str(e.token) in words.split()}
     if not examples:
         return ""

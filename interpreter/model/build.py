@@ -1,7 +1,6 @@
 """Builds a GameDef from a game folder (and mods): load, check, compile. Every mistake has a place."""
 from __future__ import annotations
 
-import dataclasses
 import glob
 import os
 import re
@@ -241,34 +240,6 @@ def _option_values(layers, given: dict) -> dict:
     return out
 
 
-def _parse_hinted(text, origin, parser=parse):
-    """parse, with a hint for the mistakes of authors who know another language."""
-    try:
-        return parser(text, origin)
-    except ContentError as e:
-        raise ContentError([_hinted(d) for d in e.diagnostics]) from None
-
-
-_SYNTAX_HINTS = [  # the start of a syntax error's message -> what the author probably meant
-    ("unexpected 'if'; expected one of: `{`", "`else` is followed by a block; for another test write `elif`: `} elif TEST {`"),
-    ("unexpected character '&'", "`and` joins two tests"),
-    ("unexpected character '|'", "`or` joins two tests"),
-    ("unexpected character '!'", "`not` negates a test (`!=` compares)"),
-    ("unexpected character \"'\"", "a string is in double quotes: \"text\""),
-    ("unexpected character ':'", "a block is in braces: `for x in xs { ... }`, `if test { ... }`"),
-    ("unexpected '='", "`==` compares; `=` sets"),
-    ("unexpected '+'", "to add one: `x += 1` (there is no `++`)"),
-]
-
-
-def _hinted(d: Diagnostic) -> Diagnostic:
-    if d.code == "E-DSL-SYNTAX" and not d.hint:
-        for start, hint in _SYNTAX_HINTS:
-            if d.message.startswith(start):
-                return dataclasses.replace(d, hint=hint)
-    return d
-
-
 def _check_options(col: _Collect, layers, given: dict) -> None:
     """Option values where files use them: an include's `when:` naming an option or a value that does not
     exist (the file would never be included), an option given a value its declaration (with the values mods
@@ -403,7 +374,7 @@ class _Builder:
         comp = Compiler(names)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
-            stmts = col.guard(_parse_hinted, text, _origin(text, place))
+            stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
             return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
@@ -420,7 +391,7 @@ class _Builder:
                                for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
-            e = col.guard(_parse_hinted, text, _origin(text, place), parse_expr)
+            e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
             return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from lark import Token, Tree
 
-from ..dsl.tables import GRAMMAR_PATH, LARK_OPTIONS
+from ..dsl.parser import GRAMMAR_PATH
 
 # a comparison made loose or strict, and turned around
 COMPARISONS = {"<": ("<=", ">"), "<=": ("<", ">="), ">": (">=", "<"), ">=": (">", "<="), "==": ("!=",), "!=": ("==",)}
@@ -29,7 +29,9 @@ class Edit(NamedTuple):
 @functools.lru_cache(maxsize=1)
 def _parser():
     from lark import Lark
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), cache=True, propagate_positions=True, **LARK_OPTIONS)
+    # the grammar's plain tree, with every node's place (the engine's parser builds syntax nodes instead)
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=True, cache=True,
+                propagate_positions=True)
 
 
 def _short(text: str, limit: int = 60) -> str:
