@@ -423,6 +423,8 @@ def cmd_test(args) -> int:
             jobs += [(m, base, mods) for m in mods]
         except ContentError as e:
             report.diagnostics += e.diagnostics
+    if args.mutate:
+        return _mutate(report, dict.fromkeys((s, g, tuple(m)) for s, g, m in jobs), args)
     for job in dict.fromkeys((s, g, tuple(m)) for s, g, m in jobs):
         report.add(run_scenarios(*job, keywords=args.k or ()))
     if args.format == "json":
@@ -438,6 +440,25 @@ def cmd_test(args) -> int:
             print(shown)
         print(formats.summary(report))
     return 0 if report.ok else 1
+
+
+def _mutate(report, jobs, args) -> int:
+    """`meeple test --mutate`: the scenarios must pass first; then each game's mutants against them."""
+    from ..scenario import formats, run_scenarios
+    from ..scenario.mutation import mutate
+    for job in jobs:
+        report.add(run_scenarios(*job))
+    if not report.ok:
+        print(formats.text(report))
+        print("the scenarios must pass before their mutants are tried", file=sys.stderr)
+        return 1
+    results = [mutate(folder, game, mods, args.jobs) for folder, game, mods in jobs if folder == game]
+    if args.format == "json":
+        print(json.dumps([r.as_dict() for r in results], indent=1))
+    else:
+        for r in results:
+            print(r.text())
+    return 0
 
 
 def cmd_serve(args) -> int:
@@ -525,6 +546,9 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("-k", action="append", metavar="NAME",
                     help="only the scenarios whose name, rule or card contains NAME")
     sp.add_argument("--format", choices=["text", "json", "github"], default="text")
+    sp.add_argument("--mutate", action="store_true",
+                    help="mutate each game's content and report the mutants no scenario catches, by card and line")
+    sp.add_argument("--jobs", type=int, default=None, metavar="N", help="with --mutate: worker processes (default: every core)")
     sp.set_defaults(fn=cmd_test)
 
     sp = sub.add_parser("replay", help="replay a match log, printing the same account as play")
