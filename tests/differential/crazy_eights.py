@@ -26,9 +26,9 @@ class CrazyEights(Adapter):
     def chance(self, state, dealer, taken):
         if taken == 0:
             return 52 + dealer.picks[0]  # meeple's `random(players)`: the dealer's index, OpenSpiel's player
-        return ID_NUMBER[self._order(dealer)[taken - 1]]
+        return ID_NUMBER[self.order(dealer)[taken - 1]]
 
-    def _order(self, dealer):
+    def order(self, dealer):
         """The cards in the order they leave meeple's deck: every shuffle but the last gave its cards up to the
         eight turned up (the first also the hands), and the last gives the rest."""
         decks = [cards for zone, cards in dealer.shuffles if zone == "deck"]
