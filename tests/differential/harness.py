@@ -76,7 +76,7 @@ _GAMES: dict = {}
 
 def _loaded(adapter: Adapter):
     import pyspiel
-    key = adapter.game
+    key = (adapter.game, tuple(sorted(adapter.params.items())))
     if key not in _GAMES:
         _GAMES[key] = (load_game(ROOT / "content" / adapter.game),
                        pyspiel.load_game(adapter.spiel, dict(adapter.params)))

@@ -18,6 +18,17 @@ def test_crazy_eights_agrees_with_openspiel():
         play(CrazyEights(), seed)
 
 
+class TwoPlayers(CrazyEights):
+    """The same game for two players: seven cards each."""
+    players = 2
+    params = {"players": 2}
+
+
+def test_crazy_eights_for_two_players_agrees_with_openspiel():
+    for seed in range(MATCHES // 5):
+        play(TwoPlayers(), seed)
+
+
 def test_an_eight_turned_up_is_dealt_to_openspiel_too():
     """The matches above include deals whose first card turned up was an eight (shuffled back into meeple's
     deck, put back by OpenSpiel): the adapter's order of the cards leaving the deck holds it."""
