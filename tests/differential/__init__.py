@@ -1,6 +1,7 @@
 """meeple against OpenSpiel, move for move: the harness, one adapter a game, and their tests."""
 from __future__ import annotations
 
+from .crazy_eights import CrazyEights
 from .goofspiel import Goofspiel
 
-ADAPTERS = {a.game: a for a in (Goofspiel,)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights)}

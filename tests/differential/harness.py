@@ -24,16 +24,26 @@ class Divergence(AssertionError):
 
 class Dealer(random.Random):
     """meeple's random draws: a shuffle is random (from the harness's seed) and is written down, top card
-    first, by zone, so that the adapter can make OpenSpiel deal the same cards in the same order."""
+    first, by zone (`dealt`: a zone's last shuffle; `shuffles`: every shuffle in order, as (zone, cards)),
+    and so is every `randrange` (`picks`: a random pick, such as a dealer, is one), so that the adapter can
+    make OpenSpiel deal the same cards in the same order."""
 
     def __init__(self, seed: int):
         super().__init__(seed)
         self.dealt: dict[str, list] = {}
+        self.shuffles: list[tuple[str, list]] = []
+        self.picks: list[int] = []
 
     def shuffle(self, items) -> None:
         super().shuffle(items)
         if items:
             self.dealt[items[0].zone.name] = [p.card.id for p in reversed(items)]
+            self.shuffles.append((items[0].zone.name, self.dealt[items[0].zone.name]))
+
+    def randrange(self, *args) -> int:
+        n = super().randrange(*args)
+        self.picks.append(n)
+        return n
 
 
 class Adapter:
@@ -66,7 +76,7 @@ _GAMES: dict = {}
 
 def _loaded(adapter: Adapter):
     import pyspiel
-    key = adapter.game
+    key = (adapter.game, tuple(sorted(adapter.params.items())))
     if key not in _GAMES:
         _GAMES[key] = (load_game(ROOT / "content" / adapter.game),
                        pyspiel.load_game(adapter.spiel, dict(adapter.params)))
@@ -95,18 +105,20 @@ def play(adapter: Adapter, seed: int) -> list:
             s.apply_action(a)
             history.append((-1, a))
             chances += 1
-        if s.is_terminal() or m.over:
+        if s.is_terminal():
             break
         movers = [p for p in range(adapter.players) if p not in joint] if s.is_simultaneous_node() \
             else [s.current_player()]
         d = m.pending
         p = movers[0]
-        if d is None or d.player.seat - 1 not in movers:
-            forced = s.legal_actions(p)
-            if len(forced) != 1:
-                fail(f"OpenSpiel asks player {p} ({forced}), meeple asks "
-                     f"{'nobody' if d is None else f'seat {d.player.seat}'}")
-            a = forced[0]  # meeple takes a move with one option without asking
+        forced = s.legal_actions(p)
+        if m.over and len(forced) != 1:
+            break
+        if len(forced) == 1:
+            a = forced[0]  # meeple takes a move with one option without asking (it may ask the same seat next)
+        elif d is None or d.player.seat - 1 not in movers:
+            fail(f"OpenSpiel asks player {p} ({forced}), meeple asks "
+                 f"{'nobody' if d is None else f'seat {d.player.seat}'}")
         else:
             p = d.player.seat - 1
             labels = d.labels()
