@@ -262,3 +262,16 @@ def test_meeple_schema_exports_the_scenario_schema(capsys):
     assert main(["schema"]) == 0
     assert json.loads(capsys.readouterr().out)["scenario"]["type"] == "array"
 
+
+
+def test_mutate_reports_the_mutants_no_scenario_catches(capsys):
+    """Goofspiel's bidding scenarios score the 7 of points and never read the 1 under it: every mutant of the
+    7 is killed, and the 1's value survives, named by file, line and card."""
+    from interpreter.cli.main import main
+    game = str(CONTENT / "goofspiel")
+    assert main(["test", game, "--mutate", "--where", "point_7", "--where", "point_1", "--jobs", "1",
+                 "--format", "json"]) == 0
+    (report,) = json.loads(capsys.readouterr().out)
+    assert report["mutants"] > report["killed"] > 0 and report["equivalent"] == 0
+    assert not [s for s in report["survivors"] if "[point_7]" in s]
+    assert any(s.startswith("cards/cards.yaml:") and "[point_1] `value: 1` -> 2" in s for s in report["survivors"])

@@ -452,7 +452,7 @@ def _mutate(report, jobs, args) -> int:
         print(formats.text(report))
         print("the scenarios must pass before their mutants are tried", file=sys.stderr)
         return 1
-    results = [mutate(folder, game, mods, args.jobs) for folder, game, mods in jobs if folder == game]
+    results = [mutate(folder, game, mods, args.jobs, args.where or ()) for folder, game, mods in jobs if folder == game]
     if args.format == "json":
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -549,6 +549,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--mutate", action="store_true",
                     help="mutate each game's content and report the mutants no scenario catches, by card and line")
     sp.add_argument("--jobs", type=int, default=None, metavar="N", help="with --mutate: worker processes (default: every core)")
+    sp.add_argument("--where", action="append", metavar="CARD",
+                    help="with --mutate: only the mutants of this card (or section: `procedures.NAME`, `phase NAME`)")
     sp.set_defaults(fn=cmd_test)
 
     sp = sub.add_parser("replay", help="replay a match log, printing the same account as play")

@@ -50,11 +50,11 @@ def _verdict(i: int) -> tuple:
     return ("killed" if not report.ok else "survived"), ""
 
 
-def mutate(folder: str, game_folder: str, mods=(), jobs: int | None = None) -> MutationReport:
+def mutate(folder: str, game_folder: str, mods=(), jobs: int | None = None, where=()) -> MutationReport:
     """The mutants of `game_folder`'s content against the scenarios of `folder`, in `jobs` forked workers
-    (default: every core)."""
+    (default: every core); `where`: only the mutants of these cards or sections."""
     content = Content(game_folder)
-    mutants = content.mutants()
+    mutants = [m for m in content.mutants() if not where or m.where in where]
     _JOB.update(content=content, folder=folder, mods=tuple(mods), mutants=mutants)
     jobs = jobs or os.cpu_count() or 1
     try:
