@@ -313,7 +313,7 @@ class _Builder:
             if o["default"] not in o["values"]:
                 col.error(_place(opt_places[k][1][k], "default", opt_places[k][0]),
                           f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")
-            options[k] = OptionSpec(k, tuple(_plain(str(v)) for v in o["values"]), _plain(str(o["default"])), o.get("doc", ""))
+            options[k] = OptionSpec(k, tuple(plain_value(str(v)) for v in o["values"]), plain_value(str(o["default"])), o.get("doc", ""))
         zones = {k: _zone(k, v) for k, v in self.section("zones")[0].items()}
         zones.setdefault("box", ZoneSpec("box", "hidden"))  # every card starts in the box
         pzones = {k: _zone(k, v) for k, v in self.section("zones", "player")[0].items()}
@@ -333,7 +333,7 @@ class _Builder:
 
         names.global_counters, names.global_zones, names.global_vars = counters, set(zones), set(gvars)
         names.player_counters, names.player_zones, names.player_vars = pcounters, set(pzones), set(pvars)
-        names.constants = {k: _plain(v) for k, v in constants.items()}
+        names.constants = {k: plain_value(v) for k, v in constants.items()}
         names.procedures = {k: list(v.get("params", [])) for k, v in procs.items()}
         names.functions = {k: list(v.get("params", [])) for k, v in funcs.items()}
         names.values = {k: list(v.get("params", [])) for k, v in values_raw.items()}
@@ -460,7 +460,7 @@ class _Builder:
             id=g["game"], name=g["name"], folder=self.folder,
             min_players=g["players"]["min"], max_players=g["players"]["max"], options=options, cards=cards,
             zones=zones, player_zones=pzones, counters=counters, player_counters=pcounters,
-            vars={k: _plain(v) for k, v in gvars.items()}, player_vars={k: _plain(v) for k, v in pvars.items()},
+            vars={k: plain_value(v) for k, v in gvars.items()}, player_vars={k: plain_value(v) for k, v in pvars.items()},
             constants=names.constants, events=events,
             handlers={ev: [ns[f] for f in fs] for ev, fs in handlers_src.items()},
             procedures={k: ns[f] for k, f in proc_fnames.items()},
@@ -598,7 +598,7 @@ class _Builder:
         exprs = set(kd.get("expressions") or [])
         common = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers", "replace"}
         # plain strings: a card's id and kind travel in results, logs and worker pipes (a YStr carries its place)
-        cd = CardDef(_plain(raw["id"]), _plain(raw["name"]), _plain(kind), {}, raw.get("copies", 1), place,
+        cd = CardDef(plain_value(raw["id"]), plain_value(raw["name"]), plain_value(kind), {}, raw.get("copies", 1), place,
                      source=raw)
         for key, value in raw.items():
             vp = _place(raw, key, place)
@@ -624,7 +624,7 @@ class _Builder:
                 continue
             ftype = decl["type"] if isinstance(decl, dict) else decl
             if isinstance(decl, dict) and "default" in decl:
-                cd.fields[key] = _plain(decl["default"])
+                cd.fields[key] = plain_value(decl["default"])
             elif ftype.endswith("?") or ftype in REFERENCE_TYPES:  # may be none: none unless given
                 cd.fields[key] = None
             else:  # a typed record: what its kind declares, each card says (or the kind gives a default)
@@ -676,13 +676,13 @@ class _Builder:
             ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
             if not ok:
                 self.col.error(place, f"`{key}` must be {ftype}, not {value!r}", "E-TYPE")
-            return _plain(value)
+            return plain_value(value)
         if ftype in enums:
             if value not in enums[ftype]:
                 self.col.error(place, f"`{key}`: {value!r} is not a {ftype}", "E-TYPE",
                                did_you_mean(str(value), enums[ftype]) or f"one of: {', '.join(enums[ftype])}")
-            return _plain(value)
-        return _plain(value)  # an unknown type: reported once, at the kind's declaration
+            return plain_value(value)
+        return plain_value(value)  # an unknown type: reported once, at the kind's declaration
 
     def check_counts(self, cards):
         declared = {}  # a mod or an included file may restate a total: the last word counts
@@ -721,14 +721,14 @@ def _zone(name: str, raw: dict) -> ZoneSpec:
     return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known")
 
 
-def _plain(v):
+def plain_value(v):
     """YAML-carrying values -> plain Python (str subclasses stay comparable, but lists and dicts are copied).
     Strings are interned, as the names in the compiled code are: a field read (`c.f['suit']`) then finds its
     key, and a comparison (`== 'construction'`) its answer, by identity, with no comparison of characters."""
     if isinstance(v, str):
         return sys.intern(str(v))
     if isinstance(v, list):
-        return [_plain(x) for x in v]
+        return [plain_value(x) for x in v]
     if isinstance(v, dict):
-        return {sys.intern(str(k)): _plain(x) for k, x in v.items()}
+        return {sys.intern(str(k)): plain_value(x) for k, x in v.items()}
     return v

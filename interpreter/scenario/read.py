@@ -3,7 +3,6 @@ same checker as the game's own content (the seats of a scenario are names in its
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field
 
 from ..check.schema import validate
@@ -12,7 +11,7 @@ from ..dsl.compiler import Compiler
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..loader.yaml_source import YStr, load_file
-from ..model.build import include_keys
+from ..model.build import include_keys, plain_value
 from ..runtime.match import DEFAULT_NAMES
 
 ACTIONS = ("phase", "do", "choose", "bots", "end")
@@ -84,16 +83,6 @@ def seats_of(players, facts: Facts) -> list:
     if isinstance(players, int):
         return [DEFAULT_NAMES[i].lower() if i < len(DEFAULT_NAMES) else f"p{i + 1}" for i in range(players)]
     return [str(s) for s in players]
-
-
-def _plain(v):
-    if isinstance(v, str):
-        return sys.intern(str(v))
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {sys.intern(str(k)): _plain(x) for k, x in v.items()}
-    return v
 
 
 def _place(mapping, key, default: Place) -> Place:
@@ -302,7 +291,7 @@ class _Context:
                         self.error(_key_place(item, f, ip), f"no card has a field `{f}`", "E-UNKNOWN-FIELD",
                                    did_you_mean(f, self.names.card_fields))
                 self.placed.setdefault(cid, []).append((f"{whose}{key}", ip))
-                cards.append((cid, _plain(fields)))
+                cards.append((cid, plain_value(fields)))
             out.append(("zone", seat, key, cards, vp))
         elif key in counters:
             spec = counters[key]
@@ -318,7 +307,7 @@ class _Context:
                 return
             out.append(("counter", seat, key, value, vp))
         elif key in vars_:
-            out.append(("var", seat, key, _plain(value), vp))
+            out.append(("var", seat, key, plain_value(value), vp))
         else:
             known = set(zones) | set(counters) | set(vars_) | (set() if seat else set(self.seats) | {"round"})
             what = f"zone, counter or var of a player (`{seat}`)" if seat else "seat, zone, counter or var of the game"
