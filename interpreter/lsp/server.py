@@ -174,25 +174,30 @@ def references(ls: MeepleServer, params: T.ReferenceParams):
     return [features.location(s, from_fs_path) for s in spots] or None
 
 
-@server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
-def prepare_rename(ls: MeepleServer, params: T.PrepareRenameParams):
+def _renameable(params):
+    """(the names, the definitions) of what the cursor is on, when it can be renamed; else None."""
     names, path, line, col = _at(params)
     if names is None:
         return None
     _, defs = features.resolve(names, path, line, col)
     if not defs or any(d.what not in features.RENAMEABLE for d in defs):
+        return None
+    return names, defs
+
+
+@server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
+def prepare_rename(ls: MeepleServer, params: T.PrepareRenameParams):
+    if _renameable(params) is None:
         return None
     return T.PrepareRenameDefaultBehavior(default_behavior=True)
 
 
 @server.feature(T.TEXT_DOCUMENT_RENAME)
 def rename(ls: MeepleServer, params: T.RenameParams):
-    names, path, line, col = _at(params)
-    if names is None:
+    found = _renameable(params)
+    if found is None:
         return None
-    _, defs = features.resolve(names, path, line, col)
-    if not defs or any(d.what not in features.RENAMEABLE for d in defs):
-        return None
+    names, defs = found
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", params.new_name):
         raise ValueError(f"`{params.new_name}` is not a name (lower-case letters, digits and _)")
     changes: dict = {}
