@@ -153,21 +153,25 @@ def hover(ls: MeepleServer, params: T.HoverParams):
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
 
-@server.feature(T.TEXT_DOCUMENT_DEFINITION)
-def definition(ls: MeepleServer, params: T.DefinitionParams):
+def _defs(params) -> tuple:
+    """(the names of the document's game, the definitions of what the cursor is on): (None, []) outside a game."""
     names, path, line, col = _at(params)
     if names is None:
-        return None
-    _, defs = features.resolve(names, path, line, col)
+        return None, []
+    return names, features.resolve(names, path, line, col)[1]
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: MeepleServer, params: T.DefinitionParams):
+    _, defs = _defs(params)
     return [features.location(d.spot, from_fs_path) for d in defs] or None
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
 def references(ls: MeepleServer, params: T.ReferenceParams):
-    names, path, line, col = _at(params)
+    names, defs = _defs(params)
     if names is None:
         return None
-    _, defs = features.resolve(names, path, line, col)
     spots = features.references(names, defs)
     if not params.context.include_declaration:
         spots = [s for s in spots if s not in {d.spot for d in defs}]
@@ -176,10 +180,7 @@ def references(ls: MeepleServer, params: T.ReferenceParams):
 
 def _renameable(params):
     """(the names, the definitions) of what the cursor is on, when it can be renamed; else None."""
-    names, path, line, col = _at(params)
-    if names is None:
-        return None
-    _, defs = features.resolve(names, path, line, col)
+    names, defs = _defs(params)
     if not defs or any(d.what not in features.RENAMEABLE for d in defs):
         return None
     return names, defs
