@@ -17,11 +17,13 @@ from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
+from ..runtime.state import Piece
 from .catalog import shown_path
 from .errors import WebError
 from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
+from . import scores
 from .privacy import Account, prompt
 
 SEAT_KINDS = ("here", "remote", "bot")
@@ -122,19 +124,29 @@ class Table:
     def state(self, seat: int | None, log_from: int = 0, with_meta: bool = True) -> dict:
         m = self.match
         d = m.pending
+        view = m.view(seat if seat else None)
         out = {
             "match": self.id, "version": self.version, "viewer": seat,
             "seats": [s.public() for s in self.seats],
-            "view": m.view(seat if seat else None),
+            "view": view,
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
             "log_size": len(m.lines),
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
-                          "bot": not self.seats[d.player.index].human} if d is not None and not self.error else None),
+                          "bot": not self.seats[d.player.index].human, "private": self.private(d)}
+                         if d is not None and not self.error else None),
             "over": m.over, "result": self._result(), "error": self.error,
+            "scores": scores.values(m, seat or None),
         }
+        if d is not None and seat and d.player.seat == seat:
+            out["option_cards"] = option_cards(d, view)
         if with_meta:
             out["meta"] = self.meta
         return out
+
+    def private(self, d) -> bool:
+        """Whether the seat deciding `d` has anything the others may not see (a zone only its owner sees, a
+        choice the content keeps secret): only then does a shared screen need a hand-over."""
+        return bool(self.meta.get("private")) or d.readers is not None or d.declared
 
     def _result(self) -> dict | None:
         r = self.match.result
@@ -357,6 +369,28 @@ class Tables:
         self.closing = True
         for t in self.tables.values():
             t.close()
+
+
+def _cards_in(view: dict) -> dict:
+    """uid -> the card as this view shows it: every card the viewer may see."""
+    out = {}
+    zones = list(view.get("zones", {}).values())
+    for p in view.get("players", []):
+        zones += list(p.get("zones", {}).values())
+    for z in zones:
+        for c in (z.get("cards") or []) + (z.get("revealed") or []):
+            out[c["uid"]] = c
+    return out
+
+
+def option_cards(d, view: dict) -> list:
+    """For each option of the decision `d`: the card it picks, as the deciding seat's view shows it (None for
+    an option that is not a card, or a card the view does not show)."""
+    seen = _cards_in(view)
+    out = []
+    for v in d.values:
+        out.append(seen.get(v.uid) if type(v) is Piece else None)
+    return out
 
 
 def check_choose_body(body) -> tuple:
