@@ -318,12 +318,12 @@ class Tables:
         if not any(k != "bot" for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
-        if id(game) not in self._display:  # the catalog keeps its games: one display per compiled game
-            self._display[id(game)] = meta(game)
+        if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
+            self._display[id(game)] = (game, meta(game))
         lane = Lane(self.limits.budget)
         try:
             t = await lane.run(Table, game, entry, players, options, kinds, names, self.bot_delay, self.log_dir,
-                               self._display[id(game)], lane, client)
+                               self._display[id(game)][1], lane, client)
         except BaseException:
             lane.close()
             raise
