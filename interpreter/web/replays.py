@@ -14,11 +14,11 @@ import tempfile
 from ..errors import ContentError, IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import read_log
+from . import scores
 from .catalog import shown_path
 from .errors import WebError
 from .guard import MAX_DEPTH, depth
 from .lane import Lane
-from . import scores
 from .privacy import Account, prompt
 
 MAX_REPLAYS = 50

@@ -18,12 +18,12 @@ from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
 from ..runtime.state import Piece
+from . import scores
 from .catalog import shown_path
 from .errors import WebError
 from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
-from . import scores
 from .privacy import Account, prompt
 
 SEAT_KINDS = ("here", "remote", "bot")

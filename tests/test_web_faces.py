@@ -1,0 +1,151 @@
+"""Card faces (a kind's `face:`), the content's `scoreboard:`, and what the page is given with them: the
+declarations checked against the game's names with their places, every bundled card's text and name, the
+scoreboard's values against the match's own scores, and the cards an option picks sent to its chooser alone."""
+from __future__ import annotations
+
+import itertools
+import re
+import textwrap
+
+import pytest
+from conftest import CONTENT, MINI_CARDS, MINI_GAME, game, write_game
+
+from interpreter import ContentError, Match, load_game
+from interpreter.agents import make_agent
+from interpreter.model.build import include_options
+from interpreter.web import scores
+from interpreter.web.layout import meta
+
+BUNDLED = ["kaiju-inc", "debtzilla", "happy-city"]
+
+
+def option_sets(gid):
+    keys = include_options(CONTENT / gid)
+    for combo in itertools.product(*keys.values()):
+        yield dict(zip(keys, combo))
+
+
+def errors_of(folder):
+    with pytest.raises(ContentError) as e:
+        load_game(folder)
+    return [d for d in e.value.diagnostics if d.severity == "error"]
+
+
+def line_of(text: str, needle: str) -> int:
+    """The line of `needle` in the file write_game writes from `text` (dedented, leading newlines dropped)."""
+    written = textwrap.dedent(text).lstrip("\n")
+    return next(i for i, ln in enumerate(written.splitlines(), 1) if needle in ln)
+
+
+FACED = MINI_GAME.replace("    fields: {colour: colour, value: int}\n",
+                          "    fields: {colour: colour, value: int}\n    face: {cost: value, chips: [colour]}\n")
+
+
+def test_a_face_names_fields_of_its_kind_and_is_kept_by_the_model(tmp_path):
+    g = load_game(write_game(tmp_path, {"game.yaml": FACED, "cards/t.yaml": MINI_CARDS}))
+    f = g.faces["token"]
+    assert (f.cost, f.chips, f.text, f.title) == ("value", ("colour",), (), None)
+    m = meta(g)
+    assert m["faces"]["token"]["cost"] == "value" and m["faces"]["token"]["label"] == "token"
+    assert m["chip_colors"]["colour"] == {"red": "#cc4125", "blue": "#3d85c6"}
+
+
+@pytest.mark.parametrize("key,value", [("cost", "valeu"), ("text", "[colour, txt]"), ("chips", "[color]")])
+def test_a_face_naming_a_field_its_kind_lacks_is_an_error_at_its_place(tmp_path, key, value):
+    line = f"    face: {{{key}: {value}}}"
+    text = MINI_GAME.replace("    fields: {colour: colour, value: int}\n",
+                             f"    fields: {{colour: colour, value: int}}\n{line}\n")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    found = [d for d in errors_of(folder) if d.code == "E-UNKNOWN-FIELD"]
+    assert len(found) == 1, found
+    d = found[0]
+    bad = value.strip("[]").split(", ")[-1]
+    assert f"`{bad}`, which is not a field of `token`" in d.message
+    assert d.place.line == line_of(text, line) and d.place.col == line.index(bad) + 1
+    assert "value" in d.hint or "colour" in d.hint  # did you mean, or the kind's fields
+
+
+def test_a_scoreboard_entry_needs_an_expression_or_the_score(tmp_path):
+    text = MINI_GAME + "scoreboard:\n  - {label: coins}\n  - {label: points, score: true, expr: me.coins}\n"
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    found = [d for d in errors_of(folder) if d.code == "E-VALUE"]
+    assert [d.place.line for d in found] == [line_of(text, "{label: coins}"), line_of(text, "{label: points")]
+
+
+def test_a_scoreboard_entry_with_an_unknown_name_is_placed(tmp_path):
+    text = MINI_GAME + "scoreboard:\n  - {label: coins, expr: me.coinz}\n"
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    d = errors_of(folder)[0]
+    assert "coinz" in d.message and d.place.line == line_of(text, "me.coinz")
+
+
+@pytest.mark.parametrize("gid", BUNDLED)
+def test_every_card_of_a_bundled_game_has_a_face_and_a_text(gid):
+    for options in option_sets(gid):
+        g = game(gid, options)
+        for c in g.cards.values():
+            if c.kind not in g.faces:  # dice are drawn as dice
+                assert c.kind in meta(g)["dice"], (gid, c.id)
+                continue
+            face = g.faces[c.kind]
+            for k in face.text:
+                assert isinstance(c.fields[k], str) and len(c.fields[k].strip()) >= 5, (gid, c.id, k)
+            # bookkeeping (a round number kept by the rules) is not drawn: every field drawn is one players read
+            assert not [k for k in face.fields() if k.endswith("_round")], (gid, c.kind)
+
+
+@pytest.mark.parametrize("gid", BUNDLED)
+def test_no_card_of_a_bundled_game_has_a_placeholder_name(gid):
+    placeholder = re.compile(r"placeholder|\b(card|villain|citizen|hero|building|product|tbd)\s*\d+\b|^\W*$", re.I)
+    for options in option_sets(gid):
+        g = game(gid, options)
+        names = [c.name for c in g.cards.values()]
+        assert not [n for n in names if placeholder.search(n)], gid
+
+
+def _played(gid, decisions, seed=5):
+    m = Match(game(gid), 3, seed, {})
+    bots = [make_agent("random", seed + i, i + 1) for i in range(3)]
+    while not m.over and decisions:
+        m.choose(bots[m.pending.player.index].choose(m.view(m.pending.player), m.pending))
+        decisions -= 1
+    return m
+
+
+@pytest.mark.parametrize("gid", ["kaiju-inc", "happy-city"])
+def test_the_scoreboards_score_is_the_games_own_score_during_and_at_the_end(gid):
+    g = game(gid)
+    col = next(i for i, e in enumerate(g.scoreboard) if e.score)
+    for decisions in (30, 10 ** 6):
+        m = _played(gid, decisions)
+        v = scores.values(m, 1)
+        assert {int(s): row[col] for s, row in v["players"].items()} == {p.seat: m.score_of(p) for p in m.players}
+    assert m.over and {int(s): row[col] for s, row in v["players"].items()} == m.result.scores
+
+
+def test_the_cooperative_game_shows_the_bosss_health_on_its_track():
+    g = game("debtzilla")
+    m = _played("debtzilla", 40)
+    v = scores.values(m, None)
+    i = next(i for i, e in enumerate(g.scoreboard) if e.label == "Boss Health")
+    assert g.scoreboard[i].per == "game" and v["game"][i] == m.counters["boss_health"] and v["max"][i] == 100
+    assert all(row[i] is None for row in v["players"].values())
+
+
+def test_a_private_entry_is_sent_to_its_player_alone(tmp_path):
+    text = MINI_GAME + "scoreboard:\n  - {label: in hand, expr: count(me.hand), private: true}\n" \
+                       "  - {label: coins, expr: me.coins}\n"
+    g = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    m = Match(g, 2, 1, {})
+    m.choose(0)
+    v = scores.values(m, 1)
+    assert v["players"]["1"][0] == 1 and v["players"]["2"][0] is None
+    assert scores.values(m, None)["players"]["1"][0] is None
+    assert v["players"]["2"][1] == m.players[1].counters["coins"]
+
+
+def test_a_hand_over_is_needed_only_where_a_seat_has_something_private():
+    assert meta(game("happy-city"))["private"] is False and meta(game("kaiju-inc"))["private"] is False
+    from pathlib import Path
+    secret = load_game(Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands")
+    assert meta(secret)["private"] is True
