@@ -22,7 +22,7 @@ BUNDLED = ["kaiju-inc", "debtzilla", "happy-city"]
 def option_sets(gid):
     keys = include_options(CONTENT / gid)
     for combo in itertools.product(*keys.values()):
-        yield dict(zip(keys, combo))
+        yield dict(zip(keys, combo, strict=True))
 
 
 def errors_of(folder):
