@@ -570,3 +570,15 @@ def test_a_state_carries_the_content_scoreboard_of_the_position(server):
     i = labels.index("coins")
     assert {int(s): row[i] for s, row in st["scores"]["players"].items()} == \
         {p.seat: p.counters["coins"] for p in t.match.players}
+
+
+def test_a_hero_choice_shows_each_heros_abilities_to_its_chooser(server):
+    m = new(server, game="debtzilla", players=3)
+    t = table(server, m)
+    st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 1))).json()
+    d = t.match.pending
+    assert d.player.seat == 1 and all(v.card.kind == "hero" for v in d.values)  # the game starts with it
+    cards = st["option_cards"]
+    assert [c["name"] for c in cards] == st["view"]["pending"]["options"]
+    for c, v in zip(cards, d.values, strict=True):  # each Hero from the box, as the content defines it
+        assert (c["ability_text"], c["special_text"]) == (v.card.fields["ability_text"], v.card.fields["special_text"])

@@ -138,7 +138,7 @@ class Table:
             "scores": scores.values(m, seat or None),
         }
         if d is not None and seat and d.player.seat == seat:
-            out["option_cards"] = option_cards(d, view)
+            out["option_cards"] = option_cards(d, view, self.game)
         if with_meta:
             out["meta"] = self.meta
         return out
@@ -383,14 +383,35 @@ def _cards_in(view: dict) -> dict:
     return out
 
 
-def option_cards(d, view: dict) -> list:
-    """For each option of the decision `d`: the card it picks, as the deciding seat's view shows it (None for
-    an option that is not a card, or a card the view does not show)."""
+def option_cards(d, view: dict, game) -> list:
+    """For each option of the decision `d`: the card it picks, as the deciding seat's view shows it. A card
+    the view does not show (chosen from a face-down zone) whose option is labelled with its name is shown as
+    its content defines it, when no other card of the game has that name: the label already names it, and
+    the definition is in the game's files. Else None (an option that is not a card)."""
     seen = _cards_in(view)
+    labels = d.labels()
+    names = _name_counts(game)
     out = []
-    for v in d.values:
-        out.append(seen.get(v.uid) if type(v) is Piece else None)
+    for v, label in zip(d.values, labels, strict=True):
+        if type(v) is not Piece:
+            out.append(None)
+        elif v.uid in seen:
+            out.append(seen[v.uid])
+        elif label == v.card.name and names.get(label) == 1:
+            out.append({"id": v.card.id, "name": v.card.name, "kind": v.card.kind, "uid": None,
+                        **{k: x for k, x in v.card.fields.items() if not isinstance(x, (dict, list)) or
+                           all(isinstance(y, (int, str, bool)) for y in x)}})
+        else:
+            out.append(None)
     return out
+
+
+def _name_counts(game) -> dict:
+    """Card name -> how many card definitions of the game bear it."""
+    found: dict[str, int] = {}
+    for c in game.cards.values():
+        found[c.name] = found.get(c.name, 0) + 1
+    return found
 
 
 def check_choose_body(body) -> tuple:

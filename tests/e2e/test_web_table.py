@@ -221,3 +221,22 @@ def test_watch_reloads_an_edited_card_and_shows_a_broken_file_with_its_place(new
         assert page.problems == [] and lobby.problems == []
     finally:
         running.__exit__(None, None, None)
+
+
+def test_a_hero_choice_shows_the_heroes_abilities_on_the_page(site, new_page):
+    why = loads(site, "debtzilla")
+    if why:
+        pytest.skip(why)
+    page = new_page(*PHONE)
+    start_from_lobby(page, site.base, "debtzilla", players=3)
+    assert wait_turn(page) == "choose"
+    heroes = {c.name: c for c in site.state.catalog.game("debtzilla", {}).cards.values() if c.kind == "hero"}
+    buttons = page.locator("#options button.option")
+    assert buttons.count() == len(heroes)
+    for i in range(buttons.count()):
+        b = buttons.nth(i)
+        hero = heroes[b.get_attribute("data-label")]
+        texts = b.locator(".card-text").all_inner_texts()
+        assert texts == [f"Ability: {hero.fields['ability_text']}", f"Special Move: {hero.fields['special_text']}"]
+        assert b.locator(".card-cost").inner_text() == str(hero.fields["summon_cost"])
+    assert page.problems == []
