@@ -149,3 +149,17 @@ def test_a_hand_over_is_needed_only_where_a_seat_has_something_private():
     from pathlib import Path
     secret = load_game(Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands")
     assert meta(secret)["private"] is True
+
+
+def test_layout_hints_name_things_the_game_has_at_their_places(tmp_path):
+    text = MINI_GAME + "layout:\n  table: [pool, poll]\n  hide: [laps, coinz]\n  labels: {coins: Gold}\n"
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    found = [d for d in errors_of(folder) if d.code == "E-UNKNOWN-NAME"]
+    assert [(d.place.line, d.place.col) for d in found] == [(line_of(text, "table: [pool, poll]"), 17),
+                                                             (line_of(text, "hide: [laps, coinz]"), 16)]
+    assert "`poll`" in found[0].message and "pool" in found[0].hint and "coins" in found[1].hint
+    ok = MINI_GAME + "layout:\n  table: [pool]\n  hide: [laps, deck]\n  labels: {coins: Gold}\n"
+    g = load_game(write_game(tmp_path / "ok", {"game.yaml": ok, "cards/t.yaml": MINI_CARDS}))
+    m = meta(g)
+    assert [z["name"] for z in m["table"]][0] == "pool" and m["hide"] == ["laps", "deck"]
+    assert m["labels"] == {"coins": "Gold"}

@@ -15,6 +15,7 @@ from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR
 from ..loader.yaml_source import YStr, load_file
 from ..runtime.modifiers import make_value
+from .face import check_layout
 from .face import face as face_of
 from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ScoreEntry, ZoneSpec
 
@@ -356,6 +357,9 @@ class _Builder:
         names.field_enums = _field_enums(kinds, enums)
         faces = {k: f for k, kd in kinds.items()
                  if (f := face_of(col, k, kd, kind_places[k][0], _place)) is not None}
+        if "layout" in g:
+            check_layout(col, g["layout"], _place(g, "layout", self.gplace), _place, zones, pzones, kinds,
+                         set(counters) | set(pcounters) | set(gvars) | set(pvars))
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])

@@ -53,3 +53,41 @@ def face(col, kname: str, kd: dict, default_place, place_of) -> FaceSpec | None:
                     type=out.get("type", ()), cost=out.get("cost"), text=out.get("text", ()),
                     chips=out.get("chips", ()), stats=out.get("stats", ()),
                     labels={str(k): str(v) for k, v in labels.items()})
+
+
+def check_layout(col, raw, default_place, place_of, zones, player_zones, kinds: dict, others) -> None:
+    """The names of a game's `layout:` hints (the web page's order, hiding, labels) are names it has: an
+    unknown one is an error at its place (E-UNKNOWN-NAME, with a "did you mean")."""
+    if not isinstance(raw, dict):
+        return
+    fields = {f for kd in kinds.values() for f in (kd.get("fields") or {})}
+    everything = set(zones) | set(player_zones) | set(kinds) | fields | set(others)
+    allowed = {"table": set(zones), "player": set(player_zones), "hide": everything,
+               "dice": set(kinds) | set(others), "color_by": fields, "labels": everything,
+               "fields": set(kinds)}
+    where = default_place
+
+    def check(key, name, at):
+        if name not in allowed[key]:
+            col.error(at, f"layout: `{key}` names `{name}`, which this game does not have", "E-UNKNOWN-NAME",
+                      did_you_mean(str(name), sorted(allowed[key])))
+
+    for key in ("table", "player", "hide", "dice"):
+        vals = raw.get(key) or []
+        places = _places(vals)
+        for i, v in enumerate(vals if isinstance(vals, list) else []):
+            check(key, str(v), places[i] if isinstance(places, list) else place_of(raw, key, where))
+    if "color_by" in raw:
+        check("color_by", str(raw["color_by"]), place_of(raw, "color_by", where))
+    for key in ("labels", "fields"):
+        mapping = raw.get(key) if isinstance(raw.get(key), dict) else {}
+        for k, v in mapping.items():
+            check(key, str(k), place_of(mapping, k, where))
+            if key == "fields" and isinstance(v, list):
+                own = set(kinds.get(k, {}).get("fields") or {}) | {"name"}
+                places = _places(v)
+                for i, f in enumerate(v):
+                    if str(f) not in own and str(k) in kinds:
+                        col.error(places[i] if isinstance(places, list) else place_of(mapping, k, where),
+                                  f"layout: `fields` of `{k}` names `{f}`, which is not a field of `{k}`",
+                                  "E-UNKNOWN-FIELD", did_you_mean(str(f), sorted(own)))

@@ -129,7 +129,7 @@ def scoreboard(game) -> list[dict]:
 
 
 def meta(game, match=None, hints: dict | None = None) -> dict:
-    """`hints` (by default game.yaml's `layout:` mapping, once the schema has it: see docs/web.md) choose
+    """`hints` (by default game.yaml's `layout:` mapping: see docs/web.md) choose
     the order of the zones, the fields shown, the colours, the dice and the labels; names the game does not
     have are ignored."""
     raw = _raw(game)

@@ -240,3 +240,26 @@ def test_a_hero_choice_shows_the_heroes_abilities_on_the_page(site, new_page):
         assert texts == [f"Ability: {hero.fields['ability_text']}", f"Special Move: {hero.fields['special_text']}"]
         assert b.locator(".card-cost").inner_text() == str(hero.fields["summon_cost"])
     assert page.problems == []
+
+
+def test_a_shared_screen_hands_over_only_where_a_seat_has_something_private(site, new_page):
+    """Happy City has nothing private: two people at one screen play on without a hand-over screen."""
+    why = loads(site, "happy-city")
+    if why:
+        pytest.skip(why)
+    r = httpx.post(f"{site.base}/api/matches", json={"game": "happy-city", "players": 3,
+                                                     "seats": ["here", "here", "bot"]})
+    assert r.status_code == 201, r.text
+    page = new_page()
+    page.goto(site.base + r.json()["play_url"])
+    page.evaluate("""() => { window.modes = []; new MutationObserver(() => window.modes.push(document.body.dataset.mode))
+        .observe(document.body, { attributes: true }); }""")
+    seats, version = set(), None
+    for _ in range(8):
+        assert wait_turn(page, version) == "choose"
+        version = page.get_attribute("body", "data-version")
+        seats.add(page.get_attribute("body", "data-viewer"))
+        page.locator("#options button.option").first.click()
+    assert seats == {"1", "2"}  # both people decided at this screen...
+    assert "handover" not in page.evaluate("window.modes") and page.locator("#handover").is_hidden()  # ...unasked
+    assert page.problems == []
