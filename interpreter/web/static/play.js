@@ -34,8 +34,14 @@ function glance(st) {
     for (const [n, z] of Object.entries(p.zones)) zoneOf(`${p.seat}:${n}`, z);
     for (const [k, v] of Object.entries(p.counters || {})) counts[`${p.seat}:${k}`] = v;
   }
-  const scores = JSON.stringify(st.scores || {});
-  return { cards, counts, log: st.log.length, scores: st.scores ? JSON.parse(scores) : null };
+  // a private scoreboard entry is its seat's own: not kept
+  const scores = st.scores && st.scores.players ? { players: {} } : null;
+  if (scores) {
+    for (const [seat, row] of Object.entries(st.scores.players)) {
+      scores.players[seat] = row.map((v, i) => (meta.scoreboard[i] && meta.scoreboard[i].private ? null : v));
+    }
+  }
+  return { cards, counts, log: st.log.length, scores };
 }
 
 // Marks what moved since this seat's last decision: cards now somewhere else (or new in view), counters and
@@ -69,7 +75,7 @@ function markChanges(st) {
         const cols = (meta.scoreboard || []).map((e, k) => [e, k]).filter(([e]) => e.per !== "game");
         const k = cols[i] ? cols[i][1] : -1;
         const before = was.scores.players[seat] ? was.scores.players[seat][k] : undefined;
-        if (k >= 0 && before !== undefined && before !== st.scores.players[seat][k]) {
+        if (k >= 0 && before !== undefined && before !== null && before !== st.scores.players[seat][k]) {
           td.classList.add("changed");
           td.title = `was ${before} at your last decision`;
           n++;
