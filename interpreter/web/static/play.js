@@ -19,13 +19,14 @@ let revealed = null; // the seat whose private view was last shown on this scree
 let sending = null; // the version of the position an answer is on its way for
 const lastSeen = {}; // seat -> what was on the table at its last decision: public cards' places, counters, log size
 
-// What a seat saw when it last decided: where each card of a public zone lay, every counter, the account's
-// length. Nothing private: a hot-seat screen keeps it across hand-overs.
+// What a seat saw when it last decided: where each card it saw lay, every counter, the account's length.
+// On a shared screen, public zones only: it is kept across hand-overs.
 function glance(st) {
   const cards = {};
   const counts = {};
+  const shared = held.length > 1;
   const zoneOf = (key, z) => {
-    if (z.visibility !== "public" || !z.cards) return;
+    if ((shared && z.visibility !== "public") || !z.cards) return;
     for (const c of z.cards) cards[c.uid] = key;
   };
   for (const [n, z] of Object.entries(st.view.zones)) zoneOf(`table:${n}`, z);
@@ -52,7 +53,7 @@ function markChanges(st) {
   if (was) {
     for (const e of document.querySelectorAll("#board .card[data-uid]")) {
       const zoneBox = e.closest("[data-zone]");
-      if (!zoneBox || zoneBox.classList.contains("vis-owner") || zoneBox.classList.contains("vis-hidden")) continue;
+      if (!zoneBox || (held.length > 1 && !zoneBox.classList.contains("vis-public"))) continue;
       const owner = e.closest(".player");
       const key = `${owner ? owner.dataset.seat : "table"}:${zoneBox.dataset.zone}`;
       if (was.cards[e.dataset.uid] !== key) { e.classList.add("changed"); n++; }
