@@ -319,6 +319,8 @@ class Tables:
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
         if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
+            while len(self._display) >= 64:  # games reloaded by --watch: the oldest displays go (tables keep theirs)
+                del self._display[next(iter(self._display))]
             self._display[id(game)] = (game, meta(game))
         lane = Lane(self.limits.budget)
         try:
