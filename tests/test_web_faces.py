@@ -163,3 +163,33 @@ def test_layout_hints_name_things_the_game_has_at_their_places(tmp_path):
     m = meta(g)
     assert [z["name"] for z in m["table"]][0] == "pool" and m["hide"] == ["laps", "deck"]
     assert m["labels"] == {"coins": "Gold"}
+
+
+def test_a_watched_catalog_reloads_a_changed_game_and_lists_a_broken_ones_problems(tmp_path):
+    from interpreter.web.catalog import Catalog
+    folder = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS})
+    cat = Catalog(str(folder), watch=True)
+    first = cat.game("mini", {})
+    assert cat.refresh() == [] and cat.game("mini", {}) is first  # nothing changed: the same compiled game
+    cards = folder / "cards" / "t.yaml"
+    cards.write_text(cards.read_text().replace("value: 2", "value: 7"))
+    assert cat.refresh() == ["mini"]
+    assert cat.game("mini", {}).cards["blue_two"].fields["value"] == 7 and first.cards["blue_two"].fields["value"] == 2
+    cards.write_text(cards.read_text().replace("value: 7", "valeu: 7"))
+    assert cat.refresh() == ["mini"]
+    s = cat.summary("mini")
+    lines = cards.read_text().splitlines()
+    assert {"file": "cards/t.yaml", "line": lines.index("  valeu: 7") + 1, "column": 3} in \
+        [{k: p[k] for k in ("file", "line", "column")} for p in s["problems"]]
+    assert "does not load" in s["error"] and "did you mean `value`" in " ".join(p["message"] for p in s["problems"])
+    cards.write_text(cards.read_text().replace("valeu: 7", "value: 7"))
+    assert cat.refresh() == ["mini"] and "error" not in cat.summary("mini")
+
+
+def test_a_game_broken_at_start_is_served_broken_when_watched_and_refused_otherwise(tmp_path):
+    from interpreter.web.catalog import Catalog
+    folder = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS.replace("value: 1", "value: one")})
+    with pytest.raises(ContentError):
+        Catalog(str(folder))
+    s = Catalog(str(folder), watch=True).summary("mini")
+    assert s["problems"][0]["file"] == "cards/t.yaml" and s["problems"][0]["line"] == 5

@@ -1,7 +1,7 @@
 """The games a server offers: every bundled game, or the one game (folder) it was started with, each with
 the mods that extend it. A game is compiled once per option set and kept.
 
-Watching (`meeple serve --watch`): a thread looks at the content files' times and sizes twice a second; a
+Watching (`meeple serve --watch`): a thread looks at the content files (times, sizes, checksums) twice a second; a
 changed file drops the compiled game, which is loaded again for the next match (matches being played keep
 the game they started with). A game that does not load is listed with its problems (file, line, column,
 message) until it loads again."""
@@ -12,6 +12,7 @@ import glob
 import os
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from ..errors import ContentError, MeepleError, did_you_mean
@@ -38,15 +39,18 @@ class Entry:
 
 
 def stamp(folders) -> tuple:
-    """The YAML files under `folders` with their modification times and sizes: a change of any is a new stamp."""
+    """The YAML files under `folders` with their modification times, sizes and checksums: a change of any is a
+    new stamp (the checksum sees an edit of the same size within a file system's time step)."""
     out = []
     for folder in folders:
         for path in sorted(glob.glob(os.path.join(folder, "**", "*.y*ml"), recursive=True)):
             try:
                 st = os.stat(path)
+                with open(path, "rb") as f:
+                    crc = zlib.crc32(f.read())
             except OSError:
                 continue
-            out.append((path, st.st_mtime_ns, st.st_size))
+            out.append((path, st.st_mtime_ns, st.st_size, crc))
     return tuple(out)
 
 
