@@ -193,3 +193,32 @@ def test_a_game_broken_at_start_is_served_broken_when_watched_and_refused_otherw
         Catalog(str(folder))
     s = Catalog(str(folder), watch=True).summary("mini")
     assert s["problems"][0]["file"] == "cards/t.yaml" and s["problems"][0]["line"] == 5
+
+
+UNAVAILABLE_GAME = MINI_GAME.replace('''round:
+  - phase: main
+    do: |
+''', '''round:
+  - phase: main
+    do: |
+      for p in players {
+        if p.coins < 3 { unavailable("Buy a star", "a star costs 3 coins; {p.name} has {p.coins}") }
+        ask by p "{p.name}: what now?" {
+          "Buy a star" when p.coins >= 3 { p.coins -= 3 }
+          "Rest" { say("{p.name} rests.") }
+          "Sing" { say("{p.name} sings.") }
+        }
+      }
+''')
+
+
+def test_the_content_says_why_an_option_is_not_offered_to_the_next_menu_alone(tmp_path):
+    g = load_game(write_game(tmp_path, {"game.yaml": UNAVAILABLE_GAME, "cards/t.yaml": MINI_CARDS}))
+    m = Match(g, 2, 1, {})
+    d = m.pending
+    assert d.labels() == ["Rest", "Sing"]
+    assert d.unavailable == (("Buy a star", "a star costs 3 coins; Ann has 0"),)
+    m.choose(0)
+    assert m.pending.labels() == ["Rest", "Sing"] and m.pending.unavailable == (("Buy a star", "a star costs 3 coins; Ben has 0"),)
+    m.choose(1)
+    assert m.pending.unavailable == ()  # the next decision is the `choose` of the round: no menu, no reason

@@ -139,6 +139,8 @@ class Table:
         }
         if d is not None and seat and d.player.seat == seat:
             out["option_cards"] = option_cards(d, view, self.game)
+            # what the content says is not offered, and why (`unavailable`), to the chooser
+            out["unavailable"] = [{"option": o, "reason": r} for o, r in getattr(d, "unavailable", ())]
         if with_meta:
             out["meta"] = self.meta
         return out

@@ -263,3 +263,29 @@ def test_a_shared_screen_hands_over_only_where_a_seat_has_something_private(site
     assert seats == {"1", "2"}  # both people decided at this screen...
     assert "handover" not in page.evaluate("window.modes") and page.locator("#handover").is_hidden()  # ...unasked
     assert page.problems == []
+
+
+def test_an_option_the_content_says_is_unavailable_is_shown_disabled_with_its_reason(new_page, tmp_path):
+    folder = tmp_path / "menu"
+    shutil.copytree(SECRET, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace('''      for p in players {
+        let c = choose c from p.hand''', '''      for p in players {
+        unavailable("Pass", "a gem is played every turn")
+        ask by p "{p.name}: ready?" { "Play a gem" {} "Stretch first" {} }
+        let c = choose c from p.hand'''))
+    running = _serve(str(folder))
+    try:
+        r = httpx.post(f"{running.app.base}/api/matches", json={"game": "secret-hands", "players": 2,
+                                                                "seats": ["remote", "bot"]})
+        assert r.status_code == 201, r.text
+        page = new_page()
+        page.goto(running.app.base + r.json()["seats"][0]["url"])
+        assert wait_turn(page) == "choose"
+        assert page.locator("#options button.option").all_inner_texts() == ["Play a gem", "Stretch first"]
+        off = page.locator("#options button.option-off")
+        assert off.count() == 1 and off.is_disabled()
+        assert off.inner_text().splitlines() == ["Pass", "a gem is played every turn"]
+        assert page.problems == []
+    finally:
+        running.__exit__(None, None, None)

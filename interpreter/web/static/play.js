@@ -221,6 +221,14 @@ function decisionPanel(st) {
       b.addEventListener("click", () => choose(i));
       opts.appendChild(b);
     });
+    for (const u of st.unavailable || []) { // not offered, and the content says why
+      if (pending.options.includes(u.option)) continue;
+      const b = el("button", "option-off", u.option);
+      b.disabled = true;
+      b.title = u.reason;
+      b.appendChild(el("small", "why", u.reason));
+      opts.appendChild(b);
+    }
     box.appendChild(opts);
   } else if (d) {
     box.appendChild(el("h3", "waiting", d.bot ? `${d.name} (a bot) is deciding…` : `Waiting for ${d.name}…`));
