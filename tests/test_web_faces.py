@@ -222,3 +222,29 @@ def test_the_content_says_why_an_option_is_not_offered_to_the_next_menu_alone(tm
     assert m.pending.labels() == ["Rest", "Sing"] and m.pending.unavailable == (("Buy a star", "a star costs 3 coins; Ben has 0"),)
     m.choose(1)
     assert m.pending.unavailable == ()  # the next decision is the `choose` of the round: no menu, no reason
+
+
+def test_debtzilla_says_why_a_gadget_cannot_be_bought_exactly_when_it_cannot():
+    """DZ shopping (rulebook: "Only 1 Gadget can be purchased during each turn"; a gadget is bought at its price):
+    at every Shopping Board menu, "Buy a gadget" is either offered or said unavailable, with the reason that holds."""
+    g = game("debtzilla")
+    seen = set()
+    for seed in range(1, 6):
+        m = Match(g, 3, seed, {})
+        bots = [make_agent("random", seed * 10 + i, i + 1) for i in range(3)]
+        while not m.over:
+            d = m.pending
+            if "at the Shopping Board" in d.prompt:
+                p = d.player
+                offered = "Buy a gadget" in d.labels()
+                why = dict(d.unavailable).get("Buy a gadget")
+                assert offered != (why is not None), (seed, d.labels(), d.unavailable)
+                if why is not None:
+                    if p.vars["bought"]:
+                        assert why == f"only one gadget may be bought each turn, and {p.name} has bought one"
+                        seen.add("bought")
+                    else:
+                        assert why == f"no gadget in the shop costs {p.counters['wonga']}W or less"
+                        seen.add("poor")
+            m.choose(bots[d.player.index].choose(m.view(d.player), d))
+    assert seen == {"bought", "poor"}
