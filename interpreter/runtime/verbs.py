@@ -481,7 +481,7 @@ def v_say(M, message):
 @verb("unavailable(option: text, reason: text) -> nothing",
       doc="Say why an option is not offered in the next `ask` menu: a player's screen shows it greyed out with the "
           "reason. It changes nothing in the rules.",
-      example='unavailable("Buy a gadget", "no gadget costs {me.wonga}W or less")')
+      example='unavailable("Build", "building costs 3 coins; {me.name} has {me.coins}")')
 def v_unavailable(M, option, reason):
     notes = getattr(M, "unavailable_notes", None)
     if notes is None:
