@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from ..runtime.decisions import out_of_range
 from ..runtime.match import Match
+from ..runtime.secrecy import held_unseen
+from ..runtime.state import Piece
 
 
 @dataclass
@@ -65,9 +67,13 @@ def play_on(m: Match, pick, limit: int | None = None) -> None:
 
 
 def seen_by(zone, seat: int) -> bool:
-    """The same rule as `match.view`: public zones, and the seat's own `owner` zones."""
+    """The same rule as `match.view` (secrecy.py): public zones, the seat's own `owner` zones and the other
+    players' `others` zones (its own `others` hand is hidden from it)."""
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and zone.owner is not None and zone.owner.seat == seat)
+    if vis == "public":
+        return True
+    mine = zone.owner is not None and zone.owner.seat == seat
+    return mine if vis == "owner" else vis == "others" and not mine
 
 
 def forget(m: Match, seat: int, rng: random.Random) -> None:
@@ -90,8 +96,11 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
     for z in hidden + box:
         z.items.sort(key=_uid)
         rng.shuffle(z.items)
-    # the options of the decision being asked are shown to its chooser by their labels: those keep who they are
-    shown = {id(v) for v in m.pending.values} if m.pending is not None and m.pending.player.seat == seat else set()
+    # the options of the decision being asked are shown to its chooser by their labels: those keep who they are,
+    # but for a card of its own `others` hand, which its own label names by its place only (secrecy.place)
+    d = m.pending
+    shown = {id(v) for v in d.values if d._labels is not None or type(v) is not Piece or not held_unseen(m, v, d.player)} \
+        if d is not None and d.player.seat == seat else set()
     # and so do the cards revealed to the seat (`reveal`), while the reveal lasts
     shown |= {id(p) for p, seats, zone, _ in m.revealed if p.zone is zone and seat in seats}
     pools: dict = {}

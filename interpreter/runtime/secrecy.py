@@ -1,7 +1,9 @@
 """Who may see what: zones, the cards revealed to some players, decisions and the account's lines.
 
 A viewer is a Player, or None for a spectator. The rules, all of them here:
-- a zone is seen by everyone when `public`, by its owner when `owner`, by nobody when `hidden`;
+- a zone is seen by everyone when `public`, by its owner when `owner`, by every player but its owner when
+  `others` (a hand held facing out: never by a spectator, who might be its owner looking), by nobody when
+  `hidden`;
 - a card `reveal`ed to some players is seen by them while it lies in the zone it lay in then, until it leaves
   that zone (forgotten at the next question or event after it left: a card that leaves and comes back in one
   step, with nobody asked anything in between, is still seen) or, with `until`, until that event fires;
@@ -26,12 +28,32 @@ def sees(zone, viewer) -> bool:
     if zone is None:
         return True
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner is viewer)
+    if vis == "public":
+        return True
+    if viewer is None:
+        return False
+    return zone.owner is viewer if vis == "owner" else vis == "others" and zone.owner is not viewer
 
 
 def sees_card(M, piece: Piece, viewer) -> bool:
     """Whether `viewer` sees which card `piece` is: where it lies, or revealed to it."""
     return sees(piece.zone, viewer) or (viewer is not None and viewer.seat in revealed_to(M, piece))
+
+
+def held_unseen(M, piece: Piece, player) -> bool:
+    """Whether `piece` lies in `player`'s own `others` zone and is not revealed to it: an option a choice must
+    not name to its chooser."""
+    z = piece.zone
+    return z is not None and z.owner is player and player is not None and z.spec.visibility == "others" \
+        and (M is None or player.seat not in revealed_to(M, piece))
+
+
+def place(piece: Piece) -> str:
+    """How a card is named to a chooser who cannot see it: by its place in its zone, counted from 1 at the
+    bottom as `position` counts ("card 2 of Ann's hand")."""
+    z = piece.zone
+    where = z.name if z.owner is None else f"{z.owner.name}'s {z.name}"
+    return f"card {z.items.index(piece) + 1} of {where}"
 
 
 # ---- reveal: cards shown to some players only
