@@ -458,3 +458,34 @@ def test_sampled_worlds_re_deal_the_seats_own_facing_hand_and_the_deck_only(faci
     assert changed >= 10
     ben = Table(facing, 3, m.seed, m.options.values, 2, list(m.choices))
     assert all(hand(sample_world(ben, random.Random(i)), 1) == hand(m, 1) for i in range(5))
+
+
+def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path):
+    """`tell`: Ann is told, of each card of her hand, whether its value is her first card's: in her worlds
+    the first card is always the true one (no other gem has its value) and the second never is, though it is
+    re-dealt (without the tell both are: the test above)."""
+    (tmp_path / "game.yaml").write_text(FACING.replace(
+        '      let c = choose c', '      tell(players[0].hand, players[0], "value", first(players[0].hand).value)\n'
+                               '      let c = choose c'))
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    told = load_game(tmp_path)
+    m = Match(told, 3, seed=2)
+    table = Table(told, 3, m.seed, m.options.values, 1, list(m.choices))
+    seconds = set()
+    for i in range(20):
+        w = sample_world(table, random.Random(i))
+        assert hand(w, 1)[0] == hand(m, 1)[0]
+        assert hand(w, 1)[1] != hand(m, 1)[0]
+        seconds.add(hand(w, 1)[1])
+    assert len(seconds) >= 3
+
+
+def test_tell_wants_a_field_the_cards_have(tmp_path):
+    from interpreter.errors import MeepleError
+    (tmp_path / "game.yaml").write_text(FACING.replace(
+        '      let c = choose c', '      tell(players[0].hand, players[0], "colour", 1)\n      let c = choose c'))
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    with pytest.raises(MeepleError, match="has no field `colour`"):
+        Match(load_game(tmp_path), 3, seed=2)

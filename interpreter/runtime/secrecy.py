@@ -83,6 +83,27 @@ def expire(M, event: str) -> None:
     M.revealed = [r for r in M.revealed if r[3] != event and r[0].zone is r[2]]
 
 
+# ---- tell: what some players learn of cards' fields
+def tell(M, pieces: list, seats: frozenset, field: str, value) -> None:
+    """The players at `seats` learn, of each of `pieces`, whether its `field` is `value`, while it stays in the
+    zone it lies in (what a search agent's sampled worlds keep: agents/worlds.py)."""
+    M.told = [t for t in M.told if t[0].zone is t[2]]
+    for p in pieces:
+        if field not in p.f:
+            raise RuntimeContentError(f"tell: {p.card.name} has no field `{field}`")
+        M.told.append((p, seats, p.zone, field, value, p.f[field] == value))
+
+
+def told_to(M, seat: int) -> dict:
+    """What the player at `seat` was told of the cards still where they were then: id(piece) -> a list of
+    (field, value, whether the field had it)."""
+    out: dict = {}
+    for p, seats, zone, field, value, truth in M.told:
+        if p.zone is zone and seat in seats:
+            out.setdefault(id(p), []).append((field, value, truth))
+    return out
+
+
 # ---- decisions and their echoes
 def readers(M, player: Player, values, seen=None) -> frozenset | None:
     """The seats that may read a decision's options and answer: from the content's declaration `seen` (PUBLIC,
