@@ -37,6 +37,15 @@ def test_hanabi_steered_to_every_end_agrees_with_openspiel(monkeypatch):
     assert set(ends) == {"the deck ran out a round ago", "the fireworks are complete", "the third fuse burnt"}, ends
 
 
+@pytest.mark.parametrize("players, hand", [(3, 5), (4, 4), (5, 4)])
+def test_hanabi_for_more_players_agrees_with_openspiel(players, hand):
+    """OpenSpiel's `players` parameter: hints name a player by its offset, and four or five players hold four
+    cards (HLE's default hand size)."""
+    more = type("MorePlayers", (SteeredHanabi,), {"players": players, "hand": hand, "params": {"players": players}})
+    for seed in range(MATCHES // 10):
+        harness.play(more(), seed)
+
+
 @pytest.mark.slow
 def test_hanabi_agrees_with_openspiel_over_10000_matches():
     for seed in range(10_000):
