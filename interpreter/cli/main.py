@@ -155,13 +155,14 @@ class _Terminal:
 
 
 def _private(view: dict) -> str:
-    """The cards of a view that not everyone sees: the zones its viewer sees and others may not, and the
-    cards revealed to it."""
+    """The cards of a view that not everyone sees: the zones its viewer sees and others may not (a rival's
+    `others` hand named with its owner), and the cards revealed to it."""
     parts = []
     for p in view["players"]:
         for name, z in p["zones"].items():
             if z["visibility"] != "public" and "cards" in z:
-                parts.append(f"{name}: {', '.join(c['name'] for c in z['cards']) or 'nothing'}")
+                whose = f"{p['name']}'s {name}" if p["seat"] != view["viewer"] else name
+                parts.append(f"{whose}: {', '.join(c['name'] for c in z['cards']) or 'nothing'}")
             elif z.get("revealed"):
                 parts.append(f"{p['name']}'s {name}: {', '.join(c['name'] for c in z['revealed'])} (shown to you)")
     for name, z in view["zones"].items():

@@ -39,7 +39,7 @@ class CounterSpec:
 @dataclass(slots=True)
 class ZoneSpec:
     name: str
-    visibility: str = "public"  # public | owner | hidden
+    visibility: str = "public"  # public | owner | others | hidden
     active: bool = False  # cards here have their handlers live
     known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
 

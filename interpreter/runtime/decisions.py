@@ -50,7 +50,7 @@ class Decision:
         if self._options is None:
             labels = self._labels
             try:
-                labels = [label_of(v) for v in self.values] if labels is None else \
+                labels = [shown_to(v, self.player, self.match) for v in self.values] if labels is None else \
                     [lab if type(lab) is str else lab() for lab in labels]
             except Exception as e:  # a label is content: its failure is a content error at its place
                 if self.match is None:
@@ -72,6 +72,14 @@ def out_of_range(option, n: int, player: Player | None = None) -> IllegalChoice:
     return IllegalChoice(f"option {option!r} is out of range: {who}{n} options (0 to {n - 1})")
 
 
+def shown_to(v, player, M) -> str:
+    """An option's own label as its chooser reads it: a card of the chooser's own `others` hand (which it holds
+    facing away) is named by its place, unless revealed to it."""
+    if type(v) is Piece and secrecy.held_unseen(M, v, player):
+        return secrecy.place(v)
+    return label_of(v)
+
+
 def label_of(v) -> str:
     if type(v) is Piece:
         return v.card.name
@@ -86,7 +94,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
         if values and M.narrate:
-            forced(M, player, label(values[0]) if label is not None else label_of(values[0]),
+            forced(M, player, label(values[0]) if label is not None else shown_to(values[0], player, M),
                    secrecy.readers(M, player, values, seen))
         return values[0] if values else None
     if player is None:
@@ -100,7 +108,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     shown = values[:-1] if optional else values  # the none of `optional` is shown as NOTHING
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
-        labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
+        labels = (labels or [partial(shown_to, v, player, M) for v in shown]) + [NOTHING]
     k = M.wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
                         seen is not None))
     return values[k]

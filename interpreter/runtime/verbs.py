@@ -472,6 +472,22 @@ def v_reveal(M, cards, players, until=None):
     return None
 
 
+@verb("tell(cards: card or list or zone, players: player or list, field: text, value: any) -> nothing",
+      doc="Tell some players, of each card, whether its field has a value (a hint: which cards are red, and so "
+      "which are not); a bot's sampled worlds keep what its seat was told while each card stays in its zone.",
+      example='tell(them.hand, them, "colour", "red")')
+def v_tell(M, cards, players, field, value):
+    from .secrecy import tell
+    pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
+    seats = [players] if type(players) is Player else list(players) if type(players) is list else None
+    if seats is None or any(type(p) is not Player for p in seats):
+        raise RuntimeContentError(f"tell: tells a player or a list of players, not {ops.describe(players)}")
+    if any(type(p) is not Piece for p in pieces):
+        raise RuntimeContentError("tell: tells of cards only")
+    tell(M, pieces, frozenset(p.seat for p in seats), ops.text(field), value)
+    return None
+
+
 @verb("say(message: any) -> nothing", narrates=True, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
 def v_say(M, message):
     M.say(ops.text(message))
