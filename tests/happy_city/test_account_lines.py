@@ -8,7 +8,7 @@ from .helpers import INCOME, city, coins, line_index, make, market, phase, set_c
 
 def expert(players=3, grozilla=False):
     s = make(players, mode="expert", grozilla=grozilla)
-    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")):
+    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")[:players], strict=True):
         market(s, seat, colour)
     return s
 
@@ -108,10 +108,6 @@ def test_hc_exp_account_of_the_sphinx_copy():
     claim(s, 2, "parthenon")
     s.call("end_choices", answers=["Parthenon"])
     line_index(s, "Sphinx: Ann copies Parthenon.")
-
-
-def gz_expert():
-    return expert(grozilla=True)
 
 
 def test_gz_account_of_tokens_and_monsters():

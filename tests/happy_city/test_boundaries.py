@@ -12,7 +12,7 @@ from .helpers import city, coins, fn, game, hearts, ids, income, make, market, p
 
 def expert(players=3, grozilla=False):
     s = make(players, mode="expert", grozilla=grozilla)
-    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")):
+    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")[:players], strict=True):
         market(s, seat, colour)
     return s
 
