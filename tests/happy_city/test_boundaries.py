@@ -51,11 +51,11 @@ def test_hc_exp_card_picture_gallery_after_a_destroyed_card_gives_no_income_or_p
     """HC-EXP-4 (Picture Gallery) with GZ-XP-6: a destroyed previous card has no effect to copy: no income, no
     people, no hearts from the Gallery."""
     s = expert(grozilla=True)
-    garage = city(s, 1, "garage")[0]  # 2 income, 1 person
+    garage = city(s, 1, "bank", "garage")[1]  # the Bank: 1 income, 1 person; the Garage: 2 income, 1 person
     claim(s, 1, "picture_gallery")
-    assert (income(s, 1), people(s, 1)) == (1 + 2 + 2, 1 + 1)
+    assert (income(s, 1), people(s, 1)) == (1 + 1 + 2 + 2, 1 + 1 + 1)
     garage.f = {"destroyed": True}
-    assert (income(s, 1), people(s, 1), hearts(s, 1)) == (1, 0, 0)
+    assert (income(s, 1), people(s, 1), hearts(s, 1)) == (1 + 1, 1, 0)
 
 
 def test_hc_exp_card_sphinx_copies_nothing_before_the_end():
