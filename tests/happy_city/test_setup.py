@@ -142,3 +142,19 @@ def test_gz_setup_1_fourth_pile_figures_and_tokens():
     # the monsters have one colour each
     monsters = [c for c in game(True).cards.values() if c.kind == "monster"]
     assert sorted(c.fields["colour"] for c in monsters) == sorted(COLOURS)
+
+
+def test_hc_setup_1_reading_the_first_player_is_drawn_at_random():
+    """HC-SETUP-1 (reading: "the most cheerful player" is drawn at random): over a few seeds every seat of a
+    3-player game is the first player at least once."""
+    firsts = {make(3, setup=True, seed=seed).match.first.index for seed in range(12)}
+    assert firsts == {0, 1, 2}
+
+
+def test_hc_setup_2_piles_two_and_three_are_shuffled_too():
+    """HC-SETUP-2: each pile is shuffled on its own: piles II and III come out in a different order with another
+    seed, holding the same cards."""
+    a, b = make(3, setup=True, seed=4), make(3, setup=True, seed=5)
+    for n in ("deck2", "deck3"):
+        assert a.ids(a.zone(n)) != b.ids(b.zone(n))
+        assert sorted(a.ids(a.zone(n))) == sorted(b.ids(b.zone(n)))
