@@ -1,0 +1,352 @@
+"""Debtzilla's conditions at their edges: each menu option offered exactly when the rule allows it (one card, one
+die, one citizen is enough; none is not), the moments at which each Hero's powers are offered, and the account
+lines that say what a step did (DZ-TURN-1: a player must be able to check the rules from the account alone)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from interpreter.errors import MeepleError
+from interpreter.runtime.match import Match
+
+from .conftest import debtzilla
+from .helpers import (board, clear, empty_hands, field, has_line, heroes, ids, phase, roll_as, setf, stack, take,
+                      target, value)
+
+
+def two(dz, *hero_ids, **kw):
+    s = dz(2, **kw)
+    hs = heroes(s, *(hero_ids or ("the_oracle", "iron_girl")))
+    return s, hs
+
+
+def one_die(s, seat):
+    """Roll the player's dice, then put all but one back: the player has exactly one rolled die, a 3."""
+    p = s.p(seat)
+    s.call("roll_dice", p)
+    for d in list(p.zones["rolled"].items)[1:]:
+        s.match.place(d, p.zones["dice"])
+    setf(p.zones["rolled"].items[0], "value", 3)
+
+
+# ---------------------------------------------------------------- the player count
+
+@pytest.mark.parametrize("players,allowed", [(1, False), (2, True), (4, True), (5, False)])
+def test_two_to_four_players(players, allowed):
+    """The rulebook's box: 2 to 4 players (setup gives 6 / 8 / 10 villains and 18 / 27 / 36 Boss Health for 2, 3,
+    4 players and nothing else)."""
+    if allowed:
+        assert len(Match(debtzilla(), players, 0, {"heroes": "random"}, start=False).players) == players
+    else:
+        with pytest.raises(MeepleError, match="2 to 4 players"):
+            Match(debtzilla(), players, 0, {"heroes": "random"}, start=False)
+
+
+# ---------------------------------------------------------------- gadgets: one die is enough
+
+def gadget_cases():
+    out = []
+    for cid, c in sorted(debtzilla().cards.items()):
+        if c.kind != "gadget" or c.fields["drone"] or "bonus" in c.fields["text"]:
+            continue
+        text = c.fields["text"]
+        own = "your dice" in text
+        near = "player on your left or right" in text
+        out.append((cid, own, near))
+    return out
+
+
+@pytest.mark.parametrize("gadget_id,own,near", gadget_cases())
+def test_dz_vig_4_one_die_is_enough_for_a_gadget(dz, gadget_id, own, near):
+    """DZ-VIG-4, DZ-SHOP-5: a gadget that changes the player's own dice is usable as soon as the player has one rolled
+    die; one that changes a neighbour's die as soon as a neighbour has one; neither with no die to change. Used, it
+    changes that one die (the gadget's text says by how much)."""
+    s, _ = two(dz)
+    p, q = s.p(1), s.p(2)
+    g = take(s, gadget_id, p.zones["equip" if debtzilla().cards[gadget_id].fields["equip"] else "inventory"])
+    assert value(s, "usable_gadgets", p) == []
+    one_die(s, 1)
+    assert (g in value(s, "usable_gadgets", p)) is own
+    s.match.place(p.zones["rolled"].items[0], p.zones["dice"])
+    one_die(s, 2)
+    assert (g in value(s, "usable_gadgets", p)) is near
+    if near:
+        n = int(re.search(r"\+(\d) to a die of the player", debtzilla().cards[gadget_id].fields["text"]).group(1))
+        s.call("use_gadget", p, answers=[g.card.name, "Ben", "3 (Iron Girl)"])
+        assert [d.f["value"] for d in q.zones["rolled"].items] == [3 + n]
+
+
+@pytest.mark.parametrize("gadget_id", ["second_opinion", "second_wind"])
+def test_dz_vig_4_a_reroll_of_the_only_die(dz, gadget_id):
+    """DZ-VIG-4: a reroll gadget rerolls the player's only die."""
+    s, _ = two(dz)
+    p = s.p(1)
+    take(s, gadget_id, p.zones["inventory"])
+    one_die(s, 1)
+    s.call("use_gadget", p, answers=[0, 0, "(done)"])
+    assert has_line(s, "    The Oracle's die is rerolled: 3 -> ")
+
+
+# ---------------------------------------------------------------- the moments a Hero's powers are offered
+
+STEPS = ["working", "shopping", "targeting", "target", "before_roll", "modify", "before_scams", "resolve"]
+# Where each power may be used, read from its text: a power that changes dice while dice are changed; Iron Girl's
+# "+1 die before a battle" before the roll, her Special Move when targets are chosen; Debt Hulk's dice before the roll;
+# Lady Easing's Ability "at any time in a turn", her Special Move at any moment before the scams it guards against;
+# Ali Baba's "any number of Gadgets this turn" and Tweetman's Bankrupt-and-collect at any moment up to the dice
+# changes (the W collected may still buy a gadget; more gadgets may still be Used).
+ABILITY_STEPS = {
+    "iron_girl": {"before_roll"},
+    "lady_easing": set(STEPS) - {"target"},
+    "the_oracle": {"modify"},
+    "tweetman": {"modify"},
+}
+SPECIAL_STEPS = {
+    "ali_baba": {"working", "shopping", "before_roll", "modify"},
+    "debt_hulk": {"before_roll"},
+    "iron_girl": {"target"},
+    "lady_easing": {"working", "shopping", "targeting", "before_roll", "modify", "before_scams"},
+    "the_oracle": {"modify"},
+    "tweetman": {"working", "shopping", "before_roll", "modify"},
+}
+
+
+def ready_everywhere(dz, hero_id):
+    """A position in which every condition of the Hero's powers is met: W, Happiness, dice rolled by both players,
+    two villains, citizens, a Debt card in the Play Area."""
+    s, (h, _) = two(dz, hero_id, "lady_easing" if hero_id != "lady_easing" else "the_oracle")
+    p = s.p(1)
+    p.counters["wonga"] = 5
+    p.counters["happiness"] = 5
+    empty_hands(s)
+    stack(s, p.zones["play"], "credit_card_loan")
+    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_3", 1), ("rich_citizen_1", 2)])
+    roll_as(s, 1, 3, 3)
+    roll_as(s, 2, 3, 3)
+    for d in list(p.zones["rolled"].items):  # Debt Hulk's Special Move needs dice left to roll
+        s.match.place(d, p.zones["dice"])
+    setf(p.zones["dice"].items[0], "value", 3)
+    s.match.place(p.zones["dice"].items[0], p.zones["rolled"])
+    return s, h
+
+
+@pytest.mark.parametrize("hero_id", sorted(SPECIAL_STEPS))
+def test_dz_hero_1_2_the_moments_each_power_is_offered(dz, hero_id):
+    """DZ-HERO-1, DZ-HERO-2: with every condition met, each Hero's Ability and Special Move are offered at the moments
+    their text allows, and at no other (Ali Baba's and Debt Hulk's Abilities are always on: never offered)."""
+    s, h = ready_everywhere(dz, hero_id)
+    p = s.p(1)
+    abil = {st for st in STEPS if value(s, "ability_ready", p, h, st)}
+    spec = {st for st in STEPS if value(s, "special_ready", p, st)}
+    assert abil == ABILITY_STEPS.get(hero_id, set())
+    assert spec == SPECIAL_STEPS[hero_id]
+
+
+@pytest.mark.parametrize("hero_id", ["lady_easing", "tweetman"])
+def test_dz_hero_citizen_powers_need_a_citizen(dz, hero_id):
+    """DZ-HERO-LADY, DZ-HERO-TWEET: a power that chooses a Citizen is offered with one Citizen in play, not with
+    none."""
+    s, _ = ready_everywhere(dz, hero_id)
+    p = s.p(1)
+    board(s, [("ponzitron", 1)], [("poor_citizen_3", 1)])
+    assert value(s, "special_ready", p, "modify")
+    clear(s, s.zone("citizens"), "courthouse")
+    assert not value(s, "special_ready", p, "modify")
+
+
+def test_dz_hero_ali_special_move_from_the_shopping_menu(dz):
+    """DZ-HERO-ALI, DZ-HERO-2: the Shopping Board offers Ali Baba's Special Move; used there, it spends the meter and
+    the chosen Hero may Use any number of gadgets."""
+    s, (ali, oracle) = two(dz, "ali_baba", "the_oracle")
+    p = s.p(1)
+    p.counters["happiness"] = 5
+    d = s.call("shopping", p)
+    assert "Ali Baba's Special Move" in d.labels()
+    s.answer("Ali Baba's Special Move", "The Oracle", "Done shopping")
+    assert p.counters["happiness"] == 0
+    assert value(s, "inventory_uses", s.p(2)) == 1 + 99
+    assert has_line(s, "  Ben (The Oracle) may Use any number of gadgets this turn.")
+
+
+# ---------------------------------------------------------------- the Working phase
+
+def test_dz_work_4_one_card_on_the_board_is_enough_to_acquire(dz):
+    """DZ-WORK-4, DZ-WORK-7: with a single card left on the Working Board, acquiring is offered; with none, it is
+    not."""
+    s, _ = two(dz)
+    p = s.p(1)
+    for pile in ("savings", "insurance", "lifestyle", "budgeting", "refinancing", "credit_card_loan", "student_loan",
+                 "housing_loan"):
+        clear(s, s.zone(f"pile_{pile}"))
+    take(s, "savings", s.zone("pile_savings"))
+    d = s.call("work_action", p)
+    assert d.labels() == ["Acquire a card", "Neither"]
+    s.answer("Acquire a card", "Savings")
+    assert ids(p.zones["discard"]) == ["savings"] and has_line(s, "  Ann acquires Savings.")
+    d = s.call("work_action", p)
+    assert d is None and s.lines()[-2:] == ["  Ann: Neither (the only option)", "  Ann neither acquires nor repays."]
+
+
+def test_dz_fam_3_the_account_lists_the_five_cards(dz):
+    """DZ-FAM-3: the Working phase says the player's five face-up cards; replacing is not offered when the Working
+    Board is empty."""
+    s, _ = two(dz, mode="family")
+    p = s.p(1)
+    d = s.call("work_family", p)
+    assert has_line(s, "  Ann's cards: ")
+    line = next(x for x in s.lines() if x.startswith("  Ann's cards: "))
+    assert sorted(line[len("  Ann's cards: "):-1].split(", ")) == sorted(c.card.name for c in p.zones["play"].items)
+    assert "Replace a card" in d.labels()
+    s.answer("Keep the cards")
+    for pile in ("savings", "insurance", "lifestyle", "credit_card_loan"):
+        clear(s, s.zone(f"pile_{pile}"))
+    s.match.round = 2
+    d = s.call("work_family", p)
+    assert d is None and s.lines()[-2:] == ["  Ann: Keep the cards (the only option)", "  Ann keeps the same cards."]
+
+
+def test_dz_work_6_repaying_says_the_boss_health_change(dz):
+    """DZ-WORK-6: repaying says the Repay cost paid and Boss Health going down by the Debt Value."""
+    s, _ = two(dz)
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["play"], "credit_card_loan")
+    p.counters["wonga"] = 3
+    s.call("work_action", p, answers=["Repay a Debt card", "Credit Card Loan"])
+    assert has_line(s, "  Ann repays Credit Card Loan for 3W.")
+    assert has_line(s, "  Boss Health -2 (Ann repaid Credit Card Loan): 18 -> 16.")
+
+
+def test_dz_inc_ins_the_account_counts_the_shields(dz):
+    """DZ-INC-INS: drawing Insurance says the Shield taken and how many the player holds; a player may hold all 12."""
+    s, _ = two(dz)
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["play"], "insurance")
+    s.call("resolve_draws", p)
+    assert has_line(s, "    Insurance: Ann takes an Insurance Shield (1 Insurance Shield in all).")
+    p.counters["shields"] = 11
+    s.match.counters["shield_supply"] = 1
+    s.match.round = 2
+    s.call("resolve_draws", p)
+    assert p.counters["shields"] == 12
+    assert has_line(s, "    Insurance: Ann takes an Insurance Shield (12 Insurance Shields in all).")
+
+
+# ---------------------------------------------------------------- the Shopping phase
+
+def test_dz_shop_3_a_single_gadget_on_the_board_may_be_replaced(dz):
+    """DZ-SHOP-3: with one gadget on the Shopping Board and cards in a deck, replacing it for 1W is offered; an
+    Advanced gadget replaced goes to the bottom of the Advanced deck."""
+    s, _ = two(dz)
+    p = s.p(1)
+    clear(s, s.zone("shop"), "basic_deck")
+    glove = take(s, "power_glove", s.zone("shop"))
+    p.counters["wonga"] = 1
+    d = s.call("shopping", p)
+    assert "Replace a gadget for 1W" in d.labels()
+    bottom = s.zone("advanced_deck").items[0]
+    s.answer("Replace a gadget for 1W", "Basic Gadgets deck", "Done shopping")
+    assert s.zone("advanced_deck").items[0] is glove and s.zone("advanced_deck").items[1] is bottom
+    assert has_line(s, "  Ann pays 1W to replace Power Glove.")
+
+
+# ---------------------------------------------------------------- the Vigilante phase
+
+def test_dz_vig_3_the_meeple_is_said_on_its_target(dz):
+    """DZ-VIG-3: the account says which villain each player's meeple is put on."""
+    s, _ = two(dz)
+    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_1", 1)])
+    s.call("choose_targets", answers=["Madame Bubble", "Ponzitron"])
+    assert has_line(s, "  Ann (The Oracle) puts the yellow meeple on Madame Bubble.")
+    assert has_line(s, "  Ben (Iron Girl) puts the red meeple on Ponzitron.")
+
+
+def test_dz_vig_6_no_dice_placed_no_question(dz):
+    """DZ-VIG-6: a player who placed no die this turn is not asked about lasting injuries; a summoned Hero's dice
+    that were not placed go back to the spare dice."""
+    s, _ = two(dz)
+    p = s.p(1)
+    board(s, [("ponzitron", 1)], [("poor_citizen_1", 1)])
+    spare = len(s.zone("spare_dice").items)
+    take(s, "lady_easing", p.zones["summoned"])
+    s.call("roll_dice", p)
+    assert len(p.zones["ally_rolled"].items) == 2 and len(s.zone("spare_dice").items) == spare - 2
+    d = s.call("end_attacks")
+    assert d is None and not has_line(s, "lasting injuries")
+    assert p.zones["ally_rolled"].items == [] and p.zones["rolled"].items == []
+    assert len(s.zone("spare_dice").items) == spare and len(p.zones["dice"].items) == 5
+
+
+def test_dz_vig_8_no_villain_no_scam(dz):
+    """DZ-VIG-8, DZ-VIG-12: with no villain in play nobody scams, not even the Last Citizen Standing."""
+    s, _ = two(dz)
+    (c,) = board(s, [], [("poor_citizen_3", 2)])
+    n = len(s.lines())
+    s.call("scams")
+    assert field(s, c, "wealth") == 4 and s.lines()[n:] == []
+
+
+def test_dz_hero_lady_protected_says_so(dz):
+    """DZ-HERO-LADY: a scam that would take a protected Citizen below 1W leaves it 1W, and the account says it was
+    protected; a scam that leaves it 1W anyway needs no such note."""
+    s, _ = two(dz)
+    ponz, c = board(s, [("ponzitron", 1)], [("poor_citizen_3", 1, 2)])
+    setf(c, "protected_round", s.match.round)
+    s.call("scams")
+    assert field(s, c, "wealth") == 1
+    assert has_line(s, "  Ponzitron scams: Poor Citizen 3 loses 1W (1/4W) (protected: it cannot drop below 1W this turn).")
+    s2, _ = two(dz)
+    ponz, c = board(s2, [("ponzitron", 1)], [("poor_citizen_3", 1, 3)])
+    setf(c, "protected_round", s2.match.round)
+    s2.call("scams")
+    assert field(s2, c, "wealth") == 1 and has_line(s2, "  Ponzitron scams: Poor Citizen 3 loses 2W (1/4W).")
+    assert not has_line(s2, "protected")
+
+
+# ---------------------------------------------------------------- the Resolve phase
+
+def test_dz_res_2_last_citizen_standing_is_revealed_once(dz):
+    """DZ-RES-2, DZ-SETUP-5: new citizens come with their full Wealth and the account says so; when the deck holds
+    only Last Citizen Standing it is revealed (to the standing cards) once, not turn after turn."""
+    s, _ = two(dz)
+    clear(s, s.zone("citizen_deck"), "unused_citizens")
+    take(s, "last_citizen_standing", s.zone("citizen_deck"))
+    take(s, "middle_citizen_3", s.zone("citizen_deck"))
+    clear(s, s.zone("citizens"), "courthouse")
+    s.call("replace_citizens")
+    assert has_line(s, "  Middle-Class Citizen 3 appears in citizen space 1 (6W).")
+    assert ids(s.zone("standing")) == ["last_citizen_standing"] and s.zone("citizen_deck").items == []
+    s.call("replace_citizens")
+    assert sum("Last Citizen Standing is revealed" in x for x in s.lines()) == 1
+
+
+def test_dz_fight_1_no_event_triggered_that_turn_nothing_said(dz):
+    """DZ-FIGHT-1, DZ-BOSS-4: the Boss Fight's start mentions events triggered that turn only when there are some."""
+    s, _ = two(dz)
+    clear(s, s.zone("villains"), "jail")
+    clear(s, s.zone("villain_deck"), "jail")
+    take(s, "rate_hike", s.zone("awakened"))
+    s.call("start_boss_fight")
+    assert not has_line(s, "triggered this turn")
+    assert ids(s.zone("villains")) == ["rate_hike"]
+
+
+def test_villains_left_counts_villains_not_the_marker(dz):
+    """DZ-FIGHT-1: "If no Villains are left": the Last Villain Standing card still in the deck is no villain."""
+    s, _ = two(dz)
+    clear(s, s.zone("villains"), "jail")
+    clear(s, s.zone("villain_deck"), "jail")
+    take(s, "last_villain_standing", s.zone("villain_deck"))
+    assert value(s, "villains_left") == 0
+    take(s, "ponzitron", s.zone("villain_deck"))
+    assert value(s, "villains_left") == 1
+
+
+def test_dz_turn_1_totals_name_equipped_income_only_when_there_is_some(dz):
+    """DZ-TURN-1: a player's totals list equipped Income cards only when there are some."""
+    s, _ = two(dz)
+    s.call("status")
+    assert has_line(s, "  Ann (The Oracle): 0W, Happiness 0, 0 Insurance Shields, gadgets nothing.")
+    assert not has_line(s, "equipped")
