@@ -350,3 +350,53 @@ def test_dz_turn_1_totals_name_equipped_income_only_when_there_is_some(dz):
     s.call("status")
     assert has_line(s, "  Ann (The Oracle): 0W, Happiness 0, 0 Insurance Shields, gadgets nothing.")
     assert not has_line(s, "equipped")
+
+
+# ---------------------------------------------------------------- the bots' view of a position
+
+def score(s, seat=1):
+    return s.game.score(s.match, s.p(seat), None)
+
+
+def test_the_score_the_balance_was_measured_with(dz):
+    """The position's worth to the search bots (game.yaml `score`, designed, not a rule): docs/balance.md's greedy and
+    MCTS figures were measured with these terms and weights, each checked here by the change one step makes: a
+    villain in Jail +60, dice on weak points 30 x hits x (hits + 1) / weak points, a target 4 per open weak point and
+    10 per hit, a rolled die that fits a target 6, a citizen's Wealth above the coming scams 6 each, a citizen the
+    scams would bankrupt -30, a bankrupt citizen -30, Boss Health -6 each, gadgets 6 per W of price, W and Happiness
+    3 each."""
+    s, _ = two(dz)
+    p = s.p(1)
+    ponz, bub, poor, rich = board(s, [("ponzitron", 1), ("madame_bubble", 2)],
+                                  [("poor_citizen_3", 1), ("rich_citizen_1", 2)])
+    base = score(s)
+
+    def delta(change):
+        nonlocal base
+        change()
+        now = score(s)
+        d, base = now - base, now
+        return d
+
+    assert delta(lambda: s.match.counters.__setitem__("boss_health", s.match.counters["boss_health"] + 1)) == -6
+    assert delta(lambda: p.counters.__setitem__("wonga", 2)) == 6
+    assert delta(lambda: p.counters.__setitem__("happiness", 1)) == 3
+    assert delta(lambda: take(s, "bananarang", p.zones["inventory"])) == 6 * 3
+    assert delta(lambda: take(s, "power_glove", p.zones["equip"])) == 6 * 6
+    assert delta(lambda: take(s, "housing_loan", p.zones["equip"])) == 0  # an Income card is no gadget
+    assert delta(lambda: take(s, "the_insider", s.zone("jail"))) == 60
+    assert delta(lambda: take(s, "poor_citizen_1", s.zone("courthouse"))) == -30
+    # Poor Citizen 3 (4W) faces Ponzitron (scam 2): 2W above the scam
+    assert delta(lambda: setf(poor, "wealth", 3)) == -6
+    assert delta(lambda: setf(poor, "wealth", 2)) == -6 - 30  # the scam would bankrupt it
+    assert delta(lambda: setf(poor, "wealth", 1)) == 0
+    assert delta(lambda: setf(poor, "wealth", 4)) == 6 * 2 + 30
+    assert delta(lambda: target(s, 1, ponz)) == 4 * 3
+    s.call("roll_dice", p)
+    set_rolled = [d for d in p.zones["rolled"].items]
+    setf(set_rolled[0], "value", 6)
+    setf(set_rolled[1], "value", 6)
+    base = score(s)
+    assert delta(lambda: setf(set_rolled[0], "value", 2)) == 6  # a 2 fits Ponzitron's first weak point
+    d = set_rolled[0]
+    assert delta(lambda: s.call("place_die", p, d, ponz, 1)) == -6 + (-4 + 10) + 30 * 1 * 2 // 3
