@@ -400,3 +400,228 @@ def test_the_score_the_balance_was_measured_with(dz):
     assert delta(lambda: setf(set_rolled[0], "value", 2)) == 6  # a 2 fits Ponzitron's first weak point
     d = set_rolled[0]
     assert delta(lambda: s.call("place_die", p, d, ponz, 1)) == -6 + (-4 + 10) + 30 * 1 * 2 // 3
+
+
+# ---------------------------------------------------------------- more edges: one is enough, none is not
+
+def test_dz_vig_4_a_neighbour_gadget_reaches_the_one_neighbour_with_a_die(dz):
+    """DZ-VIG-4: at 3 players, a "+N to a die of the player on your left or right" gadget is usable when only one
+    neighbour has rolled, and only one die; it changes that die."""
+    for gadget_id, n in (("helping_hand", 1), ("viral_hashtag", 2), ("satellite_uplink", 1),
+                         ("crowdfunding_campaign", 1)):
+        s = dz(3)
+        heroes(s, "the_oracle", "iron_girl", "lady_easing")
+        p, q = s.p(1), s.p(2)
+        g = take(s, gadget_id, p.zones["equip" if debtzilla().cards[gadget_id].fields["equip"] else "inventory"])
+        assert value(s, "usable_gadgets", p) == []
+        one_die(s, 2)
+        assert value(s, "usable_gadgets", p) == [g], gadget_id
+        s.call("use_gadget", p)
+        assert [d.f["value"] for d in q.zones["rolled"].items] == [3 + n], gadget_id
+
+
+def test_dz_vig_4_plus_n_on_a_1(dz):
+    """DZ-VIG-4: each "+N to one of your dice" gadget turns a 1 into 1 + N (no face is passed)."""
+    for cid, c in sorted(debtzilla().cards.items()):
+        m = c.kind == "gadget" and re.match(r"\+(\d) to one of your dice", c.fields["text"])
+        if not m:
+            continue
+        s, _ = two(dz)
+        p = s.p(1)
+        take(s, cid, p.zones["equip" if c.fields["equip"] else "inventory"])
+        one_die(s, 1)
+        setf(p.zones["rolled"].items[0], "value", 1)
+        s.call("use_gadget", p, answers=[0, 0, 0])
+        assert [d.f["value"] for d in p.zones["rolled"].items] == [1 + int(m.group(1))], cid
+
+
+def test_dz_hero_ora_needs_a_hero_with_a_die(dz):
+    """DZ-HERO-ORA: The Oracle's powers need a Hero with a rolled die: one die is enough, none is not."""
+    s, (oracle, _) = two(dz)
+    p = s.p(1)
+    p.counters["happiness"] = 5
+    assert not value(s, "ability_ready", p, oracle, "modify") and not value(s, "special_ready", p, "modify")
+    one_die(s, 2)
+    assert value(s, "ability_ready", p, oracle, "modify") and value(s, "special_ready", p, "modify")
+
+
+def test_dz_vig_6_taking_back_offers_only_this_turns_own_dice(dz):
+    """DZ-VIG-6: at the end of the attacks a player may take back the dice placed this turn: after one is taken back
+    the question offers the player's other die of this turn, never a die of another player's or of an earlier
+    turn."""
+    s, _ = two(dz)
+    p, q = s.p(1), s.p(2)
+    ponz, layman = board(s, [("ponzitron", 1), ("layman_brothers", 2)])
+    target(s, 1, ponz, layman)
+    target(s, 2, ponz)
+    old = p.zones["dice"].items[-1]
+    s.call("place_die", p, old, layman, 1)
+    setf(old, "value", 1)
+    setf(old, "placed_round", s.match.round - 1)
+    roll_as(s, 1, 2)  # one die on a villain: one fewer rolled
+    roll_as(s, 2, 4, 6)
+    s.call("place_die", p, p.zones["rolled"].items[0], ponz, 1)
+    setf(p.zones["dice"].items[-1], "value", 3)
+    s.call("place_die", p, p.zones["dice"].items[-1], ponz, 2)
+    s.call("place_die", q, q.zones["rolled"].items[0], ponz, 3)
+    d = s.call("end_attacks")
+    assert d.player is p and sorted(d.labels()) == sorted(["2 on Ponzitron (weak point 1)", "3 on Ponzitron (weak point 2)",
+                                                          "Leave them on the villains"])
+    d = s.answer("2 on Ponzitron (weak point 1)")
+    assert d.player is p and d.labels() == ["3 on Ponzitron (weak point 2)", "Leave them on the villains"]
+    d = s.answer("Leave them on the villains")
+    assert d.player is q and d.labels() == ["4 on Ponzitron (weak point 3)", "Leave them on the villains"]
+
+
+def test_dz_vig_5_no_more_dice_ends_the_placing(dz):
+    """DZ-VIG-5: "Place no more dice" ends the player's placing: nothing more is asked."""
+    s, _ = two(dz)
+    (ponz,) = board(s, [("ponzitron", 1)])
+    target(s, 1, ponz)
+    roll_as(s, 1, 2, 3)
+    assert s.call("place_dice", s.p(1), answers=["Place no more dice"]) is None
+    assert s.zone("placed").items == []
+
+
+def test_dz_vig_4_a_player_who_acted_is_asked_again(dz):
+    """DZ-VIG-4, DZ-TURN-1: the players change dice together: after a gadget or a Special Move, once everyone is
+    done, the round of questions comes back (a player may answer another's change); when nobody acted, it ends."""
+    for how in ("gadget", "special"):
+        s, _ = two(dz)
+        p = s.p(1)
+        board(s, [("ponzitron", 1)], [("poor_citizen_1", 1)])
+        roll_as(s, 1, 2, 3)
+        roll_as(s, 2, 4, 6)
+        if how == "gadget":
+            take(s, "lucky_penny", p.zones["inventory"])
+            answers = ["Use a gadget", "2 (The Oracle)", "Done"]
+        else:
+            p.counters["happiness"] = 5
+            answers = ["The Oracle's Special Move", "The Oracle", "(done)", "Done"]
+        d = s.call("modify_dice", answers=answers)
+        d = s.answer("Done") if d.player is s.p(2) else d  # Ben: Iron Girl has no dice power to use now
+        assert d is not None and d.player is p, how  # asked again
+        s.answer(*["Done"] * 3)
+        assert s.match.pending is None
+
+
+def test_dz_vig_3_one_die_too_many_is_taken_back_unasked(dz):
+    """DZ-VIG-3, DZ-FAQ-3: with one die on a villain and no die left to roll (two Margin Calls took both), that die
+    comes back without a question (there is nothing to choose)."""
+    s, (oracle, _) = two(dz)
+    p = s.p(1)
+    (ponz,) = board(s, [("ponzitron", 1)])
+    s.call("place_die", p, p.zones["dice"].items[-1], ponz, 1)
+    mc = take(s, "margin_call", s.zone("villains"))
+    s.run(mc.card.effects["fight"], me=p, this=mc)
+    s.run(mc.card.effects["fight"], me=p, this=mc)
+    assert value(s, "attack_dice", oracle) == 0
+    n = len(s.lines())
+    assert s.call("roll_dice", p) is None
+    assert s.zone("placed").items == [] and len(p.zones["dice"].items) == 5
+    assert not [x for x in s.lines()[n:] if x.startswith("  Ann: ")]
+    assert s.lines()[n].startswith("  Ann takes back the 1 from Ponzitron") or "takes back" in s.lines()[n]
+
+
+def test_dz_setup_5_the_citizen_deck_is_shuffled():
+    """DZ-SETUP-5: "shuffle the Citizen cards": the three first citizens change with the seed."""
+    firsts = set()
+    for seed in range(6):
+        m = Match(debtzilla(), 2, seed, {"heroes": "random"})
+        firsts.add(tuple(sorted(c.card.id for c in m.zones["citizens"].items)))
+    assert len(firsts) > 1
+
+
+def test_dz_fight_3_a_boss_fight_ability_lasts_until_the_turns_end(dz):
+    """DZ-FIGHT-3: a Boss Fight ability's "this turn" ends with the turn: after the Resolve phase the attacker's Hero
+    rolls 2 dice again."""
+    s, (oracle, _) = two(dz)
+    p = s.p(1)
+    s.match.vars["boss_fight"] = True
+    mc = take(s, "margin_call", s.zone("villains"))
+    s.run(mc.card.effects["fight"], me=p, this=mc)
+    assert value(s, "attack_dice", oracle) == 1
+    phase(s, "resolve")
+    assert value(s, "attack_dice", oracle) == 2
+
+
+def test_dz_vig_1_one_affordable_hero_is_offered(dz):
+    """DZ-VIG-1: with W for exactly one Hero not in play, summoning it is offered."""
+    s, _ = two(dz)
+    s.p(1).counters["wonga"] = 3  # Lady Easing and Tweetman cost 3W
+    clear(s, s.zone("hero_pool"))
+    take(s, "lady_easing", s.zone("hero_pool"))
+    take(s, "debt_hulk", s.zone("hero_pool"))
+    d = s.call("summons")
+    assert d.player is s.p(1) and d.labels() == ["Lady Easing (3W)", "Summon nobody"]
+
+
+def test_dz_vig_7_one_die_on_a_villain_may_be_taken_back_while_shopping(dz):
+    """DZ-VIG-7: a single die left on a villain may be taken back in the Shopping phase; replacing a gadget is not
+    offered when both gadget decks are empty."""
+    s, _ = two(dz)
+    p = s.p(1)
+    (ponz,) = board(s, [("ponzitron", 1)])
+    s.call("place_die", p, p.zones["dice"].items[-1], ponz, 1)
+    clear(s, s.zone("basic_deck"))
+    clear(s, s.zone("advanced_deck"))
+    p.counters["wonga"] = 1
+    d = s.call("shopping", p)
+    assert d.labels() == ["Take back a die from a villain", "Done shopping"]
+
+
+def test_dz_fight_4_no_replacing_in_the_family_boss_fight(dz):
+    """DZ-FIGHT-4, DZ-FAM-3: in the Boss Fight a Family-Friendly player gains from the five cards but may not
+    replace one."""
+    s, _ = two(dz, mode="family")
+    p = s.p(1)
+    s.match.vars["boss_fight"] = True
+    assert s.call("work_family", p) is None
+    assert p.counters["wonga"] == 1 and s.lines()[-1] == "  Black Market: Ann cannot replace a card during the Boss Fight."
+
+
+def test_dz_work_1_a_discard_pile_of_one_card_comes_back(dz):
+    """DZ-WORK-1: a discard pile of a single card is put under a short deck too."""
+    s, _ = two(dz)
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["deck"], "savings", "savings")
+    stack(s, p.zones["discard"], "lifestyle")
+    s.call("work", p, answers=["Neither"])
+    assert sorted(ids(p.zones["play"])) == ["lifestyle", "savings", "savings"] and p.zones["discard"].items == []
+
+
+def test_a_debt_value_of_1_still_makes_a_debt_card(dz):
+    """DZ-WORK-6, DZ-INC-REF, DZ-FAM-4: a card with a Debt Value of 1 is a Debt card in the Equip Area too (Debt
+    Refinancing counts it) and, in the Family-Friendly Mode, must be repaid before it is replaced."""
+    s, _ = two(dz)
+    empty_hands(s)
+    p = s.p(1)
+    home = take(s, "housing_loan", p.zones["equip"])
+    setf(home, "debt", 1)
+    assert value(s, "debts_in_play", p) == 1
+    f, _ = two(dz, mode="family")
+    q = f.p(1)
+    for c in q.zones["play"].items:
+        if c.card.id == "credit_card_loan":
+            setf(c, "debt", 1)
+    q.counters["wonga"] = 2  # 3W with the Savings: one loan can be repaid
+    f.call("work_family", q, answers=["Replace a card", "Credit Card Loan", "Savings"])
+    assert q.counters["wonga"] == 0 and ids(f.zone("removed")) == ["credit_card_loan"]
+
+
+def test_dz_inc_stu_and_hulk_say_the_dice_they_add(dz):
+    """DZ-INC-STU, DZ-HERO-HULK: repaying a Student Loan says the die it adds; Debt Hulk's Special Move says how
+    many dice more he rolls."""
+    s, (hulk, _) = two(dz, "debt_hulk", "the_oracle")
+    empty_hands(s)
+    p = s.p(1)
+    stack(s, p.zones["play"], "student_loan", "credit_card_loan")
+    p.counters["wonga"] = 5
+    s.call("work_action", p, answers=["Repay a Debt card", "Student Loan"])
+    assert "    The Student Loan is removed from the game; Debt Hulk rolls one more die this turn." in s.lines()
+    assert value(s, "attack_dice", hulk) == 3
+    p.counters["happiness"] = 5
+    s.call("use_special", p)
+    assert "  Debt Hulk rolls 1 die more this turn (1 Debt card in Ann's Play Area; Ann has 5 dice)." in s.lines()
+    assert value(s, "attack_dice", hulk) == 4
