@@ -527,7 +527,7 @@ def test_dz_setup_5_the_citizen_deck_is_shuffled():
     """DZ-SETUP-5: "shuffle the Citizen cards": the three first citizens change with the seed."""
     firsts = set()
     for seed in range(6):
-        m = Match(debtzilla(), 2, seed, {"heroes": "random"})
+        m = Match(debtzilla(), 2, seed, {"heroes": "random", "easier": "on"})  # no Rich Citizen drawn out first
         firsts.add(tuple(sorted(c.card.id for c in m.zones["citizens"].items)))
     assert len(firsts) > 1
 
@@ -625,3 +625,13 @@ def test_dz_inc_stu_and_hulk_say_the_dice_they_add(dz):
     s.call("use_special", p)
     assert "  Debt Hulk rolls 1 die more this turn (1 Debt card in Ann's Play Area; Ann has 5 dice)." in s.lines()
     assert value(s, "attack_dice", hulk) == 4
+
+
+def test_dz_vig_5_no_die_fits_nothing_is_asked_or_said(dz):
+    """DZ-VIG-5: with no rolled die matching a free weak point, placing asks nothing and says nothing."""
+    s, _ = two(dz)
+    (ponz,) = board(s, [("ponzitron", 1)])
+    target(s, 1, ponz)
+    roll_as(s, 1, 5, 6)
+    n = len(s.lines())
+    assert s.call("place_dice", s.p(1)) is None and s.lines()[n:] == []
