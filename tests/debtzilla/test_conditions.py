@@ -400,6 +400,8 @@ def test_the_score_the_balance_was_measured_with(dz):
     assert delta(lambda: setf(set_rolled[0], "value", 2)) == 6  # a 2 fits Ponzitron's first weak point
     d = set_rolled[0]
     assert delta(lambda: s.call("place_die", p, d, ponz, 1)) == -6 + (-4 + 10) + 30 * 1 * 2 // 3
+    # a die on Madame Bubble (2 weak points), which Ann does not target: 30 x 1 x 2 / 2
+    assert delta(lambda: s.call("place_die", s.p(2), s.p(2).zones["dice"].items[-1], bub, 1)) == 30
 
 
 # ---------------------------------------------------------------- more edges: one is enough, none is not
@@ -635,3 +637,82 @@ def test_dz_vig_5_no_die_fits_nothing_is_asked_or_said(dz):
     roll_as(s, 1, 5, 6)
     n = len(s.lines())
     assert s.call("place_dice", s.p(1)) is None and s.lines()[n:] == []
+
+
+def drive(s, prefer=("Done", "Done shopping", "Place no more dice", "Leave them on the villains", "Summon nobody",
+                     "Neither")):
+    """Answer every pending decision with the first preferred label it offers, else its first option."""
+    while s.match.pending is not None:
+        labels = s.match.pending.labels()
+        s.answer(next((x for x in prefer if x in labels), 0))
+
+
+def test_dz_vig_6_the_vigilante_phase_gives_the_dice_back(dz):
+    """DZ-VIG-6: at the end of the Vigilante phase the dice rolled and not left on a villain are the player's again:
+    five dice each, on villains or in hand."""
+    s, _ = two(dz)
+    board(s, [("the_insider", 1), ("layman_brothers", 2)], [("rich_citizen_1", 1), ("rich_citizen_2", 2)])
+    phase(s, "vigilante")
+    drive(s)
+    for p in s.match.players:
+        assert p.zones["rolled"].items == []
+        mine = [d for d in s.zone("placed").items if d.f["keeper"] is p]
+        assert len(p.zones["dice"].items) + len(mine) == 5
+
+
+def test_dz_res_5_the_shopping_phase_starts_a_price_event(dz):
+    """DZ-RES-5: an active price event (Rate Hike) acts from the Shopping phase: the Shopping phase raises the price."""
+    s, _ = two(dz)
+    fist = take(s, "fistful_of_money", s.zone("shop"))
+    take(s, "rate_hike", s.zone("active_events"))
+    phase(s, "shopping")
+    drive(s)
+    assert value(s, "gadget_price", fist, s.p(1)) == 4
+
+
+def test_dz_hero_lady_ability_from_the_shopping_menu(dz):
+    """DZ-HERO-LADY: Lady Easing's Ability is offered at the Shopping Board and restores 2W to a Citizen."""
+    s, _ = two(dz, "lady_easing", "the_oracle")
+    p = s.p(1)
+    (c,) = board(s, [], [("middle_citizen_1", 1, 2)])
+    p.counters["happiness"] = 1
+    d = s.call("shopping", p)
+    assert "Lady Easing's Ability" in d.labels()
+    s.answer("Lady Easing's Ability", "Done shopping")
+    assert field(s, c, "wealth") == 4 and p.counters["happiness"] == 0
+
+
+def test_dz_hero_tweet_the_ability_needs_a_citizen(dz):
+    """DZ-HERO-TWEET: Tweetman's Ability scams a Citizen: with dice rolled but no Citizen it is not offered."""
+    s, (tweet, _) = two(dz, "tweetman", "the_oracle")
+    p = s.p(1)
+    board(s, [("ponzitron", 1)], [("poor_citizen_3", 1)])
+    roll_as(s, 1, 3, 3)
+    assert value(s, "ability_ready", p, tweet, "modify")
+    clear(s, s.zone("citizens"), "courthouse")
+    assert not value(s, "ability_ready", p, tweet, "modify")
+
+
+def test_dz_vig_3_no_villain_no_target(dz):
+    """DZ-VIG-3: with no villain in play nobody targets anything, and nothing is said."""
+    s, _ = two(dz)
+    board(s, [], [("poor_citizen_3", 1)])
+    n = len(s.lines())
+    assert s.call("choose_targets") is None
+    assert s.lines()[n:] == [] and s.p(1).vars["targets"] == []
+
+
+def test_dz_work_5_acquiring_a_debt_card_says_its_debt_value(dz):
+    """DZ-WORK-5, DZ-INC-HOU: acquiring a Debt card says it is one and its Debt Value; acquiring another card says
+    neither; repaying a Housing Loan says it leaves the game."""
+    s, _ = two(dz)
+    empty_hands(s)
+    p = s.p(1)
+    s.call("work_action", p, answers=["Acquire a card", "Student Loan"])
+    assert "  Ann acquires Student Loan (a Debt card, Debt Value 4)." in s.lines()
+    s.call("work_action", p, answers=["Acquire a card", "Savings"])
+    assert "  Ann acquires Savings." in s.lines()
+    s.call("work_action", p, answers=["Acquire a card", "Housing Loan"])
+    p.counters["wonga"] = 7
+    s.call("work_action", p, answers=["Repay a Debt card", "Housing Loan"])
+    assert "    The Housing Loan is removed from the game." in s.lines()
