@@ -48,11 +48,12 @@ def test_rate_hike(dz):
     assert value(s, "gadget_price", fist, s.p(1)) == 3  # from the Shopping phase on
     s.emit("shopping_start")
     assert [value(s, "gadget_price", fist, p) for p in s.match.players] == [4, 4]
+    assert has_line(s, "  Rate Hike: gadgets cost Ann 1W more this turn.") and has_line(s, "  Rate Hike: gadgets cost Ben 1W more this turn.")
     cleared(s)
     assert value(s, "gadget_price", fist, s.p(1)) == 3
     s.p(1).counters["wonga"] = 5
     fight(s, "rate_hike")
-    assert wonga(s) == [3, 0]
+    assert wonga(s) == [3, 0] and has_line(s, "  Rate Hike: Ann loses 2W (3W).")
     s.p(1).counters["wonga"] = 1
     fight(s, "rate_hike")
     assert wonga(s) == [0, 0] and has_line(s, "Rate Hike: Ann loses 1W (0W).")
@@ -68,6 +69,7 @@ def test_credit_crunch(dz):
     active(s, "credit_crunch")
     s.emit("working_start")
     assert names() == ["Savings", "Insurance", "Lifestyle", "Budgeting", "Debt Refinancing"]
+    assert has_line(s, "  Credit Crunch: Ann may not acquire a Debt card this turn.")
     cleared(s)
     assert "Housing Loan" in names()
     take(s, "lucky_penny", p.zones["inventory"])
@@ -75,6 +77,7 @@ def test_credit_crunch(dz):
     roll_as(s, 1, 1, 1)
     fight(s, "credit_crunch")
     assert [g.card.id for g in value(s, "usable_gadgets", p)] == ["power_glove"]  # the Equip Area still works
+    assert has_line(s, "  Credit Crunch: Ann cannot Use Inventory gadgets this turn.")
     s.emit("turn_end")
     assert sorted(g.card.id for g in value(s, "usable_gadgets", p)) == ["lucky_penny", "power_glove"]
 
@@ -90,7 +93,7 @@ def test_loan_shark_frenzy(dz):
     assert value(s, "scam_amount", ponz) == 2
     s.p(1).counters["happiness"] = 3
     fight(s, "loan_shark_frenzy")
-    assert s.p(1).counters["happiness"] == 1
+    assert s.p(1).counters["happiness"] == 1 and has_line(s, "  Loan Shark Frenzy: Ann loses 2 Happiness (1/5).")
     fight(s, "loan_shark_frenzy")
     assert s.p(1).counters["happiness"] == 0
 
@@ -103,10 +106,11 @@ def test_margin_call(dz):
     active(s, "margin_call")
     s.emit("working_start")
     assert wonga(s) == [3, 0, 0]
-    assert has_line(s, "Margin Call: Ben loses 1W (0W).") and not has_line(s, "Margin Call: Cleo")
+    assert has_line(s, "  Margin Call: Ann loses 2W (3W).") and has_line(s, "Margin Call: Ben loses 1W (0W).")
+    assert not has_line(s, "Margin Call: Cleo")
     oracle = s.p(1).zones["hero"].items[0]
     fight(s, "margin_call")
-    assert value(s, "attack_dice", oracle) == 1
+    assert value(s, "attack_dice", oracle) == 1 and has_line(s, "  Margin Call: The Oracle rolls 1 die fewer this turn.")
     s.emit("turn_end")
     assert value(s, "attack_dice", oracle) == 2
 
@@ -120,6 +124,7 @@ def test_bank_run(dz):
     assert [value(s, "attack_dice", h) for h in hs] == [2, 2]  # from the Vigilante phase on
     s.emit("vigilante_start")
     assert [value(s, "attack_dice", h) for h in hs] == [1, 1]
+    assert has_line(s, "  Bank Run: The Oracle rolls 1 die fewer this turn.") and has_line(s, "  Bank Run: Iron Girl rolls 1 die fewer this turn.")
     cleared(s)
     assert [value(s, "attack_dice", h) for h in hs] == [2, 2]
     p = s.p(1)
@@ -129,6 +134,11 @@ def test_bank_run(dz):
     s.run(take(s, "bank_run", s.zone("villains")).card.effects["fight"], me=p, answers=["Mega Fist of Money"])
     assert [g.card.id for g in p.zones["inventory"].items] == ["lucky_penny"]
     assert s.zone("advanced_deck").items[0].card.id == "mega_fist" and len(p.zones["equip"].items) == 1
+    assert has_line(s, "  Ann loses Mega Fist of Money.")
+    bottom = s.zone("basic_deck").items[0]
+    s.run(take(s, "bank_run", s.zone("villains")).card.effects["fight"], me=p, answers=["Lucky Penny"])
+    assert p.zones["inventory"].items == [] and s.zone("basic_deck").items[0].card.id == "lucky_penny"
+    assert s.zone("basic_deck").items[1] is bottom  # a Basic gadget goes to the bottom of the Basic deck
 
 
 def test_austerity(dz):
@@ -139,9 +149,10 @@ def test_austerity(dz):
     active(s, "austerity")
     assert [field(s, c, "wealth") for c in (mid, rich)] == [4, 6]
     assert poor.zone is s.zone("courthouse") and s.match.counters["boss_health"] == 20 + 3
+    assert has_line(s, "  Austerity: Middle-Class Citizen 1 loses 1W (4/5W).")
     s.p(1).counters["happiness"] = 4
     fight(s, "austerity")
-    assert s.p(1).counters["happiness"] == 0
+    assert s.p(1).counters["happiness"] == 0 and has_line(s, "  Austerity: Ann loses 4 Happiness (0/5).")
 
 
 def test_repossession(dz):
@@ -157,9 +168,10 @@ def test_repossession(dz):
     assert [g.card.id for g in p1.zones["inventory"].items] == ["lucky_penny"] and p2.zones["inventory"].items == []
     assert s.zone("advanced_deck").items[0].card.id == "second_wind"
     assert s.zone("basic_deck").items[0].card.id == "coin_flipper" and len(p3.zones["equip"].items) == 1
+    assert has_line(s, "  Repossession: Ann loses Second Wind.") and has_line(s, "  Repossession: Ben loses Coin Flipper.")
     p1.counters["wonga"] = 4
     fight(s, "repossession")
-    assert p1.counters["wonga"] == 1
+    assert p1.counters["wonga"] == 1 and has_line(s, "  Repossession: Ann loses 3W (1W).")
     fight(s, "repossession")
     assert p1.counters["wonga"] == 0
 
@@ -175,13 +187,14 @@ def test_stagflation(dz):
     stack(s, p.zones["play"], "lifestyle", "lifestyle", "savings")
     s.call("resolve_draws", p)
     assert p.counters["happiness"] == 0 and p.counters["wonga"] == 1
+    assert has_line(s, "  Stagflation: Ann's Lifestyle cards give no Happiness this turn.")
     cleared(s)
     s.match.round = 2
     s.call("resolve_draws", p)
     assert p.counters["happiness"] == 2
     oracle = p.zones["hero"].items[0]
     fight(s, "stagflation")
-    assert value(s, "attack_dice", oracle) == 1
+    assert value(s, "attack_dice", oracle) == 1 and has_line(s, "  Stagflation: The Oracle rolls 1 die fewer this turn.")
 
 
 def test_debt_spiral(dz):
@@ -189,14 +202,14 @@ def test_debt_spiral(dz):
     s = table(dz)
     s.match.counters["boss_health"] = 30
     active(s, "debt_spiral")
-    assert s.match.counters["boss_health"] == 33
+    assert s.match.counters["boss_health"] == 33 and has_line(s, "  Boss Health +3 (Debt Spiral): 30 -> 33.")
     empty_hands(s)
     p = s.p(1)
     stack(s, p.zones["play"], "credit_card_loan", "savings", "student_loan")
     take(s, "housing_loan", p.zones["equip"])
     p.counters["wonga"] = 5
     fight(s, "debt_spiral")
-    assert p.counters["wonga"] == 2
+    assert p.counters["wonga"] == 2 and has_line(s, "  Debt Spiral (3 Debt cards in the Play Area): Ann loses 3W (2W).")
 
 
 def test_hostile_audit(dz):
@@ -206,12 +219,14 @@ def test_hostile_audit(dz):
     active(s, "hostile_audit")
     s.emit("working_start")
     assert [p.counters["happiness"] for p in s.match.players] == [2, 0]
+    assert has_line(s, "  Hostile Audit: Ann loses 1 Happiness (2/5).")
     assert not has_line(s, "Hostile Audit: Ben")  # nothing to lose: no line
     roll_as(s, 1, 1, 1)
     oracle = s.p(1).zones["hero"].items[0]
     assert value(s, "ability_ready", s.p(1), oracle, "modify")
     fight(s, "hostile_audit")
     assert not value(s, "ability_ready", s.p(1), oracle, "modify")
+    assert has_line(s, "  Hostile Audit: Ann cannot use The Oracle's Ability this turn.")
     s.match.round += 1
     assert value(s, "ability_ready", s.p(1), oracle, "modify")
 
@@ -225,11 +240,12 @@ def test_price_surge(dz):
     active(s, "price_surge")
     s.emit("shopping_start")
     assert [value(s, "gadget_price", fist, p) for p in s.match.players] == [5, 5]
+    assert has_line(s, "  Price Surge: gadgets cost Ann 2W more this turn.") and has_line(s, "  Price Surge: gadgets cost Ben 2W more this turn.")
     cleared(s)
     assert value(s, "gadget_price", fist, s.p(1)) == 3
     s.p(1).counters["wonga"] = 3
     fight(s, "price_surge")
-    assert s.p(1).counters["wonga"] == 1
+    assert s.p(1).counters["wonga"] == 1 and has_line(s, "  Price Surge: Ann loses 2W (1W).")
 
 
 def test_shrinkflation(dz):
@@ -239,9 +255,12 @@ def test_shrinkflation(dz):
     active(s, "shrinkflation")
     s.emit("vigilante_start")
     assert [value(s, "attack_dice", h) for h in hs] == [1, 1]
+    assert has_line(s, "  Shrinkflation: The Oracle rolls 1 die fewer this turn.") and has_line(s, "  Shrinkflation: Iron Girl rolls 1 die fewer this turn.")
     cleared(s)
+    n = len(s.lines())
     fight(s, "shrinkflation", seat=2)
     assert [value(s, "attack_dice", h) for h in hs] == [2, 1]
+    assert s.lines()[n:] == ["  Shrinkflation: Iron Girl rolls 1 die fewer this turn."]
 
 
 def test_consumer_frenzy(dz):
@@ -255,7 +274,7 @@ def test_consumer_frenzy(dz):
     assert value(s, "lifestyle_feed") == 1
     s.p(1).counters["happiness"] = 5
     fight(s, "consumer_frenzy")
-    assert s.p(1).counters["happiness"] == 3
+    assert s.p(1).counters["happiness"] == 3 and has_line(s, "  Consumer Frenzy: Ann loses 2 Happiness (3/5).")
 
 
 def test_wage_freeze(dz):
@@ -268,13 +287,14 @@ def test_wage_freeze(dz):
     stack(s, p.zones["play"], "savings", "savings", "lifestyle")
     s.call("resolve_draws", p)
     assert p.counters["wonga"] == 0 and p.counters["happiness"] == 1
+    assert has_line(s, "  Wage Freeze: Ann's Savings give no W this turn.")
     cleared(s)
     s.match.round = 2
     s.call("resolve_draws", p)
     assert p.counters["wonga"] == 2
     p.counters["wonga"] = 5
     fight(s, "wage_freeze")
-    assert p.counters["wonga"] == 2
+    assert p.counters["wonga"] == 2 and has_line(s, "  Wage Freeze: Ann loses 3W (2W).")
 
 
 def test_hyperinflation(dz):
@@ -282,12 +302,12 @@ def test_hyperinflation(dz):
     s = table(dz, boss="inflationsaurus")
     s.match.counters["boss_health"] = 30
     active(s, "hyperinflation")
-    assert s.match.counters["boss_health"] == 34
+    assert s.match.counters["boss_health"] == 34 and has_line(s, "  Boss Health +4 (Hyperinflation): 30 -> 34.")
     p = s.p(1)
     take(s, "lucky_penny", p.zones["inventory"])
     roll_as(s, 1, 1, 1)
     fight(s, "hyperinflation")
-    assert value(s, "usable_gadgets", p) == []
+    assert value(s, "usable_gadgets", p) == [] and has_line(s, "  Hyperinflation: Ann cannot Use Inventory gadgets this turn.")
     s.emit("turn_end")
     assert len(value(s, "usable_gadgets", p)) == 1
 
@@ -298,9 +318,11 @@ def test_cost_of_living_crisis(dz):
     mid, rich = board(s, [], [("middle_citizen_1", 1), ("rich_citizen_2", 3, 2)])
     active(s, "cost_of_living_crisis")
     assert [field(s, c, "wealth") for c in (mid, rich)] == [4, 1]
+    assert has_line(s, "  Cost-of-Living Crisis: Middle-Class Citizen 1 loses 1W (4/5W).")
+    assert has_line(s, "  Cost-of-Living Crisis: Rich Citizen 2 loses 1W (1/8W).")
     s.p(2).counters["happiness"] = 5
     fight(s, "cost_of_living_crisis", seat=2)
-    assert s.p(2).counters["happiness"] == 0
+    assert s.p(2).counters["happiness"] == 0 and has_line(s, "  Cost-of-Living Crisis: Ben loses 5 Happiness (0/5).")
 
 
 def test_currency_collapse(dz):
@@ -311,9 +333,10 @@ def test_currency_collapse(dz):
     active(s, "currency_collapse")
     s.emit("working_start")
     assert wonga(s) == [4, 1, 1]
+    assert has_line(s, "  Currency Collapse: Ann loses 3W (4W).") and has_line(s, "  Currency Collapse: Cleo loses 1W (1W).")
     assert not has_line(s, "Currency Collapse: Ben")  # half of 1W is nothing
     fight(s, "currency_collapse")
-    assert wonga(s) == [2, 1, 1]
+    assert wonga(s) == [2, 1, 1] and has_line(s, "  Currency Collapse: Ann loses 2W (2W).")
 
 
 def test_price_gouging(dz):
@@ -329,6 +352,7 @@ def test_price_gouging(dz):
     oracle = s.p(1).zones["hero"].items[0]
     fight(s, "price_gouging")
     assert s.p(1).counters["wonga"] == 2 and value(s, "attack_dice", oracle) == 1
+    assert has_line(s, "  Price Gouging: The Oracle rolls 1 die fewer this turn.") and has_line(s, "  Price Gouging: Ann loses 1W (2W).")
 
 
 def test_every_boss_card_has_a_test():

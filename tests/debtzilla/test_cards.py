@@ -10,12 +10,20 @@ import pytest
 from .conftest import debtzilla
 from .helpers import heroes, roll_as, set_rolled, take, value
 
-GAME = debtzilla()
-INF = debtzilla("inflationsaurus")
 
 
-def fields(card_id, game=GAME):
-    return game.cards[card_id].fields
+def GAME():
+    """The game as loaded now (a functools cache: the mutation tool drops it for each mutant, so a test reading a
+    card's value sees the mutant's value, never a copy kept in this module)."""
+    return debtzilla()
+
+
+def INF():
+    return debtzilla("inflationsaurus")
+
+
+def fields(card_id, game=None):
+    return (game or GAME()).cards[card_id].fields
 
 
 # ---------------------------------------------------------------- printed in the rulebook or the reference
@@ -71,7 +79,7 @@ def test_printed_values_match_the_content(card_id, name, expected):
 
 def test_printed_names_match_the_content():
     """The names the rulebook and the reference print are the cards' names (DZ-EX-1)."""
-    assert {cid: GAME.cards[cid].name for cid in PRINTED_NAMES} == PRINTED_NAMES
+    assert {cid: GAME().cards[cid].name for cid in PRINTED_NAMES} == PRINTED_NAMES
 
 
 @pytest.mark.parametrize("hero_id", sorted(HEROES))
@@ -92,11 +100,11 @@ def test_component_counts():
     def count(game, kind, **where):
         return sum(c.copies for c in game.cards.values()
                    if c.kind == kind and all(c.fields.get(k) == v for k, v in where.items()))
-    assert {k: count(GAME, k) for k in COUNTS} == COUNTS
-    assert count(GAME, "gadget", tier="basic") == 17 and count(GAME, "gadget", tier="advanced") == 11
-    assert count(GAME, "boss_card") == 10 and count(INF, "boss_card") == 8
-    assert count(GAME, "boss") == 1 and count(INF, "boss") == 1
-    assert GAME.counters["shield_supply"].initial == 12
+    assert {k: count(GAME(), k) for k in COUNTS} == COUNTS
+    assert count(GAME(), "gadget", tier="basic") == 17 and count(GAME(), "gadget", tier="advanced") == 11
+    assert count(GAME(), "boss_card") == 10 and count(INF(), "boss_card") == 8
+    assert count(GAME(), "boss") == 1 and count(INF(), "boss") == 1
+    assert GAME().counters["shield_supply"].initial == 12
 
 
 @pytest.mark.parametrize("card_id", ["credit_card_loan", "student_loan", "housing_loan"])
@@ -112,7 +120,7 @@ def test_debt_cards_texts_say_their_values(card_id):
 def test_gadget_tiers_follow_their_costs():
     """DZ-SETUP-4: "Basic Gadgets, which cost 4W or less, and Advanced Gadgets, which cost 5W or more"; the wrench
     gadgets (equip) say so in their text."""
-    for cid, c in GAME.cards.items():
+    for cid, c in GAME().cards.items():
         if c.kind == "gadget":
             f = c.fields
             assert (f["cost"] <= 4) == (f["tier"] == "basic"), cid
@@ -122,7 +130,7 @@ def test_gadget_tiers_follow_their_costs():
 # ---------------------------------------------------------------- every gadget does what its text says
 
 def gadget_ids():
-    return sorted(cid for cid, c in GAME.cards.items() if c.kind == "gadget")
+    return sorted(cid for cid, c in GAME().cards.items() if c.kind == "gadget")
 
 
 def used(dz, gadget_id, where="inventory"):
@@ -245,33 +253,33 @@ GADGETS = {  # copies, cost (the tier, the wrench and the effect are read from t
 def test_designed_villains():
     """DZ-VIG-5, DZ-VIG-8: the designed villains' weak points and scams, card by card (Ponzitron's weak points are
     the rulebook's)."""
-    got = {cid: (c.fields["weak"], c.fields["scam"]) for cid, c in GAME.cards.items() if c.kind == "villain"}
+    got = {cid: (c.fields["weak"], c.fields["scam"]) for cid, c in GAME().cards.items() if c.kind == "villain"}
     assert got == VILLAINS
-    assert all("placeholder" not in c.name for c in GAME.cards.values())
+    assert all("placeholder" not in c.name for c in GAME().cards.values())
 
 
 def test_designed_boss_cards():
     """DZ-FIGHT-2, DZ-FIGHT-7: the designed boss cards' scams and blue, yellow and red weak points, card by card."""
     got = {cid: (c.fields["scam"], c.fields["blue"], c.fields["yellow"], c.fields["red"])
-           for game in (GAME, INF) for cid, c in game.cards.items() if c.kind == "boss_card"}
+           for game in (GAME(), INF()) for cid, c in game.cards.items() if c.kind == "boss_card"}
     assert got == BOSS_CARDS
 
 
 def test_designed_citizens_heroes_income_and_gadgets():
     """DZ-SETUP-5, DZ-VIG-1, DZ-SETUP-3, DZ-SHOP-1: the designed starting Wealth by class, Summon Costs, Income
     copies and gadget copies and costs, card by card."""
-    assert {cid: (c.fields["class"], c.fields["start_wealth"]) for cid, c in GAME.cards.items()
+    assert {cid: (c.fields["class"], c.fields["start_wealth"]) for cid, c in GAME().cards.items()
             if c.kind == "citizen"} == CITIZENS
-    assert all(c.fields["wealth"] == c.fields["start_wealth"] for c in GAME.cards.values() if c.kind == "citizen")
-    assert {cid: c.fields["summon_cost"] for cid, c in GAME.cards.items() if c.kind == "hero"} == SUMMON
-    assert {cid: c.copies for cid, c in GAME.cards.items() if c.kind == "income"} == INCOME
-    assert {cid: (c.copies, c.fields["cost"]) for cid, c in GAME.cards.items() if c.kind == "gadget"} == GADGETS
+    assert all(c.fields["wealth"] == c.fields["start_wealth"] for c in GAME().cards.values() if c.kind == "citizen")
+    assert {cid: c.fields["summon_cost"] for cid, c in GAME().cards.items() if c.kind == "hero"} == SUMMON
+    assert {cid: c.copies for cid, c in GAME().cards.items() if c.kind == "income"} == INCOME
+    assert {cid: (c.copies, c.fields["cost"]) for cid, c in GAME().cards.items() if c.kind == "gadget"} == GADGETS
 
 
 def test_designed_constants():
     """DZ-SETUP-6, DZ-SETUP-7: the villains and the starting Boss Health by player count are the rulebook's; the
     seat colours are designed."""
-    assert GAME.constants["villain_count"] == [6, 8, 10]
-    assert GAME.constants["boss_start"] == [18, 27, 36]
-    assert GAME.constants["seat_colours"] == ["yellow", "red", "blue", "green"]
+    assert GAME().constants["villain_count"] == [6, 8, 10]
+    assert GAME().constants["boss_start"] == [18, 27, 36]
+    assert GAME().constants["seat_colours"] == ["yellow", "red", "blue", "green"]
 

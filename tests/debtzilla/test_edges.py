@@ -107,7 +107,7 @@ def test_dz_shop_5_a_gadget_needs_dice_to_change(dz, gadget_id):
     assert len(value(s, "usable_gadgets", p)) == 1
 
 
-@pytest.mark.parametrize("gadget_id", ["spare_die", "banana_mech_mark_vii"])
+@pytest.mark.parametrize("gadget_id", ["spare_die", "banana_mech_mark_vii", "banana_mech_mark_ix"])
 def test_dz_vig_4_a_bonus_die_needs_a_die_left(dz, gadget_id):
     """DZ-VIG-4: a bonus die comes from the player's own dice: with none left the gadget is not offered."""
     s = dz(2)
