@@ -21,6 +21,8 @@ class _Viewer:
 
 def _card(p: Piece, viewer: _Viewer) -> dict:
     d = {"id": p.card.id, "name": p.card.name, "kind": p.card.kind, "uid": p.uid}
+    if p.by is not None:  # who played it here (the player whose zone it left)
+        d["played_by"] = p.by.seat
     d.update({k: _value(v, viewer) for k, v in p.f.items()})
     return d
 
