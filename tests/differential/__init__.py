@@ -3,5 +3,6 @@ from __future__ import annotations
 
 from .crazy_eights import CrazyEights
 from .goofspiel import Goofspiel
+from .hearts import Hearts
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hearts)}
