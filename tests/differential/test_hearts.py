@@ -34,7 +34,7 @@ def variant(**params):
     {"can_lead_hearts_instead_of_qs": True},
 ], ids=lambda p: ",".join(p))
 def test_hearts_with_other_parameters_agrees_with_openspiel(params):
-    for seed in range(MATCHES // 5):
+    for seed in range(MATCHES // 10):
         play(variant(**params), seed)
 
 
