@@ -643,7 +643,7 @@ class _Builder:
                 if k == "product":
                     continue
                 if k in holes:
-                    v = re.sub(r"\{([^{}]*)\}", lambda m: str(values[m.group(1)]), v)
+                    v = re.sub(r"\{([^{}]*)\}", lambda m, values=values: str(values[m.group(1)]), v)
                     if k == "id":
                         v = v.lower()
                 card[k], card.places[k] = v, _place(raw, k, place)
