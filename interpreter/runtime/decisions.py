@@ -27,7 +27,8 @@ class Decision:
     functions of nothing, called then); `labels` None shows each value by its own name. `readers`: the
     seats that may read its options and its answer (None: everyone); its prompt is read by everyone unless
     `declared` (the content said who sees the choice: then by the readers alone). See secrecy.py."""
-    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match", "readers", "declared")
+    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match", "readers", "declared",
+                 "unavailable")
 
     def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None, match=None,
                  readers: frozenset | None = None, declared: bool = False):
@@ -40,6 +41,7 @@ class Decision:
         self._labels = labels
         self._options = None
         self.match = match  # where a label that fails is placed in the content
+        self.unavailable = ()  # (option, reason) the content says are not offered, and why (`unavailable`)
         if match is not None and match.revealed:
             secrecy.forget_moved(match)
 
@@ -157,6 +159,9 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
     """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
     called only when someone reads the labels); returns the key picked. A menu is public unless `seen` says
     who sees it besides its chooser."""
+    notes = getattr(M, "unavailable_notes", None)  # `unavailable` calls since the last menu: this menu's
+    if notes:
+        M.unavailable_notes = None
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
@@ -167,6 +172,9 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
         raise RuntimeContentError(NOBODY)
     if M.auto is not None:
         return offered[answered(M, player, len(offered), offered)]
-    k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
-                        secrecy.readers(M, player, (), seen), seen is not None))
+    d = Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
+                 secrecy.readers(M, player, (), seen), seen is not None)
+    if notes:
+        d.unavailable = tuple(notes)
+    k = M.wait(d)
     return offered[k]

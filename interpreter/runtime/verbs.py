@@ -481,6 +481,19 @@ def v_say(M, message):
     return None
 
 
+@verb("unavailable(option: text, reason: text) -> nothing",
+      doc="Say why an option is not offered in the next `ask` menu: a player's screen shows it greyed out with the "
+          "reason. It changes nothing in the rules.",
+      example='unavailable("Build", "building costs 3 coins; {me.name} has {me.coins}")')
+def v_unavailable(M, option, reason):
+    notes = getattr(M, "unavailable_notes", None)
+    if notes is None:
+        notes = M.unavailable_notes = []
+    if len(notes) < 32:
+        notes.append((ops.text(option), ops.text(reason)))
+    return None
+
+
 @verb("set_first(player: player) -> nothing", doc="Put a player first in the player order used by `clockwise(first_player())`.",
       example="set_first(me.left)")
 def v_set_first(M, player):
