@@ -58,10 +58,11 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
     root = Place(path, 1, 1)
     errors = sorted(_validator(schema_name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for err in errors:
-        # a oneOf over card-list shapes: report the deepest inner error instead
-        if err.validator == "oneOf" and err.context:
-            best = max(err.context, key=lambda e: len(e.absolute_path))
-            err = best
+        # a oneOf over card-list shapes (and over a card or cards made from a product): report the deepest inner
+        # error instead, not one of a shape that forbids a key outright (`product: false` on a card)
+        while err.validator == "oneOf" and err.context:
+            inner = [e for e in err.context if e.validator is not None] or err.context
+            err = max(inner, key=lambda e: len(e.absolute_path))
         p = list(err.absolute_path)
         place, _ = _place(data, p, root)
         where = "/".join(str(x) for x in p) or "the file"

@@ -29,7 +29,7 @@ class NameTable:
 
     BUILTIN_NAMES = ("players", "me", "this", "owner", "options", "round")
     PLAYER_ATTRS = ("seat", "name", "left", "right", "index")
-    PIECE_ATTRS = ("id", "name", "kind", "owner", "zone", "uid")
+    PIECE_ATTRS = ("id", "name", "kind", "owner", "zone", "uid", "played_by")
     ZONE_ATTRS = ("size", "top", "bottom", "owner", "name")
 
     def attributes(self) -> set:

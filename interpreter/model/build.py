@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import re
 import sys
@@ -13,7 +14,7 @@ from ..dsl.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR
-from ..loader.yaml_source import YStr, load_file
+from ..loader.yaml_source import YMap, YStr, load_file
 from ..runtime.modifiers import make_value
 from .face import check_layout
 from .face import face as face_of
@@ -585,6 +586,7 @@ class _Builder:
                         self.col.diags += errs
                         continue
                     lst = cdata["cards"] if isinstance(cdata, dict) else cdata
+                    lst = [made for c in lst for made in (self.product(c) if "product" in c else [c])]
                     for c in lst:
                         first = earlier.pop(c["id"], None)
                         if first is not None:
@@ -607,6 +609,89 @@ class _Builder:
                     self.col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
                                    did_you_mean(cid, [e[0]["id"] for e in out]))
         return [(c, p) for c, p, _ in out]
+
+    def product(self, raw) -> list:
+        """The cards an entry with `product:` stands for: one per combination of its lists (the first list
+        outermost), each the entry's other keys with the combination's values as fields, and `{name}` in its
+        id, name and text fields filled with the combination's value of that name (the id lower-cased). Each
+        card made is placed at the entry, its values at the items they came from (docs/authoring.md)."""
+        col, place = self.col, raw.place
+        axes = raw["product"]
+        if not axes:
+            col.error(_place(raw, "product", place), "`product:` needs at least one list", "E-PRODUCT",
+                      "name a list after a field: `product: {suit: [clubs, diamonds, hearts, spades]}`")
+            return []
+        kind = (self.section("kinds")[0].get(raw["kind"]) or {})
+        fields = kind.get("fields") or {}
+        columns = []  # per list: its items, each as ({name: value}, {name: place of the value})
+        for axis, items in axes.items():
+            column = []
+            for i, item in enumerate(items):
+                where = items.places[i]
+                if isinstance(item, dict):
+                    column.append(({k: v for k, v in item.items()},
+                                   {k: _place(item, k, where) for k in item}))
+                else:
+                    column.append(({axis: item}, {axis: where}))
+            columns.append(column)
+        templated = [k for k in raw if k in ("id", "name") or k in fields and isinstance(raw[k], str)]
+        holes = {k: re.findall(r"\{([^{}]*)\}", raw[k]) for k in templated}
+        named = {n for column in columns for values, _ in column for n in values}
+        wrong = False
+        for k, ns in holes.items():
+            for n in ns:
+                if n not in named:
+                    col.error(_place(raw, k, place), f"`{{{n}}}` in `{k}` names no value of the product",
+                              "E-PRODUCT", did_you_mean(n, named) or f"the product's values: {', '.join(sorted(named))}")
+                    wrong = True
+        used = {n for ns in holes.values() for n in ns}
+        for column in columns:
+            for values, places in column:
+                for n in values:
+                    if n not in fields and n not in used and n not in raw:
+                        col.error(places[n], f"`{n}` is neither a field of kind `{raw['kind']}` nor used by a "
+                                  f"`{{{n}}}` in the id, the name or a text field", "E-PRODUCT",
+                                  did_you_mean(n, list(fields) + sorted(used)))
+                        wrong = True
+                    elif n in raw and n != "product":
+                        col.error(places[n], f"`{n}` is given both by the product and by the entry", "E-PRODUCT")
+                        wrong = True
+        if wrong:
+            return []
+        out, ids = [], {}
+        for combination in itertools.product(*columns):
+            values, places = {}, {}
+            for v, p in combination:
+                values.update(v)
+                places.update(p)
+            card = YMap()
+            card.place, card.places, card.key_places = place, {}, {}
+            for k, v in raw.items():
+                if k == "product":
+                    continue
+                if k in holes:
+                    v = re.sub(r"\{([^{}]*)\}", lambda m, values=values: str(values[m.group(1)]), v)
+                    if k == "id":
+                        v = v.lower()
+                card[k], card.places[k] = v, _place(raw, k, place)
+                card.key_places[k] = raw.key_places.get(k, place)
+            for n, v in values.items():
+                if n in fields:
+                    card[n], card.places[n], card.key_places[n] = v, places[n], places[n]
+            cid = card["id"]
+            if not re.fullmatch(r"[a-z_][a-z0-9_]*", cid):
+                col.error(_place(raw, "id", place), f"the id `{cid}` made from `{raw['id']}` is not a name "
+                          "(lower-case letters, digits and _, not starting with a digit)", "E-PRODUCT",
+                          "write the holes after a letter (`c{rank}`), or give each item a value for the id")
+                return []
+            if cid in ids:
+                col.error(_place(raw, "id", place), f"`{raw['id']}` makes the id `{cid}` twice "
+                          f"({ids[cid]} and {values})", "E-PRODUCT",
+                          "put a hole for every list of the product in the id")
+                return []
+            ids[cid] = values
+            out.append(card)
+        return out
 
     def whose(self, layer: int) -> str:
         return "game's" if layer == 0 or self.roots.get(self.layers[layer][2]) == self.folder else "mod's"

@@ -218,7 +218,9 @@ class Match:
 
     # ---- used by verbs and compiled code
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
-        piece.zone.items.remove(piece)  # a piece always lies in a zone (the box, to begin with)
+        left = piece.zone  # a piece always lies in a zone (the box, to begin with)
+        left.items.remove(piece)
+        piece.by = left.owner
         if bottom:
             zone.items.insert(0, piece)
         else:

@@ -5,7 +5,7 @@ from ..errors import RuntimeContentError
 from .state import Options, Piece, Player, Zone
 
 PLAYER_ATTRS = {"seat", "name", "left", "right", "index"}
-PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid"}
+PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid", "played_by"}
 ZONE_ATTRS = {"size", "top", "bottom", "owner", "name"}
 MAX_INT = 10**12
 OUT_OF_BOUNDS = "number out of bounds (numbers stay between -10^12 and 10^12)"
@@ -36,6 +36,8 @@ def get(M, obj, name: str):
             return obj.zone.name if obj.zone is not None else None
         if name == "uid":
             return obj.uid
+        if name == "played_by":
+            return obj.by
         raise RuntimeContentError(f"card `{card.id}` has no field `{name}`")
     if type(obj) is Player:
         c = obj.counters

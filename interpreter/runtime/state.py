@@ -3,14 +3,16 @@ from __future__ import annotations
 
 
 class Piece:
-    """One physical card in play: its definition plus fields changed during the match."""
-    __slots__ = ("uid", "card", "f", "zone")
+    """One physical card in play: its definition plus fields changed during the match. `by` is the player
+    whose zone it left at its last move (content's `played_by`): none when that zone is no player's."""
+    __slots__ = ("uid", "card", "f", "zone", "by")
 
     def __init__(self, uid: int, card, zone=None):
         self.uid = uid
         self.card = card
         self.f = card.fields  # its fields: the card's, until a write gives the piece its own (own_fields)
         self.zone = zone
+        self.by = None
 
     @property
     def name(self) -> str:

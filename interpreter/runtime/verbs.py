@@ -394,12 +394,12 @@ def v_option(M, name):
 # none moves nothing, as v_move does, and drawing from an empty zone draws nothing.
 _MOVE = (
     Inline(("zone", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not {b}:",  # the cards in order, as one by one
-                              "    for _q in {a}.items: _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
+                              "    for _q in {a}.items: _q.by = {a}.owner; _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
     Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not None:",
-                              "    {a}.zone.items.remove({a}); {b}.items.append({a}); {a}.zone = {b}")),
+                              "    {a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
 )
 _DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
-                            "    {c} = {a}.pop(); {b}.items.append({c}); {c}.zone = {b}"))
+                            "    {c} = {a}.pop(); {b}.items.append({c}); {c}.by = {c}.zone.owner; {c}.zone = {b}"))
               for when in (("zone", "zone"), ("zone", "zone", 1)))
 
 
@@ -423,6 +423,7 @@ def v_move(M, what, to, at="top"):
     for p in pieces:  # Match.place, written out for a list: a call less per card (setups move whole decks)
         p.zone.items.remove(p)
         put.append(p)
+        p.by = p.zone.owner
         p.zone = to
     return None
 
@@ -438,6 +439,7 @@ def v_draw(M, source, to, n=1):
             return []
         p = items.pop()
         put.append(p)
+        p.by = source.owner
         p.zone = to
         return [p]
     moved = []
@@ -446,6 +448,7 @@ def v_draw(M, source, to, n=1):
             break
         p = items.pop()  # the top: a piece lies in the zone it names
         put.append(p)
+        p.by = source.owner
         p.zone = to
         moved.append(p)
     return moved

@@ -21,6 +21,8 @@ class _Viewer:
 
 def _card(p: Piece, viewer: _Viewer) -> dict:
     d = {"id": p.card.id, "name": p.card.name, "kind": p.card.kind, "uid": p.uid}
+    if p.by is not None:  # who played it here (the player whose zone it left)
+        d["played_by"] = p.by.seat
     d.update({k: _value(v, viewer) for k, v in p.f.items()})
     return d
 
@@ -38,12 +40,17 @@ def _value(v, viewer: _Viewer):
     return v
 
 
+def _uid(p: Piece) -> int:
+    return p.uid
+
+
 def _zone(z: Zone, viewer: _Viewer) -> dict:
     out = {"count": len(z.items), "visibility": z.spec.visibility}
     if sees(z, viewer.player):
         out["cards"] = [_card(p, viewer) for p in z.items]
     elif viewer.known:
-        shown = [_card(p, viewer) for p in z.items if id(p) in viewer.known]
+        # in the order the cards were dealt into the match (uid), not their place in the zone: that is hidden
+        shown = [_card(p, viewer) for p in sorted(z.items, key=_uid) if id(p) in viewer.known]
         if shown:  # cards revealed to the viewer (`reveal`), the others of the zone still hidden
             out["revealed"] = shown
     return out

@@ -4,5 +4,6 @@ from __future__ import annotations
 from .crazy_eights import CrazyEights
 from .goofspiel import Goofspiel
 from .hanabi import Hanabi
+from .hearts import Hearts
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hanabi)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hearts, Hanabi)}
