@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .crazy_eights import CrazyEights
+from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, GinRummy)}

@@ -6,6 +6,8 @@ melds, written out in `meld_id`). The chance outcomes are the cards in the order
 ten to the first player, ten to the second, the upcard, then each card drawn."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from .harness import Adapter
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -90,3 +92,53 @@ class GinRummy(Adapter):
 
     def returns(self, result, players):
         return [float(result.scores[s]) for s in range(1, players + 1)]
+
+
+def _melds(cards: list[int]) -> list[frozenset]:
+    """Every set of three or four and run of three to five among some cards (OpenSpiel's numbers)."""
+    have, out = set(cards), []
+    for r in range(13):
+        same = [c for c in cards if c % 13 == r]
+        out += [frozenset(x) for k in (3, 4) for x in combinations(same, k)]
+    for first in have:
+        for n in (3, 4, 5):
+            run = [first + i for i in range(n)]
+            if first % 13 + n <= 13 and have.issuperset(run):
+                out.append(frozenset(run))
+    return out
+
+
+def _deadwood(cards: list[int]) -> int:
+    """The least deadwood some cards leave (a plain search, for the leaning player only)."""
+    melds, best = _melds(cards), 0
+
+    def search(start, used, melded):
+        nonlocal best
+        best = max(best, melded)
+        for j in range(start, len(melds)):
+            if not melds[j] & used:
+                search(j + 1, used | melds[j], melded + sum(min(10, c % 13 + 1) for c in melds[j]))
+    search(0, frozenset(), 0)
+    return sum(min(10, c % 13 + 1) for c in cards) - best
+
+
+class LeaningGinRummy(GinRummy):
+    """The same game played by a player who leans towards the end of a hand, so that knocks, gin, layoffs,
+    undercuts and melds laid by both players come often (uniform play knocks in about one match in forty):
+    it mostly knocks whenever it may, draws from the stock, discards the card leaving the least deadwood, and mostly lays off and
+    lays down melds rather than pass. Each lean is taken with a chance, so the other moves are played too."""
+
+    def pick(self, match, labels, rng):
+        if "knock" in labels and rng.random() < 0.9:
+            return labels.index("knock")
+        if "stock" in labels and rng.random() < 0.7:
+            return labels.index("stock")
+        cards = [label for label in labels if label in NUMBER]
+        if "pass" in labels and len(labels) > 1 and rng.random() < 0.8:
+            return rng.choice([i for i, label in enumerate(labels) if label != "pass"])
+        if cards and "pass" not in labels and rng.random() < 0.85:
+            seat = match.pending.player.seat
+            hand = [c["number"] for c in match.view(seat)["players"][seat - 1]["zones"]["hand"]["cards"]]
+            left = {label: _deadwood([c for c in hand if c != NUMBER[label]]) for label in cards}
+            return labels.index(min(left, key=left.get))
+        return rng.randrange(len(labels))

@@ -70,6 +70,11 @@ class Adapter:
     def returns(self, result, players: int) -> list:
         raise NotImplementedError
 
+    def pick(self, match, labels: list, rng: random.Random) -> int:
+        """The move played (its index in `labels`): one at random unless the adapter leans some way, to reach
+        rules uniform play seldom gets to."""
+        return rng.randrange(len(labels))
+
 
 _GAMES: dict = {}
 
@@ -130,7 +135,7 @@ def play(adapter: Adapter, seed: int) -> list:
                 mine, its = adapter.seen_by_meeple(m, q + 1), adapter.seen_by_spiel(s, q)
                 if mine != its:
                     fail(f"what player {q} sees: meeple {mine}, OpenSpiel {its}")
-            k = rng.randrange(d.size)
+            k = adapter.pick(m, labels, rng)
             a = adapter.action(m, labels[k])
             m.choose(k)
         history.append((p, a))
