@@ -341,3 +341,24 @@ def test_gr_wall_1_no_knock_with_11_so_the_hand_ends_with_no_score():
     m = wall("h5")
     assert len(m.zones["stock"].items) == 2
     assert m.over and m.result.scores == {1: 0, 2: 0}
+
+
+@pytest.mark.parametrize("knock_card, knocks", [("10", True), ("9", False)])
+def test_gr_knock_1_the_knock_card_is_an_option(knock_card, knocks):
+    """GR-KNOCK-1 with OpenSpiel's knock_card parameter: 10 of deadwood knocks with the knock card 10, not 9."""
+    m = match(KNOCKER, OTHER, "h2", ["h4"], knock_card=knock_card)
+    m.choose("pass")
+    m.choose("pass")
+    assert ("knock" in options(m)) == knocks
+
+
+@pytest.mark.parametrize("bonus", ["25", "0"])
+def test_gr_gin_1_the_gin_bonus_is_an_option(bonus):
+    m = match(ANN_KNOCKS, ["c9", "c3", "c8", "s10", "c2", "sj", "d3", "d10", "h6", "hq"], "sq", ["h3"],
+              gin_bonus=bonus)
+    m.choose("pass")
+    m.choose("pass")
+    m.choose("knock")
+    m.choose("K♦")
+    lay_out(m, ["4♣ 5♣ 6♣ 7♣", "9♠ 9♦ 9♥", "A♥ 2♥ 3♥"])
+    assert m.result.scores[1] == 71 + int(bonus)
