@@ -30,6 +30,8 @@ GR-SCORE-2 an undercut: if that is below 0 (the opponent has less deadwood), the
            equal deadwood scores 0 for both.
 GR-WALL-1  once the stock is down to two cards, the player to move may knock with the upcard (if it leaves
            at most 10 of deadwood) or end the hand with no score.
+GR-OKLA-1  (the option oklahoma, OpenSpiel's parameter) the first upcard's value is the knock card; an ace
+           makes it 0: gin only.
 """
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ class Stacked(random.Random):
 def match(ann, ben, up, rest=(), **options):
     """Ann (seat 1, dealt first) and Ben hold ten cards each; `up` is turned up; `rest` lies on the stock."""
     from interpreter import Match
-    assert len(ann) == len(ben) == 10
+    assert len(ann) == len(ben) == 10 and len({*ann, *ben, up, *rest}) == 21 + len(rest)  # each card once
     return Match(bundled("gin-rummy"), 2, 1, rng=Stacked([*ann, *ben, up, *rest]), options=options or None)
 
 
@@ -362,3 +364,14 @@ def test_gr_gin_1_the_gin_bonus_is_an_option(bonus):
     m.choose("K♦")
     lay_out(m, ["4♣ 5♣ 6♣ 7♣", "9♠ 9♦ 9♥", "A♥ 2♥ 3♥"])
     assert m.result.scores[1] == 71 + int(bonus)
+
+
+@pytest.mark.parametrize("up, knock_card", [("s10", 10), ("h3", 3), ("ha", 0)])
+def test_gr_okla_1_oklahoma_the_first_upcard_is_the_knock_card(up, knock_card):
+    """GR-OKLA-1 (OpenSpiel's oklahoma): the first upcard's value is the knock card, an ace making it 0 (gin
+    only). Ann's 10 of deadwood (the 4 of hearts drawn) knocks under a 10, not under a 3 or an ace."""
+    m = match(KNOCKER, OTHER, up, ["h4"], oklahoma="on")
+    assert m.vars["knock_card"] == knock_card
+    m.choose("pass")
+    m.choose("pass")
+    assert ("knock" in options(m)) == (knock_card == 10)

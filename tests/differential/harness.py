@@ -51,7 +51,8 @@ class Adapter:
     game = ""          # meeple's bundled name
     spiel = ""         # OpenSpiel's game name
     players = 2
-    params: dict = {}
+    params: dict = {}  # OpenSpiel's game parameters
+    options: dict = {}  # meeple's rules options for the same game
 
     def chance(self, state, dealer: Dealer, taken: int) -> int:
         """OpenSpiel's chance outcome that deals what meeple dealt (`taken`: chance outcomes so far)."""
@@ -93,7 +94,7 @@ def play(adapter: Adapter, seed: int) -> list:
     game, spiel = _loaded(adapter)
     rng = random.Random(f"moves:{seed}")
     dealer = Dealer(seed)
-    m = Match(game, adapter.players, seed, rng=dealer, narrate=False)
+    m = Match(game, adapter.players, seed, rng=dealer, narrate=False, options=adapter.options or None)
     s = spiel.new_initial_state()
     history: list = []
     chances = 0

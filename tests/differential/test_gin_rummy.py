@@ -24,6 +24,17 @@ def test_gin_rummy_agrees_with_openspiel_when_players_lean_to_knock():
         play(LeaningGinRummy(), seed)
 
 
+class Oklahoma(LeaningGinRummy):
+    """The Oklahoma variant with other bonuses: the first upcard's value is the knock card (an ace: gin only)."""
+    params = {"oklahoma": True, "gin_bonus": 20, "undercut_bonus": 10}
+    options = {"oklahoma": "on", "gin_bonus": "20", "undercut_bonus": "10"}
+
+
+def test_gin_rummy_with_options_agrees_with_openspiel():
+    for seed in range(MATCHES // 10):
+        play(Oklahoma(), seed)
+
+
 def test_the_adapter_numbers_melds_as_openspiel_does():
     import pyspiel
     state = pyspiel.load_game("gin_rummy").new_initial_state()
