@@ -370,3 +370,122 @@ def test_a_reveal_until_an_event_ends_when_it_fires(tmp_path):
     assert "revealed" not in m.view(3)["players"][0]["zones"]["hand"]
     m.choose(0)
     assert "revealed" not in m.view(2)["players"][0]["zones"]["hand"]
+
+
+# ---- a hand held facing out (`others`): seen by every player but its owner
+FACING = """game: facing
+name: Facing
+players: {min: 3, max: 3}
+cards: [cards.yaml]
+kinds:
+  gem: {fields: {value: int}}
+zones:
+  deck: {visibility: hidden}
+  table: {visibility: public}
+player:
+  zones:
+    hand: {visibility: others}
+setup: |
+  move(box, deck)
+  shuffle(deck)
+  for p in players { draw(deck, p.hand, 2) }
+round:
+  - phase: one
+    do: |
+      let c = choose c from players[0].hand by players[0] prompt "Ann: play a card"
+      move(c, table)
+      end_game("done")
+"""
+GEMS = ["ruby", "opal", "jade", "onyx", "pearl", "topaz", "amber", "beryl", "coral", "agate"]
+
+
+@pytest.fixture
+def facing(tmp_path):
+    (tmp_path / "game.yaml").write_text(FACING)
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    return load_game(tmp_path)
+
+
+def test_an_others_hand_is_in_every_view_but_its_owners_and_a_spectators(facing):
+    m = Match(facing, 3, seed=2)
+    for seat in (1, 2, 3):
+        v = m.view(seat)
+        for p in v["players"]:
+            z = p["zones"]["hand"]
+            assert z["count"] == 2 and z["visibility"] == "others"
+            if p["seat"] == seat:
+                assert "cards" not in z
+            else:
+                assert [c["name"] for c in z["cards"]] == hand(m, p["seat"])
+    assert all("cards" not in p["zones"]["hand"] for p in m.view(None)["players"])
+
+
+def test_a_choice_among_its_choosers_own_facing_cards_names_them_by_place(facing):
+    """Ann picks a card of her own hand, which she cannot see: the options are its places, read by everyone
+    alike (they name no card); the card is shown once on the table."""
+    m = Match(facing, 3, seed=2)
+    d = m.pending
+    assert d.labels() == ["card 1 of Ann's hand", "card 2 of Ann's hand"]
+    assert m.view(1)["pending"]["options"] == d.labels()
+    first = hand(m, 1)[0]
+    account = Account(m)
+    at = len(m.lines)
+    account.choose(0)
+    assert all(account.lines(seat)[at] == "  Ann: card 1 of Ann's hand" for seat in (1, 2, 3))
+    assert [c["name"] for c in m.view(1)["zones"]["table"]["cards"]] == [first]
+
+
+def test_the_terminal_names_whose_facing_hand_a_seat_sees(facing):
+    from interpreter.cli.main import _private
+    m = Match(facing, 3, seed=2)
+    shown = _private(m.view(1))
+    assert shown == f"Ben's hand: {', '.join(hand(m, 2))}; Cleo's hand: {', '.join(hand(m, 3))}"
+
+
+def test_sampled_worlds_re_deal_the_seats_own_facing_hand_and_the_deck_only(facing):
+    """Ann's worlds keep Ben's and Cleo's hands, which she sees; her own hand and the deck are re-dealt
+    among themselves (the decision's options, her own cards by place, do not keep who they are)."""
+    m = Match(facing, 3, seed=2)
+    table = Table(facing, 3, m.seed, m.options.values, 1, list(m.choices))
+    unseen = sorted(hand(m, 1) + [p.card.name for p in m.zones["deck"].items])
+    changed = 0
+    for i in range(20):
+        w = sample_world(table, random.Random(i))
+        assert hand(w, 2) == hand(m, 2) and hand(w, 3) == hand(m, 3)
+        assert sorted(hand(w, 1) + [p.card.name for p in w.zones["deck"].items]) == unseen
+        changed += hand(w, 1) != hand(m, 1)
+    assert changed >= 10
+    ben = Table(facing, 3, m.seed, m.options.values, 2, list(m.choices))
+    assert all(hand(sample_world(ben, random.Random(i)), 1) == hand(m, 1) for i in range(5))
+
+
+def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path):
+    """`tell`: Ann is told, of each card of her hand, whether its value is her first card's: in her worlds
+    the first card is always the true one (no other gem has its value) and the second never is, though it is
+    re-dealt (without the tell both are: the test above)."""
+    (tmp_path / "game.yaml").write_text(FACING.replace(
+        '      let c = choose c', '      tell(players[0].hand, players[0], "value", first(players[0].hand).value)\n'
+                               '      let c = choose c'))
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    told = load_game(tmp_path)
+    m = Match(told, 3, seed=2)
+    table = Table(told, 3, m.seed, m.options.values, 1, list(m.choices))
+    seconds = set()
+    for i in range(20):
+        w = sample_world(table, random.Random(i))
+        assert hand(w, 1)[0] == hand(m, 1)[0]
+        assert hand(w, 1)[1] != hand(m, 1)[0]
+        seconds.add(hand(w, 1)[1])
+    assert len(seconds) >= 3
+
+
+def test_tell_wants_a_field_the_cards_have(tmp_path):
+    from interpreter.errors import MeepleError
+    (tmp_path / "game.yaml").write_text(FACING.replace(
+        '      let c = choose c', '      tell(players[0].hand, players[0], "colour", 1)\n      let c = choose c'))
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    with pytest.raises(MeepleError, match="has no field `colour`"):
+        Match(load_game(tmp_path), 3, seed=2)

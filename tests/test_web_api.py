@@ -543,3 +543,42 @@ def test_random_bodies_never_get_a_500(server):
         assert r.status_code < 500, (path, data, r.text)
 
     post()
+
+
+def test_an_option_that_picks_a_card_carries_the_card_for_its_chooser_alone(secret):
+    m = new(secret, game="secret-hands", players=2, seats=["remote", "remote"])
+    t = table(secret, m)
+    seat = t.match.pending.player.seat
+    mine = secret.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, seat))).json()
+    hand = {p.uid: p for p in t.match.players[seat - 1].zones["hand"].items}
+    cards = mine["option_cards"]
+    assert [c["uid"] for c in cards] == [v.uid for v in t.match.pending.values] and set(hand) >= {c["uid"] for c in cards}
+    assert all(c["name"] == hand[c["uid"]].card.name and c["value"] == hand[c["uid"]].f["value"] for c in cards)
+    other = secret.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 3 - seat))).json()
+    watch = secret.get(f"/api/matches/{m['id']}/state?viewer=public", headers=H(tok(m, 3 - seat))).json()
+    for st in (other, watch):  # the others are told nothing of the chooser's hand
+        assert "option_cards" not in st
+        assert not any(p.card.name in json.dumps(st) for p in hand.values())
+
+
+def test_a_state_carries_the_content_scoreboard_of_the_position(server):
+    m = new(server, game="happy-city", players=3)
+    st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 1))).json()
+    t = table(server, m)
+    labels = [e["label"] for e in st["meta"]["scoreboard"]]
+    assert labels and len(st["scores"]["players"]["1"]) == len(labels)
+    i = labels.index("coins")
+    assert {int(s): row[i] for s, row in st["scores"]["players"].items()} == \
+        {p.seat: p.counters["coins"] for p in t.match.players}
+
+
+def test_a_hero_choice_shows_each_heros_abilities_to_its_chooser(server):
+    m = new(server, game="debtzilla", players=3)
+    t = table(server, m)
+    st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 1))).json()
+    d = t.match.pending
+    assert d.player.seat == 1 and all(v.card.kind == "hero" for v in d.values)  # the game starts with it
+    cards = st["option_cards"]
+    assert [c["name"] for c in cards] == st["view"]["pending"]["options"]
+    for c, v in zip(cards, d.values, strict=True):  # each Hero from the box, as the content defines it
+        assert (c["ability_text"], c["special_text"]) == (v.card.fields["ability_text"], v.card.fields["special_text"])

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from ..runtime.decisions import out_of_range
 from ..runtime.match import Match
+from ..runtime.secrecy import held_unseen, told_to
+from ..runtime.state import Piece
 
 
 @dataclass
@@ -65,9 +67,13 @@ def play_on(m: Match, pick, limit: int | None = None) -> None:
 
 
 def seen_by(zone, seat: int) -> bool:
-    """The same rule as `match.view`: public zones, and the seat's own `owner` zones."""
+    """The same rule as `match.view` (secrecy.py): public zones, the seat's own `owner` zones and the other
+    players' `others` zones (its own `others` hand is hidden from it)."""
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and zone.owner is not None and zone.owner.seat == seat)
+    if vis == "public":
+        return True
+    mine = zone.owner is not None and zone.owner.seat == seat
+    return mine if vis == "owner" else vis == "others" and not mine
 
 
 def forget(m: Match, seat: int, rng: random.Random) -> None:
@@ -79,19 +85,25 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
     back among those pieces. Each zone keeps its size and its number of cards of each kind, in an order of
     the agent's, and nothing else of where the cards were: a variable that held a hidden card now holds one
     drawn like any other. The cards offered by the decision the seat is asked keep theirs (their labels
-    show them), and so do the cards revealed to the seat (`reveal`). A hidden zone declared `contents: known`
+    show them), and so do the cards revealed to the seat (`reveal`). A card the seat was told of (`tell`) is
+    dealt a card that agrees with what it was told (`_within_told`). A hidden zone declared `contents: known`
     (every player saw its cards go in) and the box (what is out of play) keep their cards and are only
-    shuffled. Pieces and identities are put in a canonical order before the agent's generator deals them, so
+    shuffled. The seat's own `others` hand keeps its order (every player sees where its cards lie), only
+    not which cards they are. Pieces and identities are put in a canonical order before the agent's generator deals them, so
     the result does not depend on the true arrangement."""
     hidden = [z for z in m.zones.values() if z.name != "box" and not seen_by(z, seat)]
     for p in m.players:
         hidden += [z for z in p.zones.values() if not seen_by(z, seat)]
     box = [m.zones["box"]] if "box" in m.zones else []
     for z in hidden + box:
-        z.items.sort(key=_uid)
-        rng.shuffle(z.items)
-    # the options of the decision being asked are shown to its chooser by their labels: those keep who they are
-    shown = {id(v) for v in m.pending.values} if m.pending is not None and m.pending.player.seat == seat else set()
+        if z.spec.visibility != "others":  # a hand held facing out: its order is in every player's sight
+            z.items.sort(key=_uid)
+            rng.shuffle(z.items)
+    # the options of the decision being asked are shown to its chooser by their labels: those keep who they are,
+    # but for a card of its own `others` hand, which its own label names by its place only (secrecy.place)
+    d = m.pending
+    shown = {id(v) for v in d.values if d._labels is not None or type(v) is not Piece or not held_unseen(m, v, d.player)} \
+        if d is not None and d.player.seat == seat else set()
     # and so do the cards revealed to the seat (`reveal`), while the reveal lasts
     shown |= {id(p) for p, seats, zone, _ in m.revealed if p.zone is zone and seat in seats}
     pools: dict = {}
@@ -101,10 +113,13 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
                 if id(piece) not in shown:
                     pools.setdefault(piece.card.kind, []).append(piece)
     modifies = {value: {id(piece.card) for piece in pieces} for value, pieces in m.modifying.items()}
+    told = told_to(m, seat) if m.told else {}
     for kind in sorted(pools):
         pieces = pools[kind]
         faces = sorted(((piece.card, piece.f) for piece in pieces), key=_card_id)
         rng.shuffle(faces)
+        if told and any(id(piece) in told for piece in pieces):
+            faces = _within_told(pieces, faces, told, rng)
         for piece, (card, fields) in zip(pieces, faces, strict=True):
             piece.card, piece.f = card, fields
     if modifies and pools:  # which pieces modify a value follows their cards (modifiers.py)
@@ -112,6 +127,31 @@ def forget(m: Match, seat: int, rng: random.Random) -> None:
         m.modifying = {value: [piece for piece in every if id(piece.card) in cards]
                        for value, cards in modifies.items()}
     m.rng = random.Random(rng.getrandbits(64))
+
+
+def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, tries: int = 20) -> list:
+    """The (shuffled) faces dealt again so that each piece gets one that agrees with what the seat was told of
+    it (`tell`): the pieces told most first, each a face drawn among those left that agree; the rest in the
+    shuffled order. After `tries` dead ends, the faces as shuffled (a world that ignores what was told, never
+    one that shows the true cards)."""
+    def agrees(face, facts) -> bool:
+        return all((face[1].get(field) == value) == truth for field, value, truth in facts)
+    order = sorted((i for i, piece in enumerate(pieces) if id(piece) in told),
+                   key=lambda i: (-len(told[id(pieces[i])]), pieces[i].uid))
+    for _ in range(tries):
+        left = list(range(len(faces)))
+        dealt: dict = {}
+        for i in order:
+            fits = [k for k in left if agrees(faces[k], told[id(pieces[i])])]
+            if not fits:
+                break
+            k = fits[rng.randrange(len(fits))]
+            dealt[i] = k
+            left.remove(k)
+        else:
+            rest = iter(left)
+            return [faces[dealt[i]] if i in dealt else faces[next(rest)] for i in range(len(pieces))]
+    return faces
 
 
 def _zones(m: Match):

@@ -155,13 +155,14 @@ class _Terminal:
 
 
 def _private(view: dict) -> str:
-    """The cards of a view that not everyone sees: the zones its viewer sees and others may not, and the
-    cards revealed to it."""
+    """The cards of a view that not everyone sees: the zones its viewer sees and others may not (a rival's
+    `others` hand named with its owner), and the cards revealed to it."""
     parts = []
     for p in view["players"]:
         for name, z in p["zones"].items():
             if z["visibility"] != "public" and "cards" in z:
-                parts.append(f"{name}: {', '.join(c['name'] for c in z['cards']) or 'nothing'}")
+                whose = f"{p['name']}'s {name}" if p["seat"] != view["viewer"] else name
+                parts.append(f"{whose}: {', '.join(c['name'] for c in z['cards']) or 'nothing'}")
             elif z.get("revealed"):
                 parts.append(f"{p['name']}'s {name}: {', '.join(c['name'] for c in z['revealed'])} (shown to you)")
     for name, z in view["zones"].items():
@@ -473,7 +474,7 @@ def cmd_serve(args) -> int:
     limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
                     refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay, limits=limits)
+                 bot_delay=args.bot_delay, limits=limits, watch=args.watch)
 
 
 def cmd_lsp(args) -> int:
@@ -575,6 +576,9 @@ def parser() -> argparse.ArgumentParser:
                          "a new match or replay counts 5 (default 10)")
     sp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
                     help="the rules' time for one answer; a match that takes longer stops (default 10)")
+    sp.add_argument("--watch", action="store_true",
+                    help="reload a game when its content files change (new matches get it; a broken file is "
+                         "shown in the lobby with its place)")
     sp.set_defaults(fn=cmd_serve)
 
     sub.add_parser("lsp", help="a Language Server Protocol server on stdio, for editors (docs/editors.md)"

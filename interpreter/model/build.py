@@ -15,7 +15,9 @@ from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR
 from ..loader.yaml_source import YStr, load_file
 from ..runtime.modifiers import make_value
-from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ZoneSpec
+from .face import check_layout
+from .face import face as face_of
+from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ScoreEntry, ZoneSpec
 
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
@@ -353,6 +355,11 @@ class _Builder:
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
         names.field_types = _field_types(kinds)
         names.field_enums = _field_enums(kinds, enums)
+        faces = {k: f for k, kd in kinds.items()
+                 if (f := face_of(col, k, kd, kind_places[k][0], _place)) is not None}
+        if "layout" in g:
+            check_layout(col, g["layout"], _place(g, "layout", self.gplace), _place, zones, pzones, kinds,
+                         set(counters) | set(pcounters) | set(gvars) | set(pvars))
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
@@ -419,6 +426,7 @@ class _Builder:
         score_f = expression(g["score"], _place(g, "score", self.gplace)) if "score" in g else None
         faction_f = expression(g["faction"], _place(g, "faction", self.gplace)) if "faction" in g else None
         ranking_fs = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+        board_fs = self.scoreboard(expression)
 
         cards = {}
         for raw, path in raw_cards:
@@ -474,8 +482,27 @@ class _Builder:
             faction=ns[faction_f] if faction_f else None,
             cooperative=bool(g.get("cooperative", False)),
             max_rounds=g.get("max_rounds", 500),
-            line_map=comp.line_map, description=g.get("description", ""), names=names,
+            line_map=comp.line_map, description=g.get("description", ""), names=names, faces=faces,
+            scoreboard=[ScoreEntry(e["label"], e.get("per", "player"), ns[f] if f else None, bool(e.get("score")),
+                                   ns[m] if m else None, bool(e.get("private")), e.get("doc", ""))
+                        for e, f, m in board_fs],
         )
+
+    def scoreboard(self, expression) -> list:
+        """The `scoreboard:` entries with their compiled expressions: [(entry, expr, max)]."""
+        entries = self.game.get("scoreboard") or []
+        out = []
+        for i, e in enumerate(entries):
+            where = entries.places[i] if hasattr(entries, "places") else self.gplace
+            if e.get("score") and "expr" in e or not e.get("score") and "expr" not in e:
+                self.col.error(where, f"scoreboard entry `{e['label']}`: give either `expr` or `score: true`",
+                               "E-VALUE")
+                out.append((e, None, None))
+                continue
+            f = expression(e["expr"], _place(e, "expr", where)) if "expr" in e else None
+            m = expression(e["max"], _place(e, "max", where)) if "max" in e else None
+            out.append((e, f, m))
+        return out
 
     def warn_unused(self, used, procs, proc_places, funcs, func_places, values, value_places, events,
                     counters, pcounters, handlers, cards):

@@ -39,9 +39,40 @@ class CounterSpec:
 @dataclass(slots=True)
 class ZoneSpec:
     name: str
-    visibility: str = "public"  # public | owner | hidden
+    visibility: str = "public"  # public | owner | others | hidden
     active: bool = False  # cards here have their handlers live
     known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
+
+
+@dataclass(slots=True)
+class FaceSpec:
+    """How a card of one kind is drawn for players (a kind's `face:`): each name is one of its fields. Nothing
+    here changes the rules."""
+    title: str | None = None  # the field that is its title (None: the card's name)
+    label: str | None = None  # the type line's first word (None: the kind's name)
+    type: tuple = ()  # fields whose values follow the label on the type line
+    cost: str | None = None
+    text: tuple = ()  # fields holding its rules text, one paragraph each
+    chips: tuple = ()  # fields drawn as coloured chips
+    stats: tuple = ()  # other fields players read
+    labels: dict = field(default_factory=dict)  # field -> what the card calls it
+
+    def fields(self) -> list[str]:
+        """Every field the face draws."""
+        named = [self.title, *self.type, self.cost, *self.text, *self.chips, *self.stats]
+        return list(dict.fromkeys(f for f in named if f))
+
+
+@dataclass(slots=True)
+class ScoreEntry:
+    """One line of a game's `scoreboard:`: a value per player (`me`), or one for the whole game."""
+    label: str
+    per: str = "player"  # player | game
+    fn: Callable | None = None  # the compiled expression; None with `score` (the game's own score)
+    score: bool = False
+    max_fn: Callable | None = None
+    private: bool = False
+    doc: str = ""
 
 
 @dataclass(slots=True)
@@ -92,6 +123,8 @@ class GameDef:
     include_choice: dict = field(default_factory=dict)  # option values that chose the included files
     description: str = ""
     names: object = None  # the NameTable its content was checked against (to check scenario files against it)
+    faces: dict = field(default_factory=dict)  # kind -> FaceSpec (the kinds that declare a `face:`)
+    scoreboard: list = field(default_factory=list)  # ScoreEntry, in the order written
 
     @functools.cached_property
     def listening(self) -> frozenset:

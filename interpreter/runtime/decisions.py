@@ -27,7 +27,8 @@ class Decision:
     functions of nothing, called then); `labels` None shows each value by its own name. `readers`: the
     seats that may read its options and its answer (None: everyone); its prompt is read by everyone unless
     `declared` (the content said who sees the choice: then by the readers alone). See secrecy.py."""
-    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match", "readers", "declared")
+    __slots__ = ("player", "prompt", "values", "size", "_labels", "_options", "match", "readers", "declared",
+                 "unavailable")
 
     def __init__(self, player: Player, prompt: str, values: list, labels: list | None = None, match=None,
                  readers: frozenset | None = None, declared: bool = False):
@@ -40,6 +41,7 @@ class Decision:
         self._labels = labels
         self._options = None
         self.match = match  # where a label that fails is placed in the content
+        self.unavailable = ()  # (option, reason) the content says are not offered, and why (`unavailable`)
         if match is not None and match.revealed:
             secrecy.forget_moved(match)
 
@@ -48,7 +50,7 @@ class Decision:
         if self._options is None:
             labels = self._labels
             try:
-                labels = [label_of(v) for v in self.values] if labels is None else \
+                labels = [shown_to(v, self.player, self.match) for v in self.values] if labels is None else \
                     [lab if type(lab) is str else lab() for lab in labels]
             except Exception as e:  # a label is content: its failure is a content error at its place
                 if self.match is None:
@@ -70,6 +72,14 @@ def out_of_range(option, n: int, player: Player | None = None) -> IllegalChoice:
     return IllegalChoice(f"option {option!r} is out of range: {who}{n} options (0 to {n - 1})")
 
 
+def shown_to(v, player, M) -> str:
+    """An option's own label as its chooser reads it: a card of the chooser's own `others` hand (which it holds
+    facing away) is named by its place, unless revealed to it."""
+    if type(v) is Piece and secrecy.held_unseen(M, v, player):
+        return secrecy.place(v)
+    return label_of(v)
+
+
 def label_of(v) -> str:
     if type(v) is Piece:
         return v.card.name
@@ -84,7 +94,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
         if values and M.narrate:
-            forced(M, player, label(values[0]) if label is not None else label_of(values[0]),
+            forced(M, player, label(values[0]) if label is not None else shown_to(values[0], player, M),
                    secrecy.readers(M, player, values, seen))
         return values[0] if values else None
     if player is None:
@@ -98,7 +108,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     shown = values[:-1] if optional else values  # the none of `optional` is shown as NOTHING
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
-        labels = (labels or [partial(label_of, v) for v in shown]) + [NOTHING]
+        labels = (labels or [partial(shown_to, v, player, M) for v in shown]) + [NOTHING]
     k = M.wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
                         seen is not None))
     return values[k]
@@ -157,6 +167,9 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
     """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
     called only when someone reads the labels); returns the key picked. A menu is public unless `seen` says
     who sees it besides its chooser."""
+    notes = getattr(M, "unavailable_notes", None)  # `unavailable` calls since the last menu: this menu's
+    if notes:
+        M.unavailable_notes = None
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
@@ -167,6 +180,9 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
         raise RuntimeContentError(NOBODY)
     if M.auto is not None:
         return offered[answered(M, player, len(offered), offered)]
-    k = M.wait(Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
-                        secrecy.readers(M, player, (), seen), seen is not None))
+    d = Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
+                 secrecy.readers(M, player, (), seen), seen is not None)
+    if notes:
+        d.unavailable = tuple(notes)
+    k = M.wait(d)
     return offered[k]

@@ -95,6 +95,7 @@ class Match:
         self.lines: list[str] = []
         self.sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
         self.revealed: list = []  # the cards shown to some players only (secrecy.reveal)
+        self.told: list = []  # what some players were told of cards' fields (secrecy.tell)
         self.said = 0
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)

@@ -1,7 +1,9 @@
 """Who may see what: zones, the cards revealed to some players, decisions and the account's lines.
 
 A viewer is a Player, or None for a spectator. The rules, all of them here:
-- a zone is seen by everyone when `public`, by its owner when `owner`, by nobody when `hidden`;
+- a zone is seen by everyone when `public`, by its owner when `owner`, by every player but its owner when
+  `others` (a hand held facing out: never by a spectator, who might be its owner looking), by nobody when
+  `hidden`;
 - a card `reveal`ed to some players is seen by them while it lies in the zone it lay in then, until it leaves
   that zone (forgotten at the next question or event after it left: a card that leaves and comes back in one
   step, with nobody asked anything in between, is still seen) or, with `until`, until that event fires;
@@ -26,12 +28,32 @@ def sees(zone, viewer) -> bool:
     if zone is None:
         return True
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner is viewer)
+    if vis == "public":
+        return True
+    if viewer is None:
+        return False
+    return zone.owner is viewer if vis == "owner" else vis == "others" and zone.owner is not viewer
 
 
 def sees_card(M, piece: Piece, viewer) -> bool:
     """Whether `viewer` sees which card `piece` is: where it lies, or revealed to it."""
     return sees(piece.zone, viewer) or (viewer is not None and viewer.seat in revealed_to(M, piece))
+
+
+def held_unseen(M, piece: Piece, player) -> bool:
+    """Whether `piece` lies in `player`'s own `others` zone and is not revealed to it: an option a choice must
+    not name to its chooser."""
+    z = piece.zone
+    return z is not None and z.owner is player and player is not None and z.spec.visibility == "others" \
+        and (M is None or player.seat not in revealed_to(M, piece))
+
+
+def place(piece: Piece) -> str:
+    """How a card is named to a chooser who cannot see it: by its place in its zone, counted from 1 at the
+    bottom as `position` counts ("card 2 of Ann's hand")."""
+    z = piece.zone
+    where = z.name if z.owner is None else f"{z.owner.name}'s {z.name}"
+    return f"card {z.items.index(piece) + 1} of {where}"
 
 
 # ---- reveal: cards shown to some players only
@@ -59,6 +81,27 @@ def revealed_to(M, piece: Piece) -> frozenset:
 def expire(M, event: str) -> None:
     """The reveals that last until `event` end now, and those of cards that moved."""
     M.revealed = [r for r in M.revealed if r[3] != event and r[0].zone is r[2]]
+
+
+# ---- tell: what some players learn of cards' fields
+def tell(M, pieces: list, seats: frozenset, field: str, value) -> None:
+    """The players at `seats` learn, of each of `pieces`, whether its `field` is `value`, while it stays in the
+    zone it lies in (what a search agent's sampled worlds keep: agents/worlds.py)."""
+    M.told = [t for t in M.told if t[0].zone is t[2]]
+    for p in pieces:
+        if field not in p.f:
+            raise RuntimeContentError(f"tell: {p.card.name} has no field `{field}`")
+        M.told.append((p, seats, p.zone, field, value, p.f[field] == value))
+
+
+def told_to(M, seat: int) -> dict:
+    """What the player at `seat` was told of the cards still where they were then: id(piece) -> a list of
+    (field, value, whether the field had it)."""
+    out: dict = {}
+    for p, seats, zone, field, value, truth in M.told:
+        if p.zone is zone and seat in seats:
+            out.setdefault(id(p), []).append((field, value, truth))
+    return out
 
 
 # ---- decisions and their echoes

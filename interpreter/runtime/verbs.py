@@ -514,9 +514,38 @@ def v_reveal(M, cards, players, until=None):
     return None
 
 
+@verb("tell(cards: card or list or zone, players: player or list, field: text, value: any) -> nothing",
+      doc="Tell some players, of each card, whether its field has a value (a hint: which cards are red, and so "
+      "which are not); a bot's sampled worlds keep what its seat was told while each card stays in its zone.",
+      example='tell(them.hand, them, "colour", "red")')
+def v_tell(M, cards, players, field, value):
+    from .secrecy import tell
+    pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
+    seats = [players] if type(players) is Player else list(players) if type(players) is list else None
+    if seats is None or any(type(p) is not Player for p in seats):
+        raise RuntimeContentError(f"tell: tells a player or a list of players, not {ops.describe(players)}")
+    if any(type(p) is not Piece for p in pieces):
+        raise RuntimeContentError("tell: tells of cards only")
+    tell(M, pieces, frozenset(p.seat for p in seats), ops.text(field), value)
+    return None
+
+
 @verb("say(message: any) -> nothing", narrates=True, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
 def v_say(M, message):
     M.say(ops.text(message))
+    return None
+
+
+@verb("unavailable(option: text, reason: text) -> nothing",
+      doc="Say why an option is not offered in the next `ask` menu: a player's screen shows it greyed out with the "
+          "reason. It changes nothing in the rules.",
+      example='unavailable("Build", "building costs 3 coins; {me.name} has {me.coins}")')
+def v_unavailable(M, option, reason):
+    notes = getattr(M, "unavailable_notes", None)
+    if notes is None:
+        notes = M.unavailable_notes = []
+    if len(notes) < 32:
+        notes.append((ops.text(option), ops.text(reason)))
     return None
 
 

@@ -97,10 +97,13 @@ def _json(data, status: int = 200) -> JSONResponse:
 
 
 def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_dir: str | None = None,
-               host: str = "127.0.0.1", limits: Limits | None = None) -> Starlette:
-    """The application serving `target` (a bundled game or a game folder; None: every bundled game)."""
+               host: str = "127.0.0.1", limits: Limits | None = None, watch: bool = False) -> Starlette:
+    """The application serving `target` (a bundled game or a game folder; None: every bundled game).
+    `watch`: a changed content file reloads its game for the next match (catalog.py)."""
     limits = limits or Limits()
-    catalog = Catalog(target, mods)
+    catalog = Catalog(target, mods, watch=watch)
+    if watch:
+        catalog.watching()
     tables = Tables(catalog, bot_delay, log_dir, limits)
     replays = Replays(catalog, limits.budget)
 
@@ -110,7 +113,8 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         return serve_page
 
     async def games(request: Request):
-        return _json({"games": catalog.summaries(), "fixed": target is not None, "logs": bool(log_dir)})
+        return _json({"games": await asyncio.to_thread(catalog.summaries), "fixed": target is not None,
+                      "logs": bool(log_dir), "watch": watch})
 
     async def create_match(request: Request):
         body = await read_json(request, MAX_JSON_BYTES)

@@ -1,10 +1,18 @@
 """The games a server offers: every bundled game, or the one game (folder) it was started with, each with
-the mods that extend it. A game is compiled once per option set and kept."""
+the mods that extend it. A game is compiled once per option set and kept.
+
+Watching (`meeple serve --watch`): a thread looks at the content files (times, sizes, checksums) twice a second; a
+changed file drops the compiled game, which is loaded again for the next match (matches being played keep
+the game they started with). A game that does not load is listed with its problems (file, line, column,
+message) until it loads again."""
 from __future__ import annotations
 
 import asyncio
+import glob
 import os
 import threading
+import time
+import zlib
 from dataclasses import dataclass, field
 
 from ..errors import ContentError, MeepleError, did_you_mean
@@ -26,6 +34,37 @@ class Entry:
     bundled: bool = False  # found by its name (a log need not name its folder)
     summary: dict | None = None  # what the lobby shows; None until loaded
     games: dict = field(default_factory=dict)  # option items -> GameDef
+    stamp: tuple = ()  # the content files' names, times and sizes when last loaded (for --watch)
+    version: int = 0  # how many times its content changed while served
+
+
+def stamp(folders) -> tuple:
+    """The YAML files under `folders` with their modification times, sizes and checksums: a change of any is a
+    new stamp (the checksum sees an edit of the same size within a file system's time step)."""
+    out = []
+    for folder in folders:
+        for path in sorted(glob.glob(os.path.join(folder, "**", "*.y*ml"), recursive=True)):
+            try:
+                st = os.stat(path)
+                with open(path, "rb") as f:
+                    crc = zlib.crc32(f.read())
+            except OSError:
+                continue
+            out.append((path, st.st_mtime_ns, st.st_size, crc))
+    return tuple(out)
+
+
+def problems(err: ContentError, folder: str, limit: int = 20) -> list[dict]:
+    """A content error's diagnostics as the page lists them: file (relative to the game's folder, else as a
+    log would name it: never a full path of the server's machine), line, column, code and message."""
+    out = []
+    for d in [d for d in err.diagnostics if d.severity == "error"][:limit]:
+        row = d.as_dict()
+        path = os.path.abspath(row["file"]) if row["file"] else ""
+        inside = path and os.path.commonpath([path, os.path.abspath(folder)]) == os.path.abspath(folder)
+        row["file"] = os.path.relpath(path, folder) if inside else shown_path(path) if path else ""
+        out.append(row)
+    return out
 
 
 def _mod_extends(path: str) -> str | None:
@@ -51,7 +90,7 @@ def _find(name: str) -> str:
 class Catalog:
     """`target` is a bundled game's name or a game folder (None: every bundled game)."""
 
-    def __init__(self, target: str | None = None, mods=()):
+    def __init__(self, target: str | None = None, mods=(), watch: bool = False):
         self.mods = tuple(os.path.abspath(m) for m in mods or ())
         for m in self.mods:
             if not os.path.isfile(os.path.join(m, "mod.yaml")):
@@ -59,12 +98,21 @@ class Catalog:
         self.entries: dict[str, Entry] = {}
         self._compiling = threading.Lock()  # games are compiled in worker threads, one at a time
         bundled = {os.path.abspath(f) for f in bundled_games().values()}
+        self.watch = watch
         if target is not None:
             folder = os.path.abspath(_find(target))
-            game = load_game(folder, self.mods)  # a game that does not load is refused at once, with its places
-            entry = Entry(game.id, folder, self.mods, bundled=folder in bundled)
-            entry.games[()] = game
-            self.entries[game.id] = entry
+            before = stamp([folder, *self.mods])
+            try:
+                game = load_game(folder, self.mods)  # a game that does not load is refused at once, with its places
+            except ContentError:
+                if not watch:
+                    raise
+                game = None  # watched: served as broken, with its problems, until it loads
+            gid = game.id if game is not None else os.path.basename(os.path.normpath(folder))
+            entry = Entry(gid, folder, self.mods, bundled=folder in bundled, stamp=before)
+            if game is not None:
+                entry.games[()] = game
+            self.entries[gid] = entry
         else:
             for gid, folder in bundled_games().items():
                 mods = tuple(m for m in self.mods if _mod_extends(m) == gid)
@@ -72,6 +120,41 @@ class Catalog:
             unused = [m for m in self.mods if not any(m in e.mods for e in self.entries.values())]
             if unused:
                 raise MeepleError(f"--mod {unused[0]}: it extends no bundled game")
+
+    def refresh(self) -> list[str]:
+        """Drop the compiled games whose content files changed (they load again when next asked for); the ids
+        of the games that changed."""
+        changed = []
+        for e in self.entries.values():
+            now = stamp([e.folder, *e.mods])
+            if now != e.stamp:
+                with self._compiling:
+                    e.stamp = now
+                    e.games = {}
+                    e.summary = None
+                    e.version += 1
+                changed.append(e.id)
+        for gid in changed:  # compiled now, so that the lobby shows the new state (or the problems) at once
+            self.summary(gid)
+        return changed
+
+    def watching(self, interval: float = 0.5) -> threading.Thread:
+        """Start the thread that watches the content files (a daemon: it ends with the server)."""
+        for e in self.entries.values():
+            if not e.stamp:
+                e.stamp = stamp([e.folder, *e.mods])
+
+        def loop():
+            while True:
+                time.sleep(interval)
+                try:
+                    self.refresh()
+                except Exception:  # noqa: BLE001 - a file half written is read again at the next look
+                    pass
+
+        t = threading.Thread(target=loop, name="meeple-watch", daemon=True)
+        t.start()
+        return t
 
     def summaries(self) -> list[dict]:
         return [self.summary(gid) for gid in self.entries]
@@ -82,11 +165,15 @@ class Catalog:
             try:
                 g = self.game(gid, {})
             except ContentError as err:
-                e.summary = {"id": gid, "name": gid, "error": f"does not load ({len(err.diagnostics)} problem(s); "
-                                                             f"run `meeple validate {e.folder}`)"}
+                found = problems(err, e.folder)
+                first = found[0] if found else None
+                where = f": {first['file']}:{first['line']}:{first['column']}: {first['message']}" if first else ""
+                e.summary = {"id": gid, "name": gid, "version": e.version, "problems": found,
+                             "error": f"does not load ({len(found)} problem(s); run `meeple validate "
+                                      f"{shown_path(e.folder)}`){where}"}
                 return e.summary
             e.summary = {
-                "id": gid, "name": g.name, "description": g.description,
+                "id": gid, "name": g.name, "description": g.description, "version": e.version,
                 "players": {"min": g.min_players, "max": g.max_players},
                 "options": [{"name": o.name, "values": list(o.values), "default": o.default, "doc": o.doc}
                             for o in g.options.values()],

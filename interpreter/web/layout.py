@@ -101,8 +101,35 @@ def _counter(spec, doc: str) -> dict:
     return {"min": spec.min, "max": spec.max, "wrap": spec.wrap, "doc": doc}
 
 
+def _chip_colours(game, face_fields) -> dict:
+    """Field -> value -> colour, for the fields faces draw as chips: colour words in their colours, other
+    values from the palette (the same value, the same colour, on every card)."""
+    _, values = _field_values(game)
+    out = {}
+    for f in sorted(face_fields):
+        seen = sorted(values.get(f, ()))
+        if seen and set(seen) <= COLOUR_WORDS.keys():
+            out[f] = {v: COLOUR_WORDS[v] for v in seen}
+        else:
+            out[f] = {v: PALETTE[i % len(PALETTE)] for i, v in enumerate(seen)}
+    return out
+
+
+def faces(game) -> dict:
+    """Kind -> how its cards are drawn (the kind's `face:`); kinds without one are drawn field by field."""
+    return {k: {"title": f.title, "label": f.label or k.replace("_", " "), "type": list(f.type), "cost": f.cost,
+                "text": list(f.text), "chips": list(f.chips), "stats": list(f.stats), "labels": dict(f.labels)}
+            for k, f in getattr(game, "faces", {}).items()}
+
+
+def scoreboard(game) -> list[dict]:
+    """The content's scoreboard entries as the page lists them (their values come with each state)."""
+    return [{"label": e.label, "per": e.per, "doc": e.doc, "private": e.private, "score": e.score}
+            for e in getattr(game, "scoreboard", [])]
+
+
 def meta(game, match=None, hints: dict | None = None) -> dict:
-    """`hints` (by default game.yaml's `layout:` mapping, once the schema has it: see docs/web.md) choose
+    """`hints` (by default game.yaml's `layout:` mapping: see docs/web.md) choose
     the order of the zones, the fields shown, the colours, the dice and the labels; names the game does not
     have are ignored."""
     raw = _raw(game)
@@ -147,4 +174,9 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         "labels": {str(k): str(v) for k, v in labels.items()},
         "hide": hide,
         "field_docs": _field_docs(raw),
+        "faces": faces(game),
+        "chip_colors": _chip_colours(game, {c for f in getattr(game, "faces", {}).values() for c in f.chips}),
+        "scoreboard": scoreboard(game),
+        # something only one seat may see: a zone only its owner sees (a hand); then a shared screen hands over
+        "private": any(z.visibility == "owner" for z in list(game.zones.values()) + list(game.player_zones.values())),
     }

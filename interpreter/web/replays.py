@@ -14,6 +14,7 @@ import tempfile
 from ..errors import ContentError, IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import read_log
+from . import scores
 from .catalog import shown_path
 from .errors import WebError
 from .guard import MAX_DEPTH, depth
@@ -122,7 +123,7 @@ class Replay:
             "view": m.view(seat), "log": self.account.lines(seat), "next": nxt,
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat)}
                          if d is not None else None),
-            "over": m.over, "result": result, "meta": self.meta,
+            "over": m.over, "result": result, "meta": self.meta, "scores": scores.values(m, seat),
             "game": {"id": self.game.id, "name": self.game.name, "players": self.players, "seed": self.seed,
                      "options": m.options.values},
         }

@@ -46,17 +46,20 @@ def make_server(app, sock: socket.socket, quiet: bool = False):
 
 
 def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, mods=(), log_dir: str | None = None,
-          bot_delay: float = 0.4, limits=None, out=sys.stdout) -> int:
+          bot_delay: float = 0.4, limits=None, out=sys.stdout, watch: bool = False) -> int:
     """Serve until interrupted. Refuses a game that does not load, or a port it cannot have, with a message.
     `limits` (guard.Limits): how many matches, per client, and the rules' time for one answer."""
     from .app import create_app
-    app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits)
+    app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits, watch=watch)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     real_port = sock.getsockname()[1]
     app.state.catalog.summaries()  # every game compiled now: the lobby opens at once, a broken game says so here
     games = ", ".join(f"{g['id']} (does not load)" if "error" in g else g["id"] for g in app.state.catalog.summaries())
     print(f"meeple: serving {games} on http://{shown}:{real_port}/ (Ctrl+C stops)", file=out, flush=True)
+    if watch:
+        print("meeple: watching the content files: a changed file reloads its game for new matches", file=out,
+              flush=True)
     if not _is_loopback(host):
         print("meeple: warning: this address is reachable from other machines; anyone who can reach it can "
               "start matches (seats still need their tokens)", file=out, flush=True)

@@ -17,6 +17,8 @@ from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
+from ..runtime.state import Piece
+from . import scores
 from .catalog import shown_path
 from .errors import WebError
 from .guard import Limits
@@ -122,19 +124,31 @@ class Table:
     def state(self, seat: int | None, log_from: int = 0, with_meta: bool = True) -> dict:
         m = self.match
         d = m.pending
+        view = m.view(seat if seat else None)
         out = {
             "match": self.id, "version": self.version, "viewer": seat,
             "seats": [s.public() for s in self.seats],
-            "view": m.view(seat if seat else None),
+            "view": view,
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
             "log_size": len(m.lines),
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
-                          "bot": not self.seats[d.player.index].human} if d is not None and not self.error else None),
+                          "bot": not self.seats[d.player.index].human, "private": self.private(d)}
+                         if d is not None and not self.error else None),
             "over": m.over, "result": self._result(), "error": self.error,
+            "scores": scores.values(m, seat or None),
         }
+        if d is not None and seat and d.player.seat == seat:
+            out["option_cards"] = option_cards(d, view, self.game)
+            # what the content says is not offered, and why (`unavailable`), to the chooser
+            out["unavailable"] = [{"option": o, "reason": r} for o, r in getattr(d, "unavailable", ())]
         if with_meta:
             out["meta"] = self.meta
         return out
+
+    def private(self, d) -> bool:
+        """Whether the seat deciding `d` has anything the others may not see (a zone only its owner sees, a
+        choice the content keeps secret): only then does a shared screen need a hand-over."""
+        return bool(self.meta.get("private")) or d.readers is not None or d.declared
 
     def _result(self) -> dict | None:
         r = self.match.result
@@ -306,12 +320,14 @@ class Tables:
         if not any(k != "bot" for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
-        if id(game) not in self._display:  # the catalog keeps its games: one display per compiled game
-            self._display[id(game)] = meta(game)
+        if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
+            while len(self._display) >= 64:  # games reloaded by --watch: the oldest displays go (tables keep theirs)
+                del self._display[next(iter(self._display))]
+            self._display[id(game)] = (game, meta(game))
         lane = Lane(self.limits.budget)
         try:
             t = await lane.run(Table, game, entry, players, options, kinds, names, self.bot_delay, self.log_dir,
-                               self._display[id(game)], lane, client)
+                               self._display[id(game)][1], lane, client)
         except BaseException:
             lane.close()
             raise
@@ -357,6 +373,49 @@ class Tables:
         self.closing = True
         for t in self.tables.values():
             t.close()
+
+
+def _cards_in(view: dict) -> dict:
+    """uid -> the card as this view shows it: every card the viewer may see."""
+    out = {}
+    zones = list(view.get("zones", {}).values())
+    for p in view.get("players", []):
+        zones += list(p.get("zones", {}).values())
+    for z in zones:
+        for c in (z.get("cards") or []) + (z.get("revealed") or []):
+            out[c["uid"]] = c
+    return out
+
+
+def option_cards(d, view: dict, game) -> list:
+    """For each option of the decision `d`: the card it picks, as the deciding seat's view shows it. A card
+    the view does not show (chosen from a face-down zone) whose option is labelled with its name is shown as
+    its content defines it, when no other card of the game has that name: the label already names it, and
+    the definition is in the game's files. Else None (an option that is not a card)."""
+    seen = _cards_in(view)
+    labels = d.labels()
+    names = _name_counts(game)
+    out = []
+    for v, label in zip(d.values, labels, strict=True):
+        if type(v) is not Piece:
+            out.append(None)
+        elif v.uid in seen:
+            out.append(seen[v.uid])
+        elif label == v.card.name and names.get(label) == 1:
+            out.append({"id": v.card.id, "name": v.card.name, "kind": v.card.kind, "uid": None,
+                        **{k: x for k, x in v.card.fields.items() if not isinstance(x, (dict, list)) or
+                           all(isinstance(y, (int, str, bool)) for y in x)}})
+        else:
+            out.append(None)
+    return out
+
+
+def _name_counts(game) -> dict:
+    """Card name -> how many card definitions of the game bear it."""
+    found: dict[str, int] = {}
+    for c in game.cards.values():
+        found[c.name] = found.get(c.name, 0) + 1
+    return found
 
 
 def check_choose_body(body) -> tuple:

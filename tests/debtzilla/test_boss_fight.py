@@ -181,7 +181,7 @@ def test_dz_fight_7_boss_cards_act_as_villains(dz):
     s3 = boss_fight(dz)
     board(s3, [("rate_hike", 1), ("margin_call", 2)], [("rich_citizen_2", 3)])
     s3.call("scams")
-    assert has_line(s3, "Rich Citizen 2 is the Last Citizen Standing: every villain scams it.")
+    assert has_line(s3, "Baron von Yacht is the Last Citizen Standing: every villain scams it.")
 
 
 def test_dz_fight_8_the_game_is_won_when_every_boss_card_is_defeated(dz):

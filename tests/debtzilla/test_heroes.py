@@ -131,13 +131,13 @@ def test_dz_hero_lady_restore_and_protect(dz):
     setf(pieces[3], "wealth", 2)
     assert lady.card.fields["ability_steps"] == ["working", "shopping", "targeting", "before_roll", "modify",
                                                 "before_scams", "resolve"]
-    s.call("hero_actions", p, "working", answers=["Lady Easing's Ability", "Middle-Class Citizen 1", "Done"])
+    s.call("hero_actions", p, "working", answers=["Lady Easing's Ability", "Midge Mortgage", "Done"])
     assert field(s, middle, "wealth") == 4 and p.counters["happiness"] == 2
     s.match.round = 2
-    s.call("hero_actions", p, "shopping", answers=["Lady Easing's Ability", "Rich Citizen 1", "Done"])
+    s.call("hero_actions", p, "shopping", answers=["Lady Easing's Ability", "Goldie Trustfund", "Done"])
     assert field(s, rich, "wealth") == 7 and p.counters["happiness"] == 1  # already full: nothing to restore
     p.counters["happiness"] = 5
-    s.call("hero_actions", p, "modify", answers=["Lady Easing's Special Move", "Poor Citizen 1", "Done"])
+    s.call("hero_actions", p, "modify", answers=["Lady Easing's Special Move", "Penny Farthing", "Done"])
     s.call("reduce_wealth", poor, 10, "a test")
     assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens")
     s.match.round = 3
@@ -176,7 +176,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
     # while targeting: before Ann puts her meeple on a villain
     d = s.call("choose_targets")
     assert d.player is p and d.labels() == ["Lady Easing's Ability", "Done"]
-    s.answer("Lady Easing's Ability", "Poor Citizen 1")
+    s.answer("Lady Easing's Ability", "Penny Farthing")
     assert field(s, poor, "wealth") == 3 and p.counters["happiness"] == 0
     for rnd, step in enumerate(("working", "shopping", "before_roll", "modify", "before_scams", "resolve"), 2):
         s.match.round = rnd
@@ -187,7 +187,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
     setf(poor, "wealth", 1)
     d = s.call("hero_actions", p, "before_scams")
     assert d.labels() == ["Lady Easing's Ability", "Done"]
-    s.answer("Lady Easing's Ability", "Poor Citizen 1", "Done")
+    s.answer("Lady Easing's Ability", "Penny Farthing", "Done")
     s.call("scams")
     assert field(s, poor, "wealth") == 3 - 2 and poor.zone is s.zone("citizens")
     # the Resolve phase offers it
@@ -227,19 +227,19 @@ def test_dz_hero_tweet_the_citizen_pays_3w_and_tweetman_changes_dice(dz):
     assert not value(s, "ability_ready", p, tweet, "modify")  # no die rolled yet: nothing to change
     assert tweet.card.fields["ability_steps"] == ["modify"]
     roll_as(s, 1, 4, 6)
-    for rnd, (who, c, start) in enumerate((("Poor Citizen 3", poor, 4), ("Middle-Class Citizen 3", middle, 6)), 1):
+    for rnd, (who, c, start) in enumerate((("Sal Paycheck", poor, 4), ("Carol Carpool", middle, 6)), 1):
         s.match.round = rnd
         set_rolled(s, 1, 4, 6)
         s.call("use_ability", p, tweet, answers=[who, "6 (Tweetman)"])
         assert field(s, c, "wealth") == start - 3 and p.counters["wonga"] == 0
         assert sorted(d.f["value"] for d in p.zones["rolled"].items) == [4, 5]
     s.match.round = 3
-    s.call("use_ability", p, tweet, answers=["Rich Citizen 2"])
+    s.call("use_ability", p, tweet, answers=["Baron von Yacht"])
     assert field(s, rich, "wealth") == 8 - 3 and len(p.zones["rolled"].items) == 3 and p.counters["wonga"] == 0
     assert has_line(s, "Ann rolls a bonus die")
     assert s.match.counters["boss_health"] == 18
     p.counters["happiness"] = 5
-    s.call("use_special", p, answers=["Rich Citizen 2"])
+    s.call("use_special", p, answers=["Baron von Yacht"])
     assert p.counters["wonga"] == 5 and rich.zone is s.zone("courthouse")
     assert s.match.counters["boss_health"] == 18 + 8  # a bankruptcy like any other
     assert p.counters["happiness"] == 0
@@ -252,10 +252,10 @@ def test_dz_faq_tweet_the_ability_works_on_a_citizen_with_less_than_3w(dz):
     poor = pieces[2]
     roll_as(s, 1, 3, 3)
     assert value(s, "ability_ready", s.p(1), tweet, "modify")
-    s.call("use_ability", s.p(1), tweet, answers=["Poor Citizen 1", "3 (Tweetman)"])
+    s.call("use_ability", s.p(1), tweet, answers=["Penny Farthing", "3 (Tweetman)"])
     assert poor.zone is s.zone("courthouse") and s.p(1).counters["wonga"] == 0
     assert sorted(d.f["value"] for d in s.p(1).zones["rolled"].items) == [2, 3]
-    assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Poor Citizen 1 loses 2W (0/3W).")
+    assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Penny Farthing loses 2W (0/3W).")
 
 
 def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
@@ -264,12 +264,12 @@ def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
     s, (lady, tweet), pieces = table(dz, "lady_easing", "tweetman", citizens=[("poor_citizen_1", 1), ("rich_citizen_1", 2)])
     poor = pieces[2]
     s.p(1).counters["happiness"] = 5
-    s.call("use_special", s.p(1), answers=["Poor Citizen 1"])
+    s.call("use_special", s.p(1), answers=["Penny Farthing"])
     roll_as(s, 2, 3, 3)
-    s.call("use_ability", s.p(2), tweet, answers=["Poor Citizen 1", "3 (Tweetman)"])
+    s.call("use_ability", s.p(2), tweet, answers=["Penny Farthing", "3 (Tweetman)"])
     assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 0
     s.p(2).counters["happiness"] = 5
-    s.call("use_special", s.p(2), answers=["Poor Citizen 1"])
+    s.call("use_special", s.p(2), answers=["Penny Farthing"])
     assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 0
-    assert has_line(s, "Poor Citizen 1 is not Bankrupted, so Tweetman collects nothing.")
+    assert has_line(s, "Penny Farthing is not Bankrupted, so Tweetman collects nothing.")
     assert s.match.counters["boss_health"] == 18

@@ -127,7 +127,7 @@ def test_dz_res_5_an_event_affects_the_next_turn_not_the_one_that_triggered_it(d
     heroes(s, "lady_easing", "the_oracle")
     poor = board(s, [], [("poor_citizen_1", 1, 1), ("rich_citizen_1", 2)])[0]
     s.p(1).counters["happiness"] = 5
-    s.call("use_special", s.p(1), answers=["Poor Citizen 1"])
+    s.call("use_special", s.p(1), answers=["Penny Farthing"])
     take(s, "austerity", s.zone("triggered"))
     empty_hands(s)
     phase(s, "resolve")
@@ -138,7 +138,7 @@ def test_dz_res_5_an_event_affects_the_next_turn_not_the_one_that_triggered_it(d
     s.p(1).counters["happiness"] = 0
     phase(s, "working", answers=["Neither", "Neither"])
     assert poor.zone is s.zone("courthouse")  # turn 2's Austerity: the protection of turn 1 is over
-    assert has_line(s, "Austerity: Poor Citizen 1 loses 1W (0/3W).")
+    assert has_line(s, "Austerity: Penny Farthing loses 1W (0/3W).")
 
 
 # ---------------------------------------------------------------- thresholds

@@ -40,7 +40,7 @@ def test_dz_vig_1_summon_a_hero_for_its_summon_cost(dz):
     assert "Tweetman's Ability (summoned)" in d.labels() and "The Oracle's Special Move" in d.labels()
     assert not any("Tweetman's Special Move" in label for label in d.labels())
     poor = s.zone("citizens").items[0]
-    s.answer("Tweetman's Ability (summoned)", "Poor Citizen 1", "6 (The Oracle)")
+    s.answer("Tweetman's Ability (summoned)", "Penny Farthing", "6 (The Oracle)")
     assert field(s, poor, "wealth") == 0 and poor.zone is s.zone("courthouse")  # the cost: a Scam of 3W
     assert [d.f["value"] for d in p.zones["rolled"].items] == [4, 5]  # -1 to one of the summoner's dice
     assert p.counters["wonga"] == 1
@@ -317,7 +317,7 @@ def test_dz_vig_10_a_villain_moves_to_an_unthreatened_citizen(dz):
     tele, ponz, poor, rich = pieces
     s.call("scams")
     assert field(s, ponz, "slot") == 3 and wealth(s, rich) == 7 - 2 and wealth(s, poor) == 3 - 1
-    assert has_line(s, "Ponzitron moves from space 2 to space 3, in front of Rich Citizen 1.")
+    assert has_line(s, "Ponzitron moves from space 2 to space 3, in front of Goldie Trustfund.")
     s.call("scams")  # it stays there
     assert wealth(s, rich) == 7 - 4
 
@@ -352,7 +352,7 @@ def test_dz_vig_12_last_citizen_standing_is_scammed_by_every_villain(dz):
     rich = pieces[3]
     s.call("scams")
     assert wealth(s, rich) == 8 - 1 - 2 - 1
-    assert has_line(s, "Rich Citizen 2 is the Last Citizen Standing: every villain scams it.")
+    assert has_line(s, "Baron von Yacht is the Last Citizen Standing: every villain scams it.")
 
 
 def test_dz_vig_13_bankruptcy_to_the_courthouse_and_boss_health_rises(dz):

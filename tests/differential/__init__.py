@@ -4,5 +4,6 @@ from __future__ import annotations
 from .crazy_eights import CrazyEights
 from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
+from .hanabi import Hanabi
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, GinRummy)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hanabi, GinRummy)}

@@ -72,8 +72,8 @@ class Adapter:
         raise NotImplementedError
 
     def pick(self, match, labels: list, rng: random.Random) -> int:
-        """The move played (its index in `labels`): one at random unless the adapter leans some way, to reach
-        rules uniform play seldom gets to."""
+        """The option both engines take (its index among `labels`): at random unless an adapter steers the
+        match toward positions random play seldom reaches."""
         return rng.randrange(len(labels))
 
 

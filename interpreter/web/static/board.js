@@ -51,7 +51,95 @@ function die(c, meta, ctx, colour) {
   return e;
 }
 
-// A card: its name, its kind, its fields (the layout hint's choice, else all), coloured by one field.
+// The colour of one chip value (a face's chips field), else of the card's colouring field.
+function chipColour(meta, field, v) {
+  const by = meta.chip_colors && meta.chip_colors[field];
+  return (by && by[v]) || meta.colors[v] || null;
+}
+
+function clickable(e, c, ctx) {
+  const pick = ctx.pickable && ctx.pickable.get(c.name);
+  if (pick !== undefined) {
+    e.classList.add("pickable");
+    e.title = `choose ${c.name}`;
+    e.addEventListener("click", () => ctx.onPick(pick));
+  }
+  return e;
+}
+
+function chips(field, v, meta, ctx, label) {
+  const f = el("span", "field swatches chips");
+  f.dataset.field = field;
+  if (label) f.appendChild(el("b", null, label));
+  for (const x of Array.isArray(v) ? v : [v]) {
+    const sw = el("span", "swatch", fieldText(x, ctx.names));
+    const colour = chipColour(meta, field, x);
+    if (colour) sw.style.setProperty("--accent", colour);
+    f.appendChild(sw);
+  }
+  return f;
+}
+
+// A card drawn by its kind's face (the content's `face:`): title and cost, the type line, chips, the figures
+// players read, and the rules text. Fields the face does not name (bookkeeping) are not drawn.
+export function faceCard(c, face, meta, ctx) {
+  const e = el("div", "card faced");
+  e.dataset.uid = c.uid;
+  e.dataset.kind = c.kind;
+  const lab = (k) => (face.labels && face.labels[k]) || meta.labels[k] || words(k);
+  const first = face.chips.find((k) => c[k] !== undefined && c[k] !== null && !(Array.isArray(c[k]) && !c[k].length));
+  if (first) {
+    const v = Array.isArray(c[first]) ? c[first][0] : c[first];
+    const colour = chipColour(meta, first, v);
+    if (colour) e.style.setProperty("--accent", colour);
+  }
+  const head = el("div", "card-head");
+  const t = el("div", "card-name", face.title && c[face.title] ? fieldText(c[face.title], ctx.names) : c.name);
+  head.appendChild(t);
+  if (face.cost && c[face.cost] !== undefined && c[face.cost] !== null) {
+    const cost = el("span", "card-cost", c[face.cost]);
+    cost.dataset.field = face.cost;
+    cost.title = lab(face.cost);
+    head.appendChild(cost);
+  }
+  e.appendChild(head);
+  const type = [face.label].concat(face.type.map((k) => c[k]).filter((v) => v !== undefined && v !== null && v !== "")
+    .map((v) => fieldText(v, ctx.names)));
+  e.appendChild(el("div", "card-kind", type.join(" · ")));
+  const row = el("div", "card-fields");
+  for (const k of face.chips) {
+    const v = c[k];
+    if (v === undefined || v === null || (Array.isArray(v) && !v.length)) continue;
+    row.appendChild(chips(k, v, meta, ctx, face.labels && face.labels[k]));
+  }
+  for (const k of face.stats) {
+    const v = c[k];
+    if (v === undefined || v === null || v === false || v === 0 || (Array.isArray(v) && !v.length)) continue;
+    const f = el("span", v === true ? "field flag" : "field stat");
+    f.dataset.field = k;
+    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
+    if (v === true) f.textContent = lab(k);
+    else {
+      f.appendChild(el("b", null, lab(k)));
+      f.appendChild(document.createTextNode(" " + fieldText(v, ctx.names)));
+    }
+    row.appendChild(f);
+  }
+  if (row.childNodes.length) e.appendChild(row);
+  for (const k of face.text) {
+    const v = c[k];
+    if (v === undefined || v === null || v === "") continue;
+    const p = el("p", "card-text");
+    p.dataset.field = k;
+    if (face.text.length > 1) p.appendChild(el("b", null, lab(k) + ": "));
+    p.appendChild(document.createTextNode(String(v)));
+    e.appendChild(p);
+  }
+  return clickable(e, c, ctx);
+}
+
+// A card: drawn by its kind's face when the content declares one; else its name, its kind, its fields (the
+// layout hint's choice, else all), coloured by one field.
 export function card(c, meta, ctx) {
   if (meta.dice.includes(c.kind)) {
     const key = meta.color_by && Array.isArray(c[meta.color_by]) ? c[meta.color_by][0] : c[meta.color_by];
@@ -63,6 +151,8 @@ export function card(c, meta, ctx) {
     }
     return d;
   }
+  const face = meta.faces && meta.faces[c.kind];
+  if (face) return faceCard(c, face, meta, ctx);
   const e = el("div", "card");
   e.dataset.uid = c.uid;
   e.dataset.kind = c.kind;
@@ -100,13 +190,7 @@ export function card(c, meta, ctx) {
     fields.appendChild(f);
   }
   e.appendChild(fields);
-  const pick = ctx.pickable && ctx.pickable.get(c.name);
-  if (pick !== undefined) {
-    e.classList.add("pickable");
-    e.title = `choose ${c.name}`;
-    e.addEventListener("click", () => ctx.onPick(pick));
-  }
-  return e;
+  return clickable(e, c, ctx);
 }
 
 export function zone(name, z, spec, meta, ctx) {
@@ -250,10 +334,105 @@ function counters(values, specs, meta) {
   return box;
 }
 
-// The whole board of one view. ctx: {pickable: Map(label -> option index), onPick(index)}.
+// The content's scoreboard (`scoreboard:` in game.yaml): the game's entries as figures (a bar when the entry
+// has a largest value), then one row per player. `scores` is the state's {game, players, max}.
+export function scoreboard(meta, scores, view) {
+  const entries = meta.scoreboard || [];
+  if (!entries.length || !scores || !scores.players) return null;
+  const box = el("div", "scoreboard");
+  box.id = "scoreboard";
+  const game = el("div", "score-game");
+  entries.forEach((e, i) => {
+    if (e.per !== "game") return;
+    const v = scores.game[i];
+    const item = el("span", "score-item");
+    item.dataset.label = e.label;
+    if (e.doc) item.title = e.doc;
+    item.appendChild(el("b", null, e.label));
+    item.appendChild(el("span", "score-value", v === null || v === undefined ? "—" : v));
+    const max = scores.max && scores.max[i];
+    if (typeof v === "number" && typeof max === "number" && max > 0) {
+      const bar = el("span", "score-bar");
+      const fill = el("span", "score-fill");
+      fill.style.width = `${Math.max(0, Math.min(100, (100 * v) / max))}%`;
+      bar.appendChild(fill);
+      bar.title = `${v} of ${max}`;
+      item.appendChild(bar);
+    }
+    game.appendChild(item);
+  });
+  if (game.childNodes.length) box.appendChild(game);
+  const cols = entries.map((e, i) => [e, i]).filter(([e]) => e.per !== "game");
+  if (cols.length) {
+    const t = el("table", "score-table");
+    const head = el("tr");
+    head.appendChild(el("th", null, ""));
+    for (const [e] of cols) {
+      const th = el("th", e.score ? "the-score" : null, e.label);
+      if (e.doc) th.title = e.doc;
+      head.appendChild(th);
+    }
+    t.appendChild(head);
+    for (const p of view.players) {
+      const row = el("tr");
+      row.dataset.seat = p.seat;
+      if (p.seat === view.viewer) row.classList.add("me");
+      if (view.pending && view.pending.player === p.seat) row.classList.add("deciding");
+      row.appendChild(el("th", null, p.name));
+      const vals = scores.players[String(p.seat)] || [];
+      for (const [e, i] of cols) {
+        const v = vals[i];
+        const td = el("td", e.score ? "the-score" : null, v === null || v === undefined ? "—" : v);
+        td.dataset.label = e.label;
+        row.appendChild(td);
+      }
+      t.appendChild(row);
+    }
+    box.appendChild(t);
+  }
+  return box;
+}
+
+function playerBox(p, view, meta, ctx, deciding) {
+  const pspecs = Object.fromEntries(meta.player.map((z) => [z.name, z]));
+  const box = el("div", "player");
+  box.dataset.seat = p.seat;
+  if (p.seat === view.viewer) box.classList.add("me");
+  if (p.seat === deciding) box.classList.add("deciding");
+  const h = el("h3", "player-name", p.name);
+  h.appendChild(el("span", "seat", `seat ${p.seat}`));
+  if (p.seat === view.viewer) h.appendChild(el("span", "tag you", "you"));
+  if (p.seat === view.first_player) h.appendChild(el("span", "tag first", "first player"));
+  if (p.seat === deciding) h.appendChild(el("span", "tag turn", "deciding"));
+  box.appendChild(h);
+  box.appendChild(counters(p.counters, meta.player_counters, meta));
+  box.appendChild(vars(p.vars, meta, ctx));
+  const pz = el("div", "zones");
+  for (const spec of meta.player) {
+    const z = p.zones[spec.name];
+    if (z && !meta.hide.includes(spec.name)) pz.appendChild(zone(spec.name, z, spec, meta, { ...ctx, fold: null }));
+  }
+  for (const [name, z] of Object.entries(p.zones)) {
+    if (!pspecs[name] && !meta.hide.includes(name)) pz.appendChild(zone(name, z, null, meta, { ...ctx, fold: null }));
+  }
+  box.appendChild(pz);
+  return box;
+}
+
+// The whole board of one view: the scoreboard, the viewer's own area first, the table, then the other
+// players. ctx: {pickable: Map(label -> option index), onPick(index), scores}.
 export function board(view, meta, ctx = {}) {
   ctx = { ...ctx, names: seatNames(view) };
   const root = el("div", "board");
+  const sb = scoreboard(meta, ctx.scores, view);
+  if (sb) root.appendChild(sb);
+  const deciding = view.pending ? view.pending.player : null;
+  const mine = view.players.find((p) => p.seat === view.viewer);
+  if (mine) {
+    const own = el("div", "players own");
+    own.appendChild(playerBox(mine, view, meta, ctx, deciding));
+    root.appendChild(own);
+  }
   const table = el("div", "table-area");
   table.appendChild(el("h3", "area-title", "Table"));
   const common = el("div", "common");
@@ -273,31 +452,8 @@ export function board(view, meta, ctx = {}) {
   root.appendChild(table);
 
   const players = el("div", "players");
-  const deciding = view.pending ? view.pending.player : null;
-  const pspecs = Object.fromEntries(meta.player.map((z) => [z.name, z]));
   for (const p of view.players) {
-    const box = el("div", "player");
-    box.dataset.seat = p.seat;
-    if (p.seat === view.viewer) box.classList.add("me");
-    if (p.seat === deciding) box.classList.add("deciding");
-    const h = el("h3", "player-name", p.name);
-    h.appendChild(el("span", "seat", `seat ${p.seat}`));
-    if (p.seat === view.viewer) h.appendChild(el("span", "tag you", "you"));
-    if (p.seat === view.first_player) h.appendChild(el("span", "tag first", "first player"));
-    if (p.seat === deciding) h.appendChild(el("span", "tag turn", "deciding"));
-    box.appendChild(h);
-    box.appendChild(counters(p.counters, meta.player_counters, meta));
-    box.appendChild(vars(p.vars, meta, ctx));
-    const pz = el("div", "zones");
-    for (const spec of meta.player) {
-      const z = p.zones[spec.name];
-      if (z && !meta.hide.includes(spec.name)) pz.appendChild(zone(spec.name, z, spec, meta, { ...ctx, fold: null }));
-    }
-    for (const [name, z] of Object.entries(p.zones)) {
-      if (!pspecs[name] && !meta.hide.includes(name)) pz.appendChild(zone(name, z, null, meta, { ...ctx, fold: null }));
-    }
-    box.appendChild(pz);
-    players.appendChild(box);
+    if (p !== mine) players.appendChild(playerBox(p, view, meta, ctx, deciding));
   }
   root.appendChild(players);
   return root;

@@ -136,6 +136,82 @@ async function openReplay(body) {
   }
 }
 
+// The games on offer; a game whose content does not load is marked broken, with its problems and their places.
+function listGames(data) {
+  games = data.games;
+  const box = $("games");
+  box.replaceChildren();
+  for (const g of games) {
+    const b = el("button", "game", g.name);
+    b.type = "button";
+    b.dataset.game = g.id;
+    if (g.error) {
+      b.classList.add("broken");
+      b.appendChild(el("small", null, "broken: does not load"));
+      b.addEventListener("click", () => showProblems(g));
+    } else {
+      b.appendChild(el("small", null, `${g.players.min}–${g.players.max} players`));
+      b.addEventListener("click", () => pickGame(g));
+    }
+    if (game && game.id === g.id) b.classList.add("chosen");
+    box.appendChild(b);
+  }
+  const broken = games.filter((g) => g.error);
+  const panel = $("problems");
+  panel.replaceChildren();
+  panel.hidden = !broken.length;
+  for (const g of broken) {
+    panel.appendChild(el("h3", null, `${g.name} does not load`));
+    const list = el("ul", "problem-list");
+    for (const p of g.problems || []) {
+      const li = el("li", "problem");
+      li.dataset.file = p.file;
+      li.dataset.line = p.line;
+      li.dataset.column = p.column;
+      li.appendChild(el("code", "place", `${p.file}:${p.line}:${p.column}`));
+      li.appendChild(document.createTextNode(` ${p.message}`));
+      if (p.code) li.appendChild(el("span", "muted", ` [${p.code}]`));
+      list.appendChild(li);
+    }
+    if (!(g.problems || []).length) list.appendChild(el("li", "problem", g.error));
+    panel.appendChild(list);
+  }
+}
+
+function showProblems(g) {
+  game = g;
+  $("setup").hidden = true;
+  for (const b of document.querySelectorAll(".game")) b.classList.toggle("chosen", b.dataset.game === g.id);
+  $("problems").scrollIntoView({ block: "nearest" });
+}
+
+// `meeple serve --watch`: the list follows the content files; a game chosen that changed is chosen again.
+let listed = "";
+async function watch() {
+  let data;
+  try {
+    data = await api("/api/games");
+  } catch (e) {
+    return;
+  }
+  const text = JSON.stringify(data.games);
+  if (text === listed) return;
+  listed = text;
+  listGames(data);
+  const again = game && games.find((g) => g.id === game.id);
+  if (again && !again.error) {
+    const keep = $("players").value;
+    pickGame(again);
+    if ([...$("players").options].some((o) => o.value === keep)) { $("players").value = keep; seats(); }
+  } else if (again) {
+    showProblems(again);
+  } else if (!game) { // a server of one game chooses it again once it loads
+    const playable = games.filter((g) => !g.error);
+    if (playable.length === 1 || (playable.length && data.fixed)) pickGame(playable[0]);
+  }
+  document.body.dataset.content = String(Number(document.body.dataset.content || 0) + 1);
+}
+
 async function start() {
   let data;
   try {
@@ -144,25 +220,13 @@ async function start() {
     problem("lobby-error", e.message);
     return;
   }
-  games = data.games;
-  const box = $("games");
-  for (const g of games) {
-    const b = el("button", "game", g.name);
-    b.type = "button";
-    b.dataset.game = g.id;
-    if (g.error) {
-      b.disabled = true;
-      b.appendChild(el("small", null, g.error));
-    } else {
-      b.appendChild(el("small", null, `${g.players.min}–${g.players.max} players`));
-      b.addEventListener("click", () => pickGame(g));
-    }
-    box.appendChild(b);
-  }
+  listGames(data);
   const playable = games.filter((g) => !g.error);
   const wanted = new URLSearchParams(location.search).get("game");
   const first = playable.find((g) => g.id === wanted) || (playable.length === 1 || data.fixed ? playable[0] : null);
   if (first) pickGame(first);
+  listed = JSON.stringify(data.games);
+  if (data.watch) setInterval(watch, 1000);
   $("players").addEventListener("change", seats);
   $("setup").addEventListener("submit", startMatch);
   $("open-log").addEventListener("click", async () => {

@@ -4,7 +4,7 @@
 // short-lived ticket (a token never goes in a URL). With two or more seats on this screen (hot-seat),
 // the page holds the public view, and a seat's own view only while that seat is in front of the screen:
 // fetched after the hand-over, dropped at the next one.
-import { api, board, el, folding, followEnd, header, logList, result } from "/static/board.js";
+import { api, board, card, el, folding, followEnd, header, logList, result } from "/static/board.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,89 @@ let following = null; // the key whose stream is open
 let stream = null;
 let revealed = null; // the seat whose private view was last shown on this screen
 let sending = null; // the version of the position an answer is on its way for
+const lastSeen = {}; // seat -> what was on the table at its last decision: public cards' places, counters, log size
+
+// What a seat saw when it last decided: where each card it saw lay, every counter, the account's length.
+// On a shared screen, public zones only: it is kept across hand-overs.
+function glance(st) {
+  const cards = {};
+  const counts = {};
+  const shared = held.length > 1;
+  const zoneOf = (key, z) => {
+    if ((shared && z.visibility !== "public") || !z.cards) return;
+    for (const c of z.cards) cards[c.uid] = key;
+  };
+  for (const [n, z] of Object.entries(st.view.zones)) zoneOf(`table:${n}`, z);
+  for (const [k, v] of Object.entries(st.view.counters || {})) counts[`table:${k}`] = v;
+  for (const p of st.view.players) {
+    for (const [n, z] of Object.entries(p.zones)) zoneOf(`${p.seat}:${n}`, z);
+    for (const [k, v] of Object.entries(p.counters || {})) counts[`${p.seat}:${k}`] = v;
+  }
+  // a private scoreboard entry is its seat's own: not kept
+  const scores = st.scores && st.scores.players ? { players: {} } : null;
+  if (scores) {
+    for (const [seat, row] of Object.entries(st.scores.players)) {
+      scores.players[seat] = row.map((v, i) => (meta.scoreboard[i] && meta.scoreboard[i].private ? null : v));
+    }
+  }
+  return { cards, counts, log: st.log.length, scores };
+}
+
+// Marks what moved since this seat's last decision: cards now somewhere else (or new in view), counters and
+// scores that changed, and the account's lines since.
+function markChanges(st) {
+  const was = st.viewer ? lastSeen[st.viewer] : null;
+  let n = 0;
+  if (was) {
+    for (const e of document.querySelectorAll("#board .card[data-uid]")) {
+      const zoneBox = e.closest("[data-zone]");
+      if (!zoneBox || (held.length > 1 && !zoneBox.classList.contains("vis-public"))) continue;
+      const owner = e.closest(".player");
+      const key = `${owner ? owner.dataset.seat : "table"}:${zoneBox.dataset.zone}`;
+      if (was.cards[e.dataset.uid] !== key) { e.classList.add("changed"); n++; }
+    }
+    for (const e of document.querySelectorAll("#board .counter[data-counter]")) {
+      const owner = e.closest(".player");
+      const key = `${owner ? owner.dataset.seat : "table"}:${e.dataset.counter}`;
+      const now = Number(e.querySelector(".counter-value").textContent);
+      if (key in was.counts && was.counts[key] !== now) {
+        e.classList.add("changed");
+        e.dataset.was = String(was.counts[key]);
+        e.title = `${e.title ? e.title + "\n" : ""}was ${was.counts[key]} at your last decision`;
+        n++;
+      }
+    }
+    if (was.scores && st.scores && st.scores.players) {
+      for (const td of document.querySelectorAll("#scoreboard td[data-label]")) {
+        const seat = td.closest("tr").dataset.seat;
+        const i = [...td.parentNode.children].indexOf(td) - 1;
+        const cols = (meta.scoreboard || []).map((e, k) => [e, k]).filter(([e]) => e.per !== "game");
+        const k = cols[i] ? cols[i][1] : -1;
+        const before = was.scores.players[seat] ? was.scores.players[seat][k] : undefined;
+        if (k >= 0 && before !== undefined && before !== null && before !== st.scores.players[seat][k]) {
+          td.classList.add("changed");
+          td.title = `was ${before} at your last decision`;
+          n++;
+        }
+      }
+    }
+    const lines = $("log").children;
+    for (let i = 0; i < lines.length; i++) lines[i].classList.toggle("new", i >= was.log);
+  } else {
+    for (const line of $("log").children) line.classList.remove("new");
+  }
+  document.body.dataset.changed = String(n);
+}
+
+// The tab says when it is your turn (its title and its icon).
+function tab(st, mode) {
+  const mine = mode === "choose";
+  const base = `${meta.game.name}: ${st.over ? "finished" : "round " + st.view.round}`;
+  document.title = mine ? `● Your turn: ${base}` : base;
+  const icon = document.querySelector("link[rel=icon]");
+  const want = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (icon && icon.getAttribute("href") !== want) icon.setAttribute("href", want);
+}
 
 function takeTokens() {
   const key = `meeple:${matchId}`;
@@ -61,6 +144,7 @@ async function choose(index) {
   const at = st.version;
   if (sending === at) return; // one answer per position (a double click is not two answers)
   sending = at;
+  if (st.viewer) lastSeen[st.viewer] = glance(st);
   for (const b of document.querySelectorAll("#decision button")) b.disabled = true;
   try {
     await api(`/api/matches/${encodeURIComponent(matchId)}/choose`, {
@@ -124,12 +208,27 @@ function decisionPanel(st) {
     box.appendChild(el("h3", "prompt", pending.prompt));
     const opts = el("div", "options");
     opts.id = "options";
+    const cards = st.option_cards || [];
     pending.options.forEach((label, i) => {
-      const b = el("button", "option", label);
+      const b = el("button", "option");
       b.dataset.index = i;
+      b.dataset.label = label;
+      if (!cards[i] || cards[i].name !== label) b.appendChild(el("span", "option-label", label));
+      if (cards[i]) { // the card this option picks, with its cost and text
+        b.classList.add("with-card");
+        b.appendChild(card(cards[i], meta, { names: Object.fromEntries(st.seats.map((s) => [s.seat, s.name])) }));
+      }
       b.addEventListener("click", () => choose(i));
       opts.appendChild(b);
     });
+    for (const u of st.unavailable || []) { // not offered, and the content says why
+      if (pending.options.includes(u.option)) continue;
+      const b = el("button", "option-off", u.option);
+      b.disabled = true;
+      b.title = u.reason;
+      b.appendChild(el("small", "why", u.reason));
+      opts.appendChild(b);
+    }
     box.appendChild(opts);
   } else if (d) {
     box.appendChild(el("h3", "waiting", d.bot ? `${d.name} (a bot) is deciding…` : `Waiting for ${d.name}…`));
@@ -159,11 +258,13 @@ function show(key, mode) {
   $("identity").textContent = held.length === 0 ? "watching" :
     held.length === 1 ? `you are ${names[held[0]]} (seat ${held[0]})` :
     `on this screen: ${held.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
-  $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, ...folding(render) }));
+  $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, scores: st.scores,
+    ...folding(render) }));
   decisionPanel(st);
   logList(st.log, $("log"), String(key));
+  markChanges(st);
   setMode(mode, st);
-  document.title = `${meta.game.name}: ${st.over ? "finished" : "round " + st.view.round}`;
+  tab(st, mode);
 }
 
 // One stream at a time: the state of `key` (a seat, or "public"); every other state is dropped.
@@ -226,7 +327,8 @@ function render() {
     return;
   }
   if (following === "public" && next !== null) {
-    if (revealed === next) { follow(next); return; }
+    // a hand-over only where the next seat has something the others may not see
+    if (revealed === next || !d.private) { revealed = next; hand.hidden = true; follow(next); return; }
     const name = st.seats.find((s) => s.seat === next).name;
     $("handover-title").textContent = `Pass the screen to ${name}`;
     $("handover-ok").textContent = `I am ${name}: show my cards`;

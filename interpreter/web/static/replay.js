@@ -37,7 +37,7 @@ async function load(to) {
   $("slider").value = String(step);
   $("where").textContent = `choice ${step} of ${steps}` + (st.finished ? "" : " (the log stops before the end)");
   $("status").replaceChildren(header(st.view, st.meta, `${st.game.players} players, seed ${st.game.seed}`));
-  $("board").replaceChildren(board(st.view, st.meta, folding(() => go(step))));
+  $("board").replaceChildren(board(st.view, st.meta, { scores: st.scores, ...folding(() => go(step)) }));
   const box = $("decision");
   box.replaceChildren();
   if (st.next) {

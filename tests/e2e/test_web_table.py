@@ -1,0 +1,291 @@
+"""End to end, in headless Chromium: the table as players read it. Every bundled game played to its end by a
+person and bots at desktop and phone sizes, each card's text read from the page, the content's scoreboard
+against the match's own scores, what moved since a seat's last decision, and `meeple serve --watch` picking up
+an edited card and showing a broken file's problem with its place."""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from interpreter.web import scores as scoreboard_values
+
+from .conftest import SECRET, _serve
+from .test_web_browser import CLICK_ON, END, loads, start_from_lobby, wait_turn
+
+DESKTOP = (1400, 1000)
+PHONE = (390, 844)
+GAMES = ["kaiju-inc", "debtzilla", "happy-city"]
+
+
+def table_of(site, page):
+    return site.state.tables.tables[page.url.split("/play/")[1].split("#")[0]]
+
+
+def card_texts_match(page, table) -> int:
+    """Every card drawn by its face on the page shows the rules text its content writes (each text field a
+    paragraph); returns how many cards were read."""
+    game = table.game
+    drawn = page.evaluate("""() => [...document.querySelectorAll('#board .card.faced')].map((e) => ({
+        uid: Number(e.dataset.uid), kind: e.dataset.kind,
+        texts: [...e.querySelectorAll('.card-text')].map((p) => [p.dataset.field, p.textContent])}))""")
+    pieces = {}
+    for z in list(table.match.zones.values()) + [z for p in table.match.players for z in p.zones.values()]:
+        for p in z.items:
+            pieces[p.uid] = p
+    assert drawn, "no card drawn by its face"
+    for d in drawn:
+        piece = pieces[d["uid"]]
+        face = game.faces[piece.card.kind]
+        want = [(k, piece.f[k]) for k in face.text if piece.f.get(k)]
+        got = [(k, re.sub(r"^[^:]+: ", "", t) if len(face.text) > 1 else t) for k, t in d["texts"]]
+        assert got == want, (piece.card.id, got, want)
+        assert not face.text or want, f"{piece.card.id} has no text"
+    return len(drawn)
+
+
+def scoreboard_matches(page, table):
+    """The scoreboard on the page holds the server's values for every seat (the game's own score among them)."""
+    entries = table.game.scoreboard
+    values = scoreboard_values.values(table.match, page_viewer(page))
+    for p in table.match.players:
+        row = page.locator(f"#scoreboard tr[data-seat='{p.seat}'] td")
+        cols = [i for i, e in enumerate(entries) if e.per != "game"]
+        assert row.count() == len(cols)
+        for n, i in enumerate(cols):
+            v = values["players"][str(p.seat)][i]
+            assert row.nth(n).inner_text() == ("—" if v is None else str(v)), (entries[i].label, p.seat)
+            if entries[i].score and table.match.result is not None:
+                assert row.nth(n).inner_text() == str(table.match.result.scores[p.seat])
+    for i, e in enumerate(entries):
+        if e.per == "game":
+            v = values["game"][i]
+            shown = page.locator(f"#scoreboard .score-item[data-label='{e.label}'] .score-value").inner_text()
+            assert shown == ("—" if v is None else str(v)), e.label
+
+
+def page_viewer(page):
+    v = page.get_attribute("body", "data-viewer")
+    return None if v in (None, "", "public") else int(v)
+
+
+def play_to_the_end(page, rng, mid=None):
+    """Answer with random option buttons until the end; `mid(page)` runs once, a few decisions in."""
+    version, clicks = None, 0
+    while wait_turn(page, version) == "choose":
+        version = page.get_attribute("body", "data-version")
+        if clicks == 4 and mid:
+            mid(page)
+        if clicks >= 4:
+            clicks += page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 5000])
+            break
+        buttons = page.locator("#options button.option")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        clicks += 1
+    page.wait_for_selector(END, state="attached")
+    assert page.get_attribute("body", "data-mode") == "over", page.inner_text("#decision")
+    return clicks
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_bundled_game_is_played_to_its_end_with_its_texts_and_scoreboard(site, new_page, shots, gid, size):
+    why = loads(site, gid)
+    if why:
+        pytest.skip(why)
+    w, h = DESKTOP if size == "desktop" else PHONE
+    page = new_page(w, h)
+    start_from_lobby(page, site.base, gid, players=3)
+    table = table_of(site, page)
+    read = {}
+
+    def mid(page):
+        read["cards"] = card_texts_match(page, table)
+        scoreboard_matches(page, table)
+        mine = page.locator(".player.me")
+        assert mine.count() == 1
+        # the seat's own area comes before the table and the other players
+        assert mine.bounding_box()["y"] < page.locator(".table-area").bounding_box()["y"]
+        if size == "phone":  # the options are pinned at the bottom of the screen, where the thumb is
+            box = page.locator("#decision").bounding_box()
+            assert abs(box["y"] + box["height"] - h) <= 2 and box["width"] >= w - 2
+            assert page.locator("#options button.option").first.is_visible()
+        if shots:
+            page.screenshot(path=str(shots / f"{gid}-{size}.png"))
+        assert page.problems == []
+
+    play_to_the_end(page, random.Random(hash((gid, size)) % 1000), mid)
+    assert read["cards"] > 0
+    scoreboard_matches(page, table)  # at the end: the match's own scores
+    assert page.problems == []
+
+
+def test_what_moved_since_your_last_decision_is_marked_after_the_bots_move(site, new_page):
+    page = new_page()
+    start_from_lobby(page, site.base, "kaiju-inc", players=3)
+    assert wait_turn(page) == "choose"
+    assert page.title().startswith("● Your turn")
+    assert page.get_attribute("link[rel=icon]", "href").endswith("favicon-turn.svg")
+    assert page.get_attribute("body", "data-changed") == "0"  # nothing to compare with yet
+    table = table_of(site, page)
+    log_before = len(table.account.lines(1))
+    version = page.get_attribute("body", "data-version")
+    page.locator("#options button.option").first.click()
+    # the bots answer at once; the next decision of this seat comes after theirs
+    for _ in range(20):
+        assert wait_turn(page, version) == "choose"
+        version = page.get_attribute("body", "data-version")
+        bots_moved = any(h["seat"] != 1 for h in table.history[-3:])
+        if bots_moved and int(page.get_attribute("body", "data-changed")) > 0:
+            break
+        page.locator("#options button.option").first.click()
+    assert int(page.get_attribute("body", "data-changed")) > 0
+    assert page.locator("#board .changed").count() > 0
+    new = page.locator("#log .new")
+    assert 0 < new.count() < page.locator("#log > div").count()
+    assert page.locator("#log > div").count() > log_before
+    assert page.title().startswith("● Your turn")
+    assert page.problems == []
+
+
+def _watched_copy(tmp_path) -> Path:
+    """The test game with hands, its gems drawn with their value as a cost."""
+    folder = tmp_path / "watched"
+    shutil.copytree(SECRET, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("    fields: {colour: colour, value: int}\n",
+                                             "    fields: {colour: colour, value: int}\n"
+                                             "    face: {cost: value, chips: [colour]}\n"))
+    return folder
+
+
+def test_watch_reloads_an_edited_card_and_shows_a_broken_file_with_its_place(new_page, tmp_path, shots):
+    folder = _watched_copy(tmp_path)
+    running = _serve(str(folder), watch=True)
+    base = running.app.base
+    catalog = running.app.state.catalog
+    try:
+        page = new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#setup:not([hidden])")
+        page.click("#start")
+        page.wait_for_url("**/play/**")
+        assert wait_turn(page) == "choose"
+        old = table_of(running.app, page)
+        costs = lambda: [int(c) for c in page.locator("#board .player.me .card-cost").all_inner_texts()]  # noqa: E731
+        assert costs() and max(costs()) <= 20
+
+        # a designer raises every gem's value by 40: the next match has it, without a restart
+        gems = folder / "cards" / "gems.yaml"
+        text = gems.read_text()
+        gems.write_text(re.sub(r"value: (\d+)", lambda m: f"value: {int(m.group(1)) + 40}", text))
+        lobby = new_page()
+        lobby.goto(base + "/")
+        lobby.wait_for_selector("body[data-mode='ready']")
+        deadline = time.monotonic() + 15
+        while catalog.entries["secret-hands"].version < 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        lobby.click("#start")
+        lobby.wait_for_url("**/play/**")
+        assert wait_turn(lobby) == "choose"
+        assert min(int(c) for c in lobby.locator("#board .player.me .card-cost").all_inner_texts()) > 40
+        assert old.game.cards["amber"].fields["value"] == 1  # the match being played keeps its content
+
+        # a broken file: the lobby marks the game broken and shows the problem with its file, line and column
+        broken = text.replace("  value: 3\n", "  valeu: 3\n", 1)
+        line = broken.splitlines().index("  valeu: 3") + 1
+        gems.write_text(broken)
+        lobby.goto(base + "/")
+        lobby.wait_for_selector(".game.broken", timeout=15_000)
+        problem = lobby.locator(f".problem[data-file='cards/gems.yaml'][data-line='{line}']")
+        problem.wait_for()
+        assert problem.get_attribute("data-column") == "3"
+        assert "valeu" in problem.inner_text() and "did you mean `value`" in problem.inner_text()
+        assert f"cards/gems.yaml:{line}:3" in problem.inner_text()
+        assert lobby.locator("#setup").is_hidden()
+        r = httpx.post(f"{base}/api/matches", json={"game": "secret-hands", "players": 2, "seats": ["here", "bot"]})
+        assert r.status_code == 422 and "does not load" in r.json()["error"] and "cards/gems.yaml:" in r.json()["error"]
+        if shots:
+            lobby.screenshot(path=str(shots / "broken-content.png"))
+
+        # mended: the lobby, still open, offers the game again
+        gems.write_text(text)
+        lobby.wait_for_selector(".game:not(.broken)[data-game='secret-hands']", timeout=15_000)
+        lobby.wait_for_selector("#setup:not([hidden])")
+        assert lobby.locator("#problems").is_hidden()
+        assert page.problems == [] and lobby.problems == []
+    finally:
+        running.__exit__(None, None, None)
+
+
+def test_a_hero_choice_shows_the_heroes_abilities_on_the_page(site, new_page):
+    why = loads(site, "debtzilla")
+    if why:
+        pytest.skip(why)
+    page = new_page(*PHONE)
+    start_from_lobby(page, site.base, "debtzilla", players=3)
+    assert wait_turn(page) == "choose"
+    heroes = {c.name: c for c in site.state.catalog.game("debtzilla", {}).cards.values() if c.kind == "hero"}
+    buttons = page.locator("#options button.option")
+    assert buttons.count() == len(heroes)
+    for i in range(buttons.count()):
+        b = buttons.nth(i)
+        hero = heroes[b.get_attribute("data-label")]
+        texts = b.locator(".card-text").all_inner_texts()
+        assert texts == [f"Ability: {hero.fields['ability_text']}", f"Special Move: {hero.fields['special_text']}"]
+        assert b.locator(".card-cost").inner_text() == str(hero.fields["summon_cost"])
+    assert page.problems == []
+
+
+def test_a_shared_screen_hands_over_only_where_a_seat_has_something_private(site, new_page):
+    """Happy City has nothing private: two people at one screen play on without a hand-over screen."""
+    why = loads(site, "happy-city")
+    if why:
+        pytest.skip(why)
+    r = httpx.post(f"{site.base}/api/matches", json={"game": "happy-city", "players": 3,
+                                                     "seats": ["here", "here", "bot"]})
+    assert r.status_code == 201, r.text
+    page = new_page()
+    page.goto(site.base + r.json()["play_url"])
+    page.evaluate("""() => { window.modes = []; new MutationObserver(() => window.modes.push(document.body.dataset.mode))
+        .observe(document.body, { attributes: true }); }""")
+    seats, version = set(), None
+    for _ in range(8):
+        assert wait_turn(page, version) == "choose"
+        version = page.get_attribute("body", "data-version")
+        seats.add(page.get_attribute("body", "data-viewer"))
+        page.locator("#options button.option").first.click()
+    assert seats == {"1", "2"}  # both people decided at this screen...
+    assert "handover" not in page.evaluate("window.modes") and page.locator("#handover").is_hidden()  # ...unasked
+    assert page.problems == []
+
+
+def test_an_option_the_content_says_is_unavailable_is_shown_disabled_with_its_reason(new_page, tmp_path):
+    folder = tmp_path / "menu"
+    shutil.copytree(SECRET, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace('''      for p in players {
+        let c = choose c from p.hand''', '''      for p in players {
+        unavailable("Pass", "a gem is played every turn")
+        ask by p "{p.name}: ready?" { "Play a gem" {} "Stretch first" {} }
+        let c = choose c from p.hand'''))
+    running = _serve(str(folder))
+    try:
+        r = httpx.post(f"{running.app.base}/api/matches", json={"game": "secret-hands", "players": 2,
+                                                                "seats": ["remote", "bot"]})
+        assert r.status_code == 201, r.text
+        page = new_page()
+        page.goto(running.app.base + r.json()["seats"][0]["url"])
+        assert wait_turn(page) == "choose"
+        assert page.locator("#options button.option").all_inner_texts() == ["Play a gem", "Stretch first"]
+        off = page.locator("#options button.option-off")
+        assert off.count() == 1 and off.is_disabled()
+        assert off.inner_text().splitlines() == ["Pass", "a gem is played every turn"]
+        assert page.problems == []
+    finally:
+        running.__exit__(None, None, None)
