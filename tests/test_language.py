@@ -225,6 +225,21 @@ def test_templates_filters_and_functions(tmp_path):
     assert s.lines() == ["2 red, total 4, 2 colours", "worth 20", "Blue Two"]
 
 
+def test_group_and_best_disjoint(tmp_path):
+    """`group` keeps the keys' first order and the items' order; `best_disjoint` takes the most valuable
+    candidates sharing no item, the first such choice on a tie (1-2 and 3-4 before 2-3 and 1-4, both 10)."""
+    g = game_with(tmp_path, {"t": ([], """
+        let g = group([3, 1, 4, 1, 5, 9, 2, 6], it % 2)
+        say("{count(g)} groups: {sum(g[0], it)} ({g[0][0]} first), {sum(g[1], it)} ({g[1][0]} first)")
+        let b = best_disjoint([[1, 2], [2, 3], [3, 4], [1, 4], [0]], sum(it, it))
+        say("{count(b)} taken: {b[0][0]}-{b[0][1]}, {b[1][0]}-{b[1][1]}")
+        say("{count(best_disjoint([[0], [5, 6], [6, 7, 8]], sum(it, it)))} taken")
+    """)})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["2 groups: 19 (3 first), 12 (4 first)", "2 taken: 1-2, 3-4", "1 taken"]
+
+
 def test_run_a_card_hook(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         move(box, me.hand)

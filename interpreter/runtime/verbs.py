@@ -301,6 +301,48 @@ def v_abs(M, x):
     return abs(_int(x))
 
 
+@verb("group(source: list or zone, key: any per item) -> list", fresh=True,
+      doc="The items in lists of equal key: one list a key, in the order of each key's first item, each list "
+          "keeping the items' order.", example="group(sort(me.hand, it.rank), it.rank)")
+def v_group(M, source, key):
+    groups: dict = {}
+    for x in ops.each_item(M, source):
+        groups.setdefault(key(x), []).append(x)
+    return list(groups.values())
+
+
+@verb("best_disjoint(candidates: list, value: number per item) -> items of candidates", fresh=True,
+      doc="The candidates (lists or zones) no two of which share an item, whose values add up to the most; "
+          "among equal totals, the first choice in the candidates' order (the one whose first candidate comes "
+          "earliest, then its second...); a candidate worth 0 or less is never taken. Each choice looked at "
+          "counts as a step.",
+      example="best_disjoint(melds, sum(it, it.value))")
+def v_best_disjoint(M, candidates, value):
+    cands = ops.each_item(M, candidates)
+    sets = [frozenset(x if type(x) in (int, str, bool) else id(x) for x in ops.items(c)) for c in cands]
+    values = [_int(value(c)) for c in cands]
+    rest = [0] * (len(cands) + 1)  # what the candidates from each place on could add at most
+    for j in range(len(cands) - 1, -1, -1):
+        rest[j] = rest[j + 1] + max(values[j], 0)
+    best: list = [0, []]
+    looked = [0]
+
+    def search(start: int, used: frozenset, total: int, chosen: list) -> None:
+        looked[0] += 1
+        if total > best[0]:
+            best[0], best[1] = total, list(chosen)
+        for j in range(start, len(cands)):
+            if total + rest[j] <= best[0]:
+                return  # nothing from here on does better than the best so far
+            if values[j] > 0 and not (sets[j] & used):
+                chosen.append(j)
+                search(j + 1, used | sets[j], total + values[j], chosen)
+                chosen.pop()
+    search(0, frozenset(), 0, [])
+    M.spend(looked[0])
+    return [cands[j] for j in best[1]]
+
+
 @verb("range(low: number, high: number) -> list of numbers", fresh=True, doc="The numbers from the first up to the second, included.", example="range(1, 3)")
 def v_range(M, low, high):
     low, high = _int(low), _int(high)

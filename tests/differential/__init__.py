@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .crazy_eights import CrazyEights
+from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
 from .hanabi import Hanabi
 from .hearts import Hearts
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hearts, Hanabi)}
+ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy)}
