@@ -7,7 +7,7 @@ import re
 from lsprotocol import types as T
 
 from ..check.schema import schema
-from ..dsl.names import NameTable
+from ..check.names import NameTable
 from ..errors import did_you_mean
 from ..files import GRAMMAR_DIR
 from ..runtime.verbs import REGISTRY

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from ..check.schema import validate
-from ..dsl.compiler import Compiler
-from ..dsl.names import NameTable
+from ..compile.generate import Compiler
+from ..check.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR

@@ -1,4 +1,4 @@
-"""What names a game gives its content: the table the compiler checks every identifier against."""
+"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
