@@ -6,8 +6,8 @@ import re
 
 from lsprotocol import types as T
 
-from ..check.schema import schema
 from ..check.names import NameTable
+from ..check.schema import schema
 from ..errors import did_you_mean
 from ..files import GRAMMAR_DIR
 from ..runtime.verbs import REGISTRY

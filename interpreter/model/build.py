@@ -7,9 +7,9 @@ import re
 import sys
 from pathlib import Path
 
+from ..check.names import NameTable
 from ..check.schema import validate
 from ..compile.generate import Compiler
-from ..check.names import NameTable
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR
