@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..check.names import NameTable
+from ..check.names import NameTable, field_enums, field_types
 from ..check.schema import validate
 from ..compile.generate import Compiler
 from ..dsl.parser import Origin, parse, parse_expr
@@ -21,31 +21,6 @@ SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 # keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
 FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
-
-
-def _field_types(kinds: dict) -> dict:
-    """Card field -> the type every kind declaring it gives it, when that is a number, a list, a card or a
-    player (NameTable.field_types)."""
-    seen: dict = {}
-    for kd in kinds.values():
-        for name, decl in (kd.get("fields") or {}).items():
-            t = str(decl["type"] if isinstance(decl, dict) else decl)
-            if t.startswith("list[") and not t.endswith("?"):
-                t = "list"
-            elif t in ("card?", "player?"):  # a card or a player may be none anyway
-                t = t[:-1]
-            seen.setdefault(name, set()).add(t)
-    return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
-
-
-def _field_enums(kinds: dict, enums: dict) -> dict:
-    """Card field -> the values of the enum every kind declaring it gives it (a comparison is checked against
-    them)."""
-    seen: dict = {}
-    for kd in kinds.values():
-        for name, decl in (kd.get("fields") or {}).items():
-            seen.setdefault(name, set()).add(str(decl["type"] if isinstance(decl, dict) else decl).rstrip("?"))
-    return {k: list(enums[t]) for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in enums}
 
 
 def bundled_games() -> dict[str, Path]:
@@ -351,8 +326,8 @@ class _Builder:
                         if isinstance(decl, dict) else _place(fields, fname, kind_places[kname][0])
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
-        names.field_types = _field_types(kinds)
-        names.field_enums = _field_enums(kinds, enums)
+        names.field_types = field_types(kinds)
+        names.field_enums = field_enums(kinds, enums)
         for kd in kinds.values():
             names.card_fields |= set((kd.get("fields") or {}).keys())
             names.effect_hooks |= set(kd.get("effects") or [])
