@@ -305,7 +305,7 @@ class Resolver(Typer):
     # ---- statements
     def stmts(self, stmts) -> None:
         for s in stmts or ():
-            getattr(self, "s_" + type(s).__name__)(s, self.place(s))
+            _VISIT[type(s)](self, s, self.place(s))
 
     def s_Let(self, s, p):
         if s.name in NameTable.BUILTIN_NAMES or s.name == "it":
@@ -429,7 +429,7 @@ class Resolver(Typer):
         try:
             if self.nesting > MAX_NESTING:
                 raise _TooDeep(e, f"an expression nested deeper than {MAX_NESTING} levels")
-            getattr(self, "e_" + type(e).__name__)(e)
+            _VISIT[type(e)](self, e)
         finally:
             self.nesting -= 1
         self.memo[id(e)] = self.types(e)
@@ -730,3 +730,9 @@ class Resolver(Typer):
         self.c.used.add(a.value)
         if a.value not in known:
             self.c.error(self.place(a), message.format(a.value), code, did_you_mean(a.value, known))
+
+
+# each construct's method, by the node's class: "s_" + its name for a statement, "e_" + its name for an expression
+_VISIT = {cls: getattr(Resolver, f"{prefix}{cls.__name__}")
+          for cls in vars(A).values() if isinstance(cls, type) and issubclass(cls, A.Node)
+          for prefix in ("s_", "e_") if hasattr(Resolver, f"{prefix}{cls.__name__}")}

@@ -21,7 +21,9 @@ KINDS = ("piece", "player", "pieces", "players", "zone")  # what `kind` gives
 STATIC = ("a number", "a string", "a truth value", "zone")  # what `static_type` gives
 # the registry's words for a result -> a kind
 _GIVES = {"card": "piece", "player": "player", "list of cards": "pieces", "list of players": "players"}
-MISSING = object()
+_UNTYPED = (A.Compare, A.BoolOp, A.Not, A.Neg)  # see `kind` and `static_type`: none of theirs is known
+_NOTHING = (None, None, None)
+_TEXT = (None, "a string", None)
 
 
 def builtin_verb(e, names):
@@ -169,6 +171,24 @@ class Typer:
 
     def types(self, e) -> tuple:
         """(kind, static type, field type) of an expression."""
+        t = type(e)
+        if t in _UNTYPED:  # a truth value or a number of no known kind: nothing to find
+            return _NOTHING
+        if t is A.Const:
+            return None, self.static_type(e), None
+        if t is A.Template:
+            return _TEXT
+        if t is A.Name:  # the commonest: `kind` and `static_type` of a name, in one go
+            i, kinds = e.id, self.kinds
+            bound = i in self.locals or i in self.lazy
+            kind = kinds[i] if i in kinds else "players" if i == "players" and not bound else \
+                "player" if i == "me" else None
+            static = None
+            if kinds.get(i) == "zone" and i not in self.lazy:
+                static = "zone"
+            elif not bound:
+                static = "zone" if i in self.names.global_zones else "a number" if i in self.names.global_counters else None
+            return kind, static, None
         return self.kind(e), self.static_type(e), self.field_type(e)
 
     def is_function(self, e) -> bool:
