@@ -152,3 +152,16 @@ def test_the_tool_kills_what_a_test_catches_and_lists_what_none_does(spare, tmp_
     for s in out["survivors"]:
         assert {"file", "line", "where", "description"} <= set(s)
     assert out["killed"] >= 3  # `me.coins += 5`: 6, 4, and the statement removed
+
+
+def test_the_tool_uses_public_interfaces_only():
+    """The worker drives pytest through its public hooks, and a mutant's text reaches the loader through the
+    loader's own overlay (the language server's), not by replacing the loader's functions."""
+    from interpreter.loader import yaml_source
+    from interpreter.mutants import load as mutants_load
+    assert mutants_load.overlay is yaml_source.overlay
+    sources = [ROOT / "tools" / "mutate.py", *sorted((ROOT / "interpreter" / "mutants").glob("*.py"))]
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert "_pytest" not in text, path
+        assert "yaml_source._load_file" not in text and "_load_file =" not in text, path

@@ -63,14 +63,20 @@ class WorkerPlugin:
         self.roots = [os.path.join(ROOT, "tests"), tests if os.path.isdir(tests) else os.path.dirname(tests)]
         self.tasks = os.fdopen(tasks, "r")
         self.results = os.fdopen(results, "w", buffering=1)
+        self.failed = False
 
     def send(self, **msg):
         self.results.write(json.dumps(msg) + "\n")
         self.results.flush()
 
-    def pytest_runtestloop(self, session):
-        from _pytest.runner import runtestprotocol
+    # pytest's public hooks: this plugin's `pytest_runtestloop` takes the place of the default loop and runs each
+    # test through `pytest_runtest_protocol` (setup, call, teardown, each reported); `pytest_runtest_logreport`
+    # notes whether a phase failed
+    def pytest_runtest_logreport(self, report):
+        if report.failed:
+            self.failed = True
 
+    def pytest_runtestloop(self, session):
         from interpreter.mutants.load import overlay
         from interpreter.mutants.trace import Coverage, LoadMemo, Seen, plan
         content = Content(self.folder)
@@ -78,8 +84,9 @@ class WorkerPlugin:
         items = list(session.items)
 
         def run(item) -> bool:
-            reports = runtestprotocol(item, nextitem=None, log=False)
-            return not any(r.failed for r in reports)
+            self.failed = False
+            item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
+            return not self.failed
 
         # the unchanged content: every test once (one that fails is left out), with its time, the lines of
         # effect text it ran and the card fields it read

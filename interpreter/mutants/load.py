@@ -1,6 +1,7 @@
-"""Loading a game folder with some of its files replaced by other texts (a mutant's), without writing them: the
-files the loader reads, which of them hold effect-language text, and a signature of the compiled game (two
-games with the same signature behave the same)."""
+"""Loading a game folder with some of its files replaced by other texts (a mutant's), without writing them (the
+loader's own `overlay`, which the language server uses for an editor's unsaved documents): the files the loader
+reads, which of them hold effect-language text, and a signature of the compiled game (two games with the same
+signature behave the same)."""
 from __future__ import annotations
 
 import contextlib
@@ -10,34 +11,14 @@ import os
 import types
 
 from ..dsl import disk_cache
-from ..loader import yaml_source
-from ..loader.yaml_source import YStr
+from ..loader.yaml_source import YStr, overlay
 from ..model import build
+
+__all__ = ["Recording", "absolute", "choices", "load", "overlay", "recording", "signature"]
 
 
 def absolute(path) -> str:
     return os.path.abspath(str(path))
-
-
-@contextlib.contextmanager
-def overlay(texts: dict):
-    """While inside, the loader reads `texts[absolute path]` in place of that file."""
-    read = yaml_source._load_file
-
-    def forget():  # what the loader's cache holds of the replaced files
-        for key in [k for k in yaml_source._FILES if k[0] in texts]:
-            del yaml_source._FILES[key]
-
-    def load(path, shown):
-        text = texts.get(absolute(path))
-        return read(path, shown) if text is None else yaml_source.load_text(text, shown)
-    forget()
-    yaml_source._load_file = load
-    try:
-        yield
-    finally:
-        yaml_source._load_file = read
-        forget()
 
 
 def choices(folder) -> list[dict]:

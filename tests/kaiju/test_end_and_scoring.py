@@ -406,3 +406,43 @@ def test_ki_end_3_eco_certified_deterrent_never_below_1(scenario):
     tableau(s, 2, "mumbai_biogas_scrubbers", "tokyo_shrine_wards")  # -2K
     s.match.place(piece, s.p(2).zones["products"])
     assert field(s, piece, "score") == 8
+
+
+# ---------------------------------------------------------------- KI-END-3 each product's condition, at its edges
+# (product, Ann's tableau, Ben's tableau, the VP its note gives): each count is set so that the product's note
+# decides the figure - a suit that is not the smallest, a cost on each side of the threshold, a rival with as
+# many buildings as Ann
+PRODUCT_EDGES = [
+    ("kaiju_early_warning_app",  # 3 VP per 2 technology buildings, rounded down: 3 -> 4
+     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "tokyo_capsule_shelters"], [], 4),
+    ("triple_threat_defence_package",  # 2 VP per full set; construction the scarcest: 1 set
+     ["tokyo_capsule_shelters", "moscow_samovar_smelter", "mumbai_biogas_scrubbers", "rio_samba_school",
+      "moscow_sputnik_radar"], [], 2),
+    ("triple_threat_defence_package",  # industrial the scarcest: 1 set
+     ["tokyo_capsule_shelters", "london_tube_shelter", "moscow_samovar_smelter", "rio_samba_school",
+      "moscow_sputnik_radar"], [], 2),
+    ("round_the_clock_kaiju_hotline",  # 1 + pairs; 1 Your Turn, 3 Rival's Turn: 1 pair
+     ["tokyo_capsule_shelters", "mumbai_biogas_scrubbers", "moscow_sputnik_radar", "tokyo_shrine_wards"], [], 2),
+    ("bargain_bin_kaiju_repellent",  # 2 VP per non-start building costing 3¥ or less: 3¥ and 2¥ count,
+     ["rio_samba_school", "tokyo_capsule_shelters", "mumbai_dabbawala_drones",  # not 4¥,
+      "start_gwai_container_terminal"], [], 4),  # nor a 2¥ Start card
+    ("luxury_kaiju_cruises",  # 2 VP + 3 VP per building costing 7¥ or more: the 7¥ card, not the 6¥ one
+     ["london_royal_society", "moscow_monstrology_institute", "tokyo_capsule_shelters"], [], 5),
+    ("market_leading_mecha_suit",  # 2 VP + 2 VP per rival with fewer buildings: Ben has as many, Cleo fewer
+     ["tokyo_capsule_shelters", "london_tube_shelter"], ["moscow_samovar_smelter", "rio_samba_school"], 4),
+]
+
+
+@pytest.mark.parametrize("product,mine,bens,score", PRODUCT_EDGES,
+                         ids=[f"{p}-{i}" for i, (p, *_) in enumerate(PRODUCT_EDGES)])
+def test_ki_end_3_product_condition_at_its_edges(scenario, product, mine, bens, score):
+    """KI-END-3: each New Product scores what its note says on a tableau where every part of the condition matters
+    (the designed notes: the card file's `note`)."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "monstersanto"), (3, "hawkesbury_limited")):
+        company(s, seat, comp)
+    tableau(s, 1, *mine)
+    tableau(s, 2, *bens)
+    tableau(s, 3, "sydney_bondi_sonar")
+    piece = s.put(product, s.p(1).zones["products"])
+    assert field(s, piece, "score") == score

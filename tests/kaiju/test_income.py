@@ -465,6 +465,9 @@ def test_ki_inc_8_special_case_scrap_tableau_bank_11_buy_yen_building(scenario):
     assert sorted(s.ids(s.zone("building_discard"))) == sorted(NO_YEN)
     assert sorted(s.ids(s.zone("row"))) == ["hong_kong_feng_shui_deflector", "tokyo_capsule_shelters"]
     assert a.zones["chosen"].items == []
+    # the account: the scrapping and the raise, then the purchase
+    i = line_index(s, "Ann has no building paying ¥: the tableau is scrapped and the bank rises to 11¥.")
+    line_index(s, "Ann buys Docklands Mech Foundry for 6¥ (5¥ left).", i)
 
 
 def test_ki_inc_8_special_case_is_optional(scenario):

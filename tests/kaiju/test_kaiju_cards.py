@@ -47,6 +47,14 @@ def test_ki_inc_4_stomper_takes_one_building_of_its_suit_and_timing(scenario, ca
     assert s.ids(s.p(1).zones["tableau"]) == [miss]
     assert s.ids(s.zone("building_discard")) == [hit]
     assert s.match.vars["kaiju_triggered"] is True
+    said_by_the_kaiju(s, card, hit)
+
+
+def said_by_the_kaiju(s, card, building):
+    """The account: after "<kaiju> attacks Ann!", a line of the kaiju's own names the building it took."""
+    kaiju, lost = s.game.cards[card].name, s.game.cards[building].name
+    i = line_index(s, f"{kaiju} attacks Ann!")
+    assert [line for line in s.lines()[i + 1:] if kaiju in line and lost in line], s.lines()
 
 
 @pytest.mark.parametrize("card,hit,miss,what", STOMPERS, ids=[t[0] for t in STOMPERS])
@@ -66,8 +74,12 @@ def test_ki_inc_4_nibblor_takes_a_building_costing_3_or_less(scenario):
     d = attack(s, "nibblor")
     assert [fields(s, c)["cost"] for c in ("rio_samba_school", "mumbai_dabbawala_drones", "tokyo_capsule_shelters")] == [3, 4, 2]
     assert sorted(d.labels()) == ["Capsule Hotel Shelters", "Samba School of Kaiju Studies"]  # 3 and 2, not 4
-    s.answer(d.labels()[0])
+    taken = {"Capsule Hotel Shelters": "tokyo_capsule_shelters", "Samba School of Kaiju Studies": "rio_samba_school"}
+    lost = d.labels()[0]
+    s.answer(lost)
     assert len(s.p(1).zones["tableau"].items) == 2
+    assert s.ids(s.zone("building_discard")) == [taken[lost]]
+    said_by_the_kaiju(s, "nibblor", taken[lost])
 
 
 def test_ki_inc_4_nibblor_finds_nothing(scenario):
@@ -86,6 +98,7 @@ def test_ki_inc_4_homewrecker_takes_a_building_of_the_home_city(scenario):
     tableau(s, 1, "mumbai_dabbawala_drones", "tokyo_capsule_shelters")
     assert attack(s, "homewrecker") is None
     assert s.ids(s.p(1).zones["tableau"]) == ["mumbai_dabbawala_drones"]
+    said_by_the_kaiju(s, "homewrecker", "tokyo_capsule_shelters")
     s = scenario("kaiju-inc", 3)
     s.put("kaijumoto_keiretsu", s.p(1).zones["company"])
     tableau(s, 1, "mumbai_dabbawala_drones")
@@ -110,6 +123,7 @@ def test_ki_inc_4_brainasaur_sends_research_to_eureka_without_a_product(scenario
     s.put("mecha_grade_rebar", s.zone("products"))
     assert attack(s, "brainasaur") is None
     assert s.p(1).counters["research"] == 0 and s.p(1).zones["products"].items == []
+    line_index(s, "research starts over", line_index(s, "Brainasaur attacks Ann!"))
 
 
 POLLUTERS = ["moscow_samovar_smelter", "tokyo_odaiba_robot_plant", "london_docklands_foundry",
@@ -119,10 +133,11 @@ POLLUTERS = ["moscow_samovar_smelter", "tokyo_odaiba_robot_plant", "london_dockl
 @pytest.mark.parametrize("n,fine", [(0, 0), (3, 3), (4, 4), (5, 4)])
 def test_ki_inc_4_smogmire_fines_1_per_polluting_building_at_most_4(scenario, n, fine):
     """KI-INC-4, Smogmire: 1¥ per building with positive K, at most 4¥ (3, 4 and 5 buildings: both sides of 4);
-    a pollution-control building (negative K) is not fined."""
+    a building printing 0K is not fined, nor a pollution-control building (negative K)."""
     s = scenario("kaiju-inc", 3)
     assert all(fields(s, c)["kaiju"] > 0 for c in POLLUTERS)
-    tableau(s, 1, *POLLUTERS[:n], "mumbai_biogas_scrubbers")
+    assert (fields(s, "tokyo_capsule_shelters")["kaiju"], fields(s, "mumbai_biogas_scrubbers")["kaiju"]) == (0, -1)
+    tableau(s, 1, *POLLUTERS[:n], "tokyo_capsule_shelters", "mumbai_biogas_scrubbers")
     s.p(1).counters["money"] = 10
     attack(s, "smogmire")
     assert s.p(1).counters["money"] == 10 - fine
@@ -143,9 +158,9 @@ def test_ki_inc_4_shortseller_rex(scenario):
     """KI-INC-4, Shortseller Rex: the attacked player loses 2¥, each rival gains 1¥ (not above 11¥)."""
     s = scenario("kaiju-inc", 3)
     a, b, c = s.match.players
-    a.counters["money"], b.counters["money"], c.counters["money"] = 5, 10, 11
+    a.counters["money"], b.counters["money"], c.counters["money"] = 5, 9, 11
     attack(s, "shortseller_rex")
-    assert (a.counters["money"], b.counters["money"], c.counters["money"]) == (3, 11, 11)
+    assert (a.counters["money"], b.counters["money"], c.counters["money"]) == (3, 10, 11)
     line_index(s, "Ann loses 2 yen")
     a.counters["money"] = 1
     attack(s, "shortseller_rex")

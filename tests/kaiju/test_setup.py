@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import cards_of
+from .helpers import cards_of, line_index
 
 SEEDS = range(8)
 
@@ -39,6 +39,25 @@ def test_ki_setup_1_company_tracker_and_home_start_cards(scenario, players):
     assert not any(p.card.fields.get("start") for p in s.zone("building_deck").items)
     assert box.count("research_kaiju_tracker") == 5 - players
     assert sum(1 for k in kinds(s.zone("box")) if k == "company") == 5 - players
+    # the account names each player's company and its home city
+    city_names = {"moscow": "Moscow", "hong_kong": "Hong Kong", "sydney": "Sydney", "tokyo": "Tokyo",
+                  "st_louis": "St. Louis"}
+    for p in s.match.players:
+        comp = p.zones["company"].items[0].card
+        line_index(s, f"{p.name} runs {comp.name} (home city {city_names[comp.fields['city']]}).")
+
+
+@pytest.mark.parametrize("players,allowed", [(1, False), (2, True), (5, True), (6, False)])
+def test_ki_setup_two_to_five_players(kaiju, players, allowed):
+    """Components and the 2 Player Variant: five companies and five tracker cards, so 2 to 5 players (2 with the
+    variant's rules); 1 and 6 are refused."""
+    from interpreter import Match
+    from interpreter.errors import MeepleError
+    if allowed:
+        assert len(Match(kaiju, players, 0).players) == players
+    else:
+        with pytest.raises(MeepleError, match="2 to 5 players"):
+            Match(kaiju, players, 0)
 
 
 def test_ki_setup_1_company_is_random(scenario):

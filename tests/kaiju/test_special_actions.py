@@ -106,6 +106,20 @@ def test_ki_sa_2_not_playable_without_a_target_only_income(scenario):
     line_index(s, "Ann discards Hostile Takeover (Industrial) for industrial income.")
 
 
+@pytest.mark.parametrize("suit,action,ben_card,cleo_card,own", TAKEOVERS, ids=[t[0] for t in TAKEOVERS])
+def test_ki_sa_1_playable_with_one_target_not_with_none(scenario, suit, action, ben_card, cleo_card, own):
+    """KI-SA-1, KI-SA-2: each Hostile Takeover is playable as soon as one rival building of its suit can be bought
+    (exactly one target), and not with none (the rivals hold no building of that suit)."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    tableau(s, 1, HOME, own)
+    ann.counters["money"] = 11
+    card = s.put(action, ann.zones["chosen"])
+    assert field(s, card, "playable") is False
+    tableau(s, 2, ben_card)
+    assert field(s, card, "playable") is True
+
+
 def test_ki_sa_2_own_buildings_are_never_targets(scenario):
     """KI-SA-2 (with KI-SA-1): a player's own buildings are not takeover targets, so with none at the rivals the
     action is not playable."""
@@ -135,6 +149,8 @@ def test_ki_sa_3_kaiju_mind_control(scenario):
     assert not any("attacks Ann" in line for line in s.lines())
     assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]
     assert s.ids(s.zone("building_discard")) == ["kaiju_mind_control"]
+    # the account: the card played, then what it did
+    line_index(s, "Kaiju Mind Control: the monsters lose interest", line_index(s, "Ann plays Kaiju Mind Control."))
 
 
 def test_ki_sa_3_mind_control_needs_4_yen(scenario):

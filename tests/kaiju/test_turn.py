@@ -26,6 +26,9 @@ def test_ki_turn_1_row_of_players_plus_one(scenario, players):
     assert len(s.zone("building_deck").items) == len(deck_before) - players - 1
     assert d.player is s.match.first and len(d.labels()) == players + 1
     assert s.zone("sixth").items == []
+    # the account shows the row as it is turned
+    shown = s.lines()[line_index(s, "Row: ")]
+    assert all(piece.card.name in shown for piece in s.zone("row").items)
 
 
 def test_ki_turn_2_each_player_in_order_takes_one_card_then_acts(scenario):
@@ -53,6 +56,18 @@ def test_ki_turn_2_each_player_in_order_takes_one_card_then_acts(scenario):
     assert s.ids(s.zone("building_discard")) == ["moscow_samovar_smelter"]
     assert s.ids(s.zone("row")) == ["london_tube_shelter"]
     assert all(p.zones["chosen"].items == [] for p in s.match.players)
+
+
+def test_ki_turn_2_an_empty_row_gives_nothing_to_take(scenario):
+    """KI-TURN-2: a player takes a card from the row; facing an empty row (only a deck and discard pile both
+    exhausted could leave it so) she takes nothing, is asked nothing, and the account says so."""
+    s = scenario("kaiju-inc", 3)
+    solvent(s)
+    a = s.p(1)
+    assert s.call("take_turn", a) is None
+    line_index(s, "The row is empty: Ann has no card to take.")
+    assert a.zones["chosen"].items == [] and a.counters == {"money": 5, "research": 0, "kaiju": 0}
+    assert s.zone("building_discard").items == []
 
 
 def test_ki_turn_3_build_pays_the_cost_and_joins_the_tableau(scenario):
