@@ -128,3 +128,21 @@ def test_the_rule_finds_a_base_importing_its_subclass(tmp_path):
                                   ("interpreter.agents.greedy", tmp_path / "greedy.py")])
     assert found == ["interpreter.agents.base (class Agent) imports interpreter.agents.greedy, where its "
                      "subclass Greedy is defined"]
+
+
+def test_code_generation_reports_no_mistake_of_content():
+    """Every mistake of content is the checker's (check/): code generation trusts the trees it is given and
+    makes no diagnostic, but in `finish`, for code Python itself refuses to compile (a limit of Python's)."""
+    made = []
+    for name, path in _modules():
+        if not name.startswith("interpreter.compile"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for n in ast.walk(fn):
+                    callee = getattr(n, "func", None)
+                    word = getattr(callee, "id", None) or getattr(callee, "attr", None)
+                    if isinstance(n, ast.Call) and word in ("Diagnostic", "error", "warn"):
+                        made.append(f"{name}.{fn.name}")
+    assert made and set(made) == {"interpreter.compile.generate.finish"}, made

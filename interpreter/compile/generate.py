@@ -32,12 +32,15 @@ _NAMES = {"me": "me", "this": "this", "players": "M.players", "options": "M.opti
 
 
 class Compiler:
-    """Checks and compiles the bodies of one program: each body is resolved (check.resolve) when it is given,
-    and generated, if it has no mistake, when the program is finished."""
+    """Compiles the bodies of one program as its checker (check.resolve.Checker) resolved them: each body is
+    given resolved (add), and generated, if it has no mistake, when the program is finished. Given the game's
+    names instead of a checker, it makes its own, and `effect` and `expression` check a body and add it."""
 
-    def __init__(self, names: NameTable, optimise: frozenset | None = None):
-        self.names = names
-        self.checker = Checker(names)
+    def __init__(self, checker: Checker | NameTable, optimise: frozenset | None = None):
+        if not isinstance(checker, Checker):
+            checker = Checker(checker)
+        self.names = checker.names
+        self.checker = checker
         self.opt = enabled() if optimise is None else optimise
         self.lines: list[str] = []
         self.line_map: dict[int, Place] = {}
@@ -46,43 +49,30 @@ class Compiler:
         self.bodies: list = []  # (Resolved, the name of its function), to generate
         self.made: list = []  # those of procedures and functions, to compile again with typed parameters
 
-    # what the checker found, for the model (warnings about unused definitions) and the scenarios
     @property
     def diags(self) -> list:
+        """What the checker found (a scenario file's reader reports them)."""
         return self.checker.diags
-
-    @property
-    def used(self) -> set:
-        return self.checker.used
-
-    @property
-    def function_exprs(self) -> dict:
-        return self.checker.function_exprs
-
-    @function_exprs.setter
-    def function_exprs(self, value: dict) -> None:
-        self.checker.function_exprs = value
-
-    def plan_procedures(self, bodies: dict, hooks: str = "") -> None:
-        self.checker.plan_procedures(bodies, hooks)
 
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None,
                this_piece=False) -> str:
-        """A statement body -> name of a function (M, me, this, *params), once finished (finish)."""
-        r = self.checker.effect(stmts, origin, params, event_params, procedure, kinds, this_piece)
-        return self._add(r, "f", kinds)
+        """A statement body, checked -> name of a function (M, me, this, *params), once finished (finish)."""
+        return self.add(self.checker.effect(stmts, origin, params, event_params, procedure, kinds, this_piece),
+                        kinds is not None)
 
     def expression(self, expr: A.Node, origin: Origin, params=(), function=None, kinds=None,
                    this_piece=False) -> str:
-        """An expression -> name of a plain function (M, me, this, *params), once finished (finish)."""
-        r = self.checker.expression(expr, origin, params, function, kinds, this_piece)
-        return self._add(r, "x", kinds)
+        """An expression, checked -> name of a plain function (M, me, this, *params), once finished (finish)."""
+        return self.add(self.checker.expression(expr, origin, params, function, kinds, this_piece),
+                        kinds is not None)
 
-    def _add(self, r: Resolved, prefix: str, kinds) -> str:
-        fname = self._fresh(prefix)
+    def add(self, r: Resolved, typed: bool = False) -> str:
+        """A resolved body -> the name its function will have (finish). `typed`: resolved with what its
+        parameters hold for sure (not to be specialised again)."""
+        fname = self._fresh("f" if r.effect else "x")
         if r.ok:
             self.bodies.append((r, fname))
-            if r.name is not None and kinds is None:
+            if r.name is not None and not typed:
                 self.made.append((r, fname))
         return fname
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..check.names import NameTable, field_enums, field_types
+from ..check.resolve import Checker
 from ..check.schema import validate
 from ..compile.generate import Compiler
 from ..dsl.parser import Origin, parse, parse_expr
@@ -346,13 +347,15 @@ class _Builder:
 
         raw_cards = self.load_cards()
         names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in raw_cards}
-        comp = Compiler(names)
+        checker = Checker(names)  # every body is checked (check.resolve), then compiled if nothing is wrong
+        comp = Compiler(checker)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
             stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
-            return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
+            return comp.add(checker.effect(stmts, _origin(text, place), params, event_params, procedure,
+                                           this_piece=this_piece))
 
         def parsed(text, place, parser=parse):  # for the plans only: a mistake is reported once, when compiled
             try:
@@ -361,15 +364,16 @@ class _Builder:
                 return None
 
         hooks = "\n".join(_strings([[c for c, _ in raw_cards]] + [data.get("on") for data, _, _ in self.layers]))
-        comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()}, hooks)
-        comp.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
+        checker.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()}, hooks)
+        checker.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
                                for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
             e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
-            return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
+            return comp.add(checker.expression(e, _origin(text, place), params, function=function,
+                                               this_piece=this_piece))
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
@@ -407,8 +411,8 @@ class _Builder:
                 continue
             cards[cd.id] = cd
         self.check_counts(cards)
-        col.diags += comp.diags
-        self.warn_unused(comp.used, procs, proc_places, funcs, func_places, values_raw, value_places, events,
+        col.diags += checker.diags
+        self.warn_unused(checker.used, procs, proc_places, funcs, func_places, values_raw, value_places, events,
                          counters, pcounters, handlers_src, cards)
         errors = [d for d in col.diags if d.severity == "error"]
         if errors:
