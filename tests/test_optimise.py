@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.compile.optimise import PASSES, enabled
+from interpreter.errors import UsageError
 from interpreter.model.build import bundled_games, load_game
 from interpreter.sim.run import play, seat_agents
 
@@ -39,7 +40,7 @@ def test_each_optimisation_can_be_switched():
     assert enabled("none") == frozenset()
     assert enabled("none,+hoist") == {"hoist"}
     assert enabled("-specialise") == frozenset(PASSES) - {"specialise"}
-    with pytest.raises(ValueError, match="no optimisation `fast`"):
+    with pytest.raises(UsageError, match="no optimisation `fast`"):
         enabled("fast")
 
 

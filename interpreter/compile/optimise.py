@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 
+from ..errors import UsageError
+
 PASSES = {
     "typed-reads": "a field of what is a card or a player for sure is read where it lies, with no test of its "
                    "type (`c.cost` as the card's own field); a zone's or a list's items with no copy or test",
@@ -44,6 +46,6 @@ def enabled(setting: str | None = None) -> frozenset:
         else:
             name = word.lstrip("+")
             if name not in PASSES:
-                raise ValueError(f"MEEPLE_OPTIMISE: no optimisation `{name}`; they are: {', '.join(PASSES)}")
+                raise UsageError(f"MEEPLE_OPTIMISE: no optimisation `{name}`; they are: {', '.join(PASSES)}")
             on.add(name)
     return frozenset(on)
