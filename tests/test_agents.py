@@ -8,7 +8,7 @@ import pytest
 
 from interpreter import Match, load_game
 from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
-from interpreter.agents.base import agent_options
+from interpreter.agents.registry import agent_options
 from interpreter.agents.worlds import forget, rebuild, sample_world, seen_by
 from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents

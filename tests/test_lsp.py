@@ -362,3 +362,41 @@ def test_completion_after_it_dot_offers_the_fields_of_what_the_list_holds(lsp):
         offered.append({i["label"] for i in items["items"]})
     assert fields <= offered[0] and not (player - fields) & offered[0]
     assert player <= offered[1] and not (fields - player) & offered[1]
+
+
+def _names_and_lines(game: str):
+    from interpreter.lsp.names import read
+    target = str((CONTENT / game).resolve())
+    path = os.path.join(target, "game.yaml")
+    names = read(target, {})
+    return names, path, names.lines[path]
+
+
+def test_hover_on_a_local_says_what_the_checker_types_it():
+    """The checker's resolve-and-type pass (lsp.checked) says what a local holds: a `where` over a player's zone
+    gives a list of cards, a loop over a zone a card."""
+    from interpreter.lsp import features
+    names, path, lines = _names_and_lines("kaiju-inc")
+    line, col = find(lines, r"let paying = p\.tableau where")
+    col = lines[line].index("paying", col)
+    assert features.hover(names, path, line, col + 1) == "`paying`: a local (a list of cards)"
+    line, col = find(lines, r"for c in row \{")
+    col = lines[line].index("c in row")
+    assert features.hover(names, path, line, col) == "`c`: a local (a card)"
+
+
+def test_completion_after_a_loop_variable_offers_card_fields_by_the_checker():
+    """`c.` where `c` goes over a `where` of a zone, as an editor holds it with its bracket closed: the checker
+    types `c` a card (the words around do not tell), so a card's fields are offered and no player's zone."""
+    from interpreter.lsp import features
+    from interpreter.lsp.names import read
+    names, path, lines = _names_and_lines("kaiju-inc")
+    line, _ = find(lines, r"for c in row \{ move\(c, building_discard\) \}")
+    lines = list(lines)
+    lines[line] = lines[line].replace("row { move(c, building_discard) }", "(row where it.cost > 1) { say(c.) }")
+    names = read(str((CONTENT / "kaiju-inc").resolve()), {path: "\n".join(lines)})
+    items = {i.label for i in features.complete(names, path, line, lines[line].index("c.") + 2)}
+    data = yaml.safe_load((CONTENT / "kaiju-inc" / "game.yaml").read_text(encoding="utf-8"))
+    fields = {f for k in data["kinds"].values() for f in (k.get("fields") or {})}
+    zones = set(data["player"]["zones"]) - fields
+    assert zones and fields <= items and not zones & items

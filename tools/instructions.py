@@ -6,7 +6,9 @@ machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0).
 - a random match of Kaiju Incorporated, hand-written (tools/baseline/kaiju.py) and interpreted, on the same
   seeds (the very same matches), and their ratio: the benchmark's `ratio` without the noise;
 - the interpreted match's setup (the match built, up to its first decision);
-- `meeple validate content` in a new process with the disk cache off (imports included).
+- `meeple validate content` in a new process with the disk cache off (imports included);
+- with `--games`, a random match of every bundled game instead (at 3 players, or the nearest count the
+  game allows): to compare two versions of the engine game by game.
 
 Each figure per match is (a run of N matches - a run of none) / N, so that starting Python, importing and
 loading the game do not count. Each run collects and freezes what loading left before its matches: else the
@@ -15,6 +17,7 @@ matches and not in the run of none, and adds to each match a share of it (about 
 matches, more or less as a change to loading moves it). It needs valgrind; a run takes a few minutes.
 
     python tools/instructions.py [--matches 40] [--players 3] [--json]
+    python tools/instructions.py --games [--matches 10] [--json]
 """
 from __future__ import annotations
 
@@ -62,6 +65,10 @@ for seed in range({n}):
 
 def _env() -> dict:
     env = dict(os.environ, PYTHONHASHSEED="0", MEEPLE_CACHE="off")
+    # the interpreter is run by its real path (valgrind follows no launcher script), which a virtual
+    # environment's packages are not next to: they are named here
+    env["PYTHONPATH"] = os.pathsep.join([p for p in sys.path if p.endswith("site-packages")]
+                                        + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # modules read from their .pyc, as after `pip install`
     return env
 
@@ -87,15 +94,47 @@ def per_match(code: str, matches: int, players: int) -> int:
     return (many - none) // matches
 
 
+_GAME = """
+import sys
+sys.path.insert(0, "."); sys.path.insert(0, "tools")
+import bench
+from interpreter.model.build import bundled_games, load_game
+game = load_game(bundled_games()[{game!r}])
+import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
+bench.interpreted(game, {seats}, range({{n}}))
+"""
+
+
+def games(matches: int, players: int) -> dict:
+    """Instructions per random match of every bundled game: {game: (players, instructions)}."""
+    sys.path.insert(0, ROOT)
+    from interpreter.model.build import bundled_games, load_game
+    out = {}
+    for name, folder in bundled_games().items():
+        game = load_game(folder)
+        seats = max(game.min_players, min(players, game.max_players))
+        out[name] = (seats, per_match(_GAME.format(game=name, seats=seats), matches, players))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=40)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games", action="store_true", help="a match of every bundled game instead")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count", file=sys.stderr)
         return 2
+    if a.games:
+        counts = games(a.matches if a.matches != 40 else 10, a.players)
+        if a.json:
+            print(json.dumps({k: {"players": p, "per_match": n} for k, (p, n) in counts.items()}))
+        else:
+            for k, (p, n) in counts.items():
+                print(f"{k}, {p} players: {n / 1e6:.2f}M instructions a match")
+        return 0
     hand = per_match(_HAND, a.matches, a.players)
     interpreted = per_match(_INTERPRETED, a.matches, a.players)
     setup = per_match(_SETUP, a.matches, a.players)

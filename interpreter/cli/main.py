@@ -8,9 +8,9 @@ import json
 import os
 import sys
 
+from .. import diagnostics
 from ..errors import ContentError, Diagnostic, InternalError, MeepleError, Place, RuntimeContentError, did_you_mean
 from ..model.build import bundled_games, content_names, load_game
-from . import diagnostics
 
 
 def _pairs(items, flag: str = "--option") -> dict:
@@ -96,7 +96,7 @@ def cmd_play(args) -> int:
     opts = _pairs(args.option)
     game = _load(args.game, args.mod, opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
-    from ..agents.base import agent_options as check_agent_options
+    from ..agents.registry import agent_options as check_agent_options
     from ..sim.batch import lineup
     names, agent_opts = lineup(args.agent, players), _pairs(args.agent_opt, "--agent-opt")
     check_agent_options(names, agent_opts)

@@ -6,11 +6,12 @@ import re
 
 from lsprotocol import types as T
 
+from ..check.names import NameTable
 from ..check.schema import schema
-from ..dsl.names import NameTable
 from ..errors import did_you_mean
 from ..files import GRAMMAR_DIR
 from ..runtime.verbs import REGISTRY
+from .checked import kind_at
 from .names import BARE, IN_STRING, Definition, Names, Spot, locals_in
 
 KEYWORDS = tuple(sorted(set(re.findall(r'"([a-z]+)"', (GRAMMAR_DIR / "effects.lark").read_text(encoding="utf-8")))))
@@ -179,10 +180,12 @@ def _builtin_or_unknown(names: Names, code, path: str, line: int, col: int, name
         owners = [what for what, attrs in (("player", NameTable.PLAYER_ATTRS), ("card", NameTable.PIECE_ATTRS),
                                            ("zone", NameTable.ZONE_ATTRS)) if name in attrs]
         return f"`{name}`: " + (f"an attribute of every {' and '.join(owners)}" if owners else "not a field of this game")
+    holds = kind_at(names, code, lines, name, line, start + len(name))
+    holds = f" ({'an' if holds and holds[0] in 'aeiou' else 'a'} {holds})" if holds else ""
     if name in code.params:
-        return f"`{name}`: a parameter"
+        return f"`{name}`: a parameter{holds}"
     if name in locals_in(code, lines):
-        return f"`{name}`: a local"
+        return f"`{name}`: a local{holds}"
     if name in NameTable.BUILTIN_NAMES or name == "it":
         return f"`{name}`: a builtin name (docs/language.md)"
     known = list(REGISTRY) + [n for n, ds in names.defs.items() if any(d.what in BARE for d in ds)]
@@ -210,10 +213,15 @@ _LIST = r"([a-z_][\w.]*(?:\([^()]*\))?)"  # a list or zone: `players`, `row`, `m
 _ITEM_VERBS = r"\b(?:sum|distinct|gather|sort|highest|lowest)\(\s*"
 
 
-def _kind_of(names: Names, code, lines: list[str], var: str, before: str = "") -> str | None:
-    """What a name stands for in an effect text, from how the text binds and uses it and, for a parameter, from
-    what the callers pass: "player" or "card" (None: unknown). `it` is an item of the list before the nearest
-    `where` or per-item argument on the line (`before`: the line's text up to the name)."""
+def _kind_of(names: Names, code, lines: list[str], var: str, before: str = "", at=None) -> str | None:
+    """What a name stands for in an effect text: "player" or "card" (None: unknown). As the checker types it
+    (lsp.checked) when the text parses and `at` says where the name ends (file line, character); else from how
+    the text binds and uses it and, for a parameter, from what the callers pass. `it` is an item of the list
+    before the nearest `where` or per-item argument on the line (`before`: the line's text up to the name)."""
+    if at is not None:
+        checked = kind_at(names, code, lines, var, *at)
+        if checked in ("player", "card"):
+            return checked
     if var in ("me", "owner"):
         return "player"
     if var == "this":
@@ -293,7 +301,8 @@ def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionI
         return _string_items(names, before)
     dot = re.search(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)?$", before)
     if dot:
-        return _attr_items(names, code, lines, dot.group(1), before[:dot.start(2) if dot.group(2) else len(before)])
+        return _attr_items(names, code, lines, dot.group(1), before[:dot.start(2) if dot.group(2) else len(before)],
+                           (line, start + dot.end(1)))
     items = [_item(n, T.CompletionItemKind.Function, signature(n), verb_doc(n)) for n in sorted(REGISTRY)]
     items += _defs_items(names, BARE)
     items += [_item(n, T.CompletionItemKind.Variable, "local") for n in locals_in(code, lines)]
@@ -302,10 +311,10 @@ def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionI
     return items
 
 
-def _attr_items(names: Names, code, lines, var: str, before: str) -> list[T.CompletionItem]:
+def _attr_items(names: Names, code, lines, var: str, before: str, at=None) -> list[T.CompletionItem]:
     if var == "options":
         return _defs_items(names, {"option"})
-    kind = _kind_of(names, code, lines, var, before)
+    kind = _kind_of(names, code, lines, var, before, at)
     player = _defs_items(names, {"player zone", "player counter", "player var"}) + [
         _item(a, T.CompletionItemKind.Field, "player") for a in NameTable.PLAYER_ATTRS]
     card = _defs_items(names, {"field"}) + _defs_items(names, {"hook"}) + [

@@ -197,7 +197,7 @@ def _code(names: Names, path: str, value, params=(), label="") -> None:
     if origin is None:
         return
     lines = names.lines[path]
-    starts = origin.line_starts
+    starts = origin.line_starts[:value.count("\n") + 1]  # the text's lines, not the file's next ones
     if len(starts) == 1 and "\n" not in value:  # on the key's line
         line, col = starts[0][0] - 1, starts[0][1] - 1
         pieces = [(line, col, min(len(lines[line]), col + len(value)))] if line < len(lines) else []

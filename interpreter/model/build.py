@@ -8,9 +8,10 @@ import re
 import sys
 from pathlib import Path
 
+from ..check.names import NameTable, field_enums, field_types
+from ..check.resolve import Checker
 from ..check.schema import validate
-from ..dsl.compiler import Compiler
-from ..dsl.names import NameTable
+from ..compile.generate import Compiler
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..files import CONTENT_DIR
@@ -24,31 +25,6 @@ SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 # keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
 FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
-
-
-def _field_types(kinds: dict) -> dict:
-    """Card field -> the type every kind declaring it gives it, when that is a number, a list, a card or a
-    player (NameTable.field_types)."""
-    seen: dict = {}
-    for kd in kinds.values():
-        for name, decl in (kd.get("fields") or {}).items():
-            t = str(decl["type"] if isinstance(decl, dict) else decl)
-            if t.startswith("list[") and not t.endswith("?"):
-                t = "list"
-            elif t in ("card?", "player?"):  # a card or a player may be none anyway
-                t = t[:-1]
-            seen.setdefault(name, set()).add(t)
-    return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
-
-
-def _field_enums(kinds: dict, enums: dict) -> dict:
-    """Card field -> the values of the enum every kind declaring it gives it (a comparison is checked against
-    them)."""
-    seen: dict = {}
-    for kd in kinds.values():
-        for name, decl in (kd.get("fields") or {}).items():
-            seen.setdefault(name, set()).add(str(decl["type"] if isinstance(decl, dict) else decl).rstrip("?"))
-    return {k: list(enums[t]) for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in enums}
 
 
 def bundled_games() -> dict[str, Path]:
@@ -354,8 +330,8 @@ class _Builder:
                         if isinstance(decl, dict) else _place(fields, fname, kind_places[kname][0])
                     col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
                               did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
-        names.field_types = _field_types(kinds)
-        names.field_enums = _field_enums(kinds, enums)
+        names.field_types = field_types(kinds)
+        names.field_enums = field_enums(kinds, enums)
         faces = {k: f for k, kd in kinds.items()
                  if (f := face_of(col, k, kd, kind_places[k][0], _place)) is not None}
         if "layout" in g:
@@ -379,13 +355,15 @@ class _Builder:
 
         raw_cards = self.load_cards()
         names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in raw_cards}
-        comp = Compiler(names)
+        checker = Checker(names)  # every body is checked (check.resolve), then compiled if nothing is wrong
+        comp = Compiler(checker)
 
         def effect(text, place, params=(), event_params=(), procedure=None, this_piece=False):
             stmts = col.guard(parse, text, _origin(text, place))
             if stmts is None:
                 return None
-            return comp.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
+            return comp.add(checker.effect(stmts, _origin(text, place), params, event_params, procedure,
+                                           this_piece=this_piece))
 
         def parsed(text, place, parser=parse):  # for the plans only: a mistake is reported once, when compiled
             try:
@@ -394,15 +372,16 @@ class _Builder:
                 return None
 
         hooks = "\n".join(_strings([[c for c, _ in raw_cards]] + [data.get("on") for data, _, _ in self.layers]))
-        comp.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()}, hooks)
-        comp.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
+        checker.plan_procedures({k: parsed(v["do"], proc_places[k][0]) for k, v in procs.items()}, hooks)
+        checker.function_exprs = {k: (parsed(v["expr"], func_places[k][0], parse_expr), v.get("params", []))
                                for k, v in funcs.items()}
 
         def expression(text, place, params=(), function=None, this_piece=False):
             e = col.guard(parse_expr, text, _origin(text, place))
             if e is None:
                 return None
-            return comp.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
+            return comp.add(checker.expression(e, _origin(text, place), params, function=function,
+                                               this_piece=this_piece))
 
         proc_fnames = {k: effect(v["do"], proc_places[k][0], v.get("params", []), procedure=k)
                        for k, v in procs.items()}
@@ -441,8 +420,8 @@ class _Builder:
                 continue
             cards[cd.id] = cd
         self.check_counts(cards)
-        col.diags += comp.diags
-        self.warn_unused(comp.used, procs, proc_places, funcs, func_places, values_raw, value_places, events,
+        col.diags += checker.diags
+        self.warn_unused(checker.used, procs, proc_places, funcs, func_places, values_raw, value_places, events,
                          counters, pcounters, handlers_src, cards)
         errors = [d for d in col.diags if d.severity == "error"]
         if errors:

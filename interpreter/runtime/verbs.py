@@ -91,7 +91,7 @@ class Verb:
     returns: str
     more_named: str = ""  # `**name`: takes any other named arguments (its name, for the docs)
     fires: bool = False  # runs content (an event's handlers, a card's hook), which may decide or fire in turn
-    runs: int = 0  # bodies of content a call may run (the budget of nested runs, see compiler._Body.runs)
+    runs: int = 0  # bodies of content a call may run (the budget of nested runs, see compile.generate._Body.count_runs)
     doc: str = ""
     example: str = ""
     values: bool = False  # its per-item parameter given as the list of its values, one per item (no function

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..cli import diagnostics
+from .. import diagnostics
 from ..errors import Diagnostic
 from .suite import Report
 

@@ -6,8 +6,8 @@ import os
 from dataclasses import dataclass, field
 
 from ..check.schema import validate
+from ..compile.generate import Compiler
 from ..dsl import ast as A
-from ..dsl.compiler import Compiler
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..loader.yaml_source import YStr, load_file

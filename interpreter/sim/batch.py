@@ -110,7 +110,7 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent="ra
     of matches to the Dask scheduler at `address`; the workers load the game from `source`
     (folder, mods), by default the game's own folder."""
     names = lineup(agent, players)
-    from ..agents.base import agent_options as check_agent_options
+    from ..agents.registry import agent_options as check_agent_options
     check_agent_options(names, agent_options)
     resolved = resolved_options(game, options)
     job = {"players": players, "options": dict(options), "names": names, "agent_options": dict(agent_options or {}),

@@ -1,4 +1,4 @@
-"""What names a game gives its content: the table the compiler checks every identifier against."""
+"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,6 +23,8 @@ class NameTable:
     options: set = field(default_factory=set)
     card_ids: dict = field(default_factory=dict)  # card id -> its copies
     enum_values: set = field(default_factory=set)
+    field_enums: dict = field(default_factory=dict)  # card field -> the values of its enum (field_enums)
+    option_values: dict = field(default_factory=dict)  # option -> its values, a mod's among them
     field_types: dict = field(default_factory=dict)  # card field -> "int", "list", "card" or "player", where
     # every kind declaring the field gives it that type (not optional but for a card or a player): a write
     # keeps it (ops.field_checked), so a read can rely on it
@@ -40,3 +42,28 @@ class NameTable:
     def bare_names(self) -> set:
         return (set(self.global_counters) | self.global_zones | self.global_vars | set(self.constants)
                 | set(self.BUILTIN_NAMES))
+
+
+def field_types(kinds: dict) -> dict:
+    """Card field -> the type every kind declaring it gives it, when that is a number, a list, a card or a
+    player (NameTable.field_types)."""
+    seen: dict = {}
+    for kd in kinds.values():
+        for name, decl in (kd.get("fields") or {}).items():
+            t = str(decl["type"] if isinstance(decl, dict) else decl)
+            if t.startswith("list[") and not t.endswith("?"):
+                t = "list"
+            elif t in ("card?", "player?"):  # a card or a player may be none anyway
+                t = t[:-1]
+            seen.setdefault(name, set()).add(t)
+    return {k: t for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in ("int", "list", "card", "player")}
+
+
+def field_enums(kinds: dict, enums: dict) -> dict:
+    """Card field -> the values of the enum every kind declaring it gives it (a comparison is checked against
+    them)."""
+    seen: dict = {}
+    for kd in kinds.values():
+        for name, decl in (kd.get("fields") or {}).items():
+            seen.setdefault(name, set()).add(str(decl["type"] if isinstance(decl, dict) else decl).rstrip("?"))
+    return {k: list(enums[t]) for k, ts in seen.items() if len(ts) == 1 and (t := next(iter(ts))) in enums}

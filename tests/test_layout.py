@@ -1,0 +1,148 @@
+"""The layout shows the pipeline (docs/architecture.md): each package of `interpreter/` belongs to one stage,
+and no module imports a module of a stage above its own, not even inside a function. The stages, lowest first:
+
+- base: errors, files, diagnostics' formats;
+- runtime: what a match runs on (state, operations, the verb registry), given a model and knowing no stage;
+- loader: YAML files and effect texts read into trees (loader/, dsl/);
+- check: the schemas, the names, the resolve-and-type pass (check/);
+- compile: Python generated from the checked trees, its optimisations (compile/);
+- model: a game built from the stages above, as a GameDef (model/);
+- play: whoever plays a model: agents, simulations, scenarios, reports, mutation tests (agents/, sim/,
+  scenario/, report/, mutants/, testing.py);
+- front: the commands, the web page and the language server (cli/, web/, lsp/).
+
+And no class imports the modules that define its subclasses (an agent's base class does not know its agents).
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "interpreter"
+
+STAGES = [
+    ("base", {"errors", "files", "diagnostics"}),
+    ("runtime", {"runtime"}),
+    ("loader", {"loader", "dsl"}),
+    ("check", {"check"}),
+    ("compile", {"compile"}),
+    ("model", {"model"}),
+    ("play", {"agents", "sim", "scenario", "report", "mutants", "testing"}),
+    ("front", {"cli", "web", "lsp"}),
+]
+LEVEL = {part: i for i, (_, parts) in enumerate(STAGES) for part in parts}
+
+
+def _modules():
+    """(dotted name, path) of every module of the package."""
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = ("interpreter",) + path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        yield ".".join(parts), path
+
+
+def _imports(name: str, path: Path):
+    """(line, module imported) for every import of the package's own modules in a file, wherever it stands."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("interpreter."):
+                    yield node.lineno, a.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and node.module.startswith("interpreter"):
+                target = node.module
+            else:
+                continue
+            if node.module:
+                yield node.lineno, target
+            else:  # `from .. import diagnostics`: the modules named
+                for a in node.names:
+                    yield node.lineno, f"{target}.{a.name}"
+
+
+def _stage(module: str):
+    """The stage of a module of the package (None for the package itself, which gathers its public API)."""
+    parts = module.split(".")
+    if len(parts) < 2:
+        return None
+    return LEVEL.get(parts[1])
+
+
+def test_every_package_has_a_stage():
+    missing = sorted({m.split(".")[1] for m, _ in _modules() if "." in m} - set(LEVEL))
+    assert not missing, f"give these a stage in tests/test_layout.py and docs/architecture.md: {missing}"
+
+
+def test_no_module_imports_a_stage_above_its_own():
+    wrong = []
+    for name, path in _modules():
+        mine = _stage(name)
+        if mine is None:
+            continue
+        for line, target in _imports(name, path):
+            theirs = _stage(target)
+            if theirs is not None and theirs > mine:
+                wrong.append(f"{path.relative_to(ROOT.parent)}:{line}: {STAGES[mine][0]} imports "
+                             f"{target} ({STAGES[theirs][0]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def _subclasses_imported(modules) -> list:
+    """Where a module defining a class imports a module that defines a subclass of it: `modules` is
+    (dotted name, path) pairs."""
+    classes, imports, bases = {}, {}, []  # class -> modules defining it; module -> its imports; (module, class, base)
+    for name, path in modules:
+        imports[name] = {t for _, t in _imports(name, path)}
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, set()).add(name)
+                bases += [(name, node.name, b.id) for b in node.bases if isinstance(b, ast.Name)]
+    return [f"{home} (class {base}) imports {module}, where its subclass {cls} is defined"
+            for module, cls, base in bases for home in classes.get(base, ())
+            if home != module and module in imports[home]]
+
+
+def test_no_class_imports_its_subclasses():
+    wrong = _subclasses_imported(_modules())
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_rule_finds_a_wrong_import(tmp_path):
+    """The test can fail: a runtime module importing the model is caught."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f():\n    from ..model.build import load_game\n", encoding="utf-8")
+    found = list(_imports("interpreter.runtime.bad", bad))
+    assert found == [(2, "interpreter.model.build")]
+    assert _stage(found[0][1]) > _stage("interpreter.runtime.bad")
+
+
+def test_the_rule_finds_a_base_importing_its_subclass(tmp_path):
+    (tmp_path / "base.py").write_text("class Agent:\n    def all(self):\n        from .greedy import Greedy\n")
+    (tmp_path / "greedy.py").write_text("from .base import Agent\n\n\nclass Greedy(Agent):\n    pass\n")
+    found = _subclasses_imported([("interpreter.agents.base", tmp_path / "base.py"),
+                                  ("interpreter.agents.greedy", tmp_path / "greedy.py")])
+    assert found == ["interpreter.agents.base (class Agent) imports interpreter.agents.greedy, where its "
+                     "subclass Greedy is defined"]
+
+
+def test_code_generation_reports_no_mistake_of_content():
+    """Every mistake of content is the checker's (check/): code generation trusts the trees it is given and
+    makes no diagnostic, but in `finish`, for code Python itself refuses to compile (a limit of Python's)."""
+    made = []
+    for name, path in _modules():
+        if not name.startswith("interpreter.compile"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for n in ast.walk(fn):
+                    callee = getattr(n, "func", None)
+                    word = getattr(callee, "id", None) or getattr(callee, "attr", None)
+                    if isinstance(n, ast.Call) and word in ("Diagnostic", "error", "warn"):
+                        made.append(f"{name}.{fn.name}")
+    assert made and set(made) == {"interpreter.compile.generate.finish"}, made
