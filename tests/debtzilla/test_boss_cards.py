@@ -149,7 +149,7 @@ def test_austerity(dz):
     active(s, "austerity")
     assert [field(s, c, "wealth") for c in (mid, rich)] == [4, 6]
     assert poor.zone is s.zone("courthouse") and s.match.counters["boss_health"] == 20 + 3
-    assert has_line(s, "  Austerity: Middle-Class Citizen 1 loses 1W (4/5W).")
+    assert has_line(s, "  Austerity: Midge Mortgage loses 1W (4/5W).")
     s.p(1).counters["happiness"] = 4
     fight(s, "austerity")
     assert s.p(1).counters["happiness"] == 0 and has_line(s, "  Austerity: Ann loses 4 Happiness (0/5).")
@@ -318,8 +318,8 @@ def test_cost_of_living_crisis(dz):
     mid, rich = board(s, [], [("middle_citizen_1", 1), ("rich_citizen_2", 3, 2)])
     active(s, "cost_of_living_crisis")
     assert [field(s, c, "wealth") for c in (mid, rich)] == [4, 1]
-    assert has_line(s, "  Cost-of-Living Crisis: Middle-Class Citizen 1 loses 1W (4/5W).")
-    assert has_line(s, "  Cost-of-Living Crisis: Rich Citizen 2 loses 1W (1/8W).")
+    assert has_line(s, "  Cost-of-Living Crisis: Midge Mortgage loses 1W (4/5W).")
+    assert has_line(s, "  Cost-of-Living Crisis: Baron von Yacht loses 1W (1/8W).")
     s.p(2).counters["happiness"] = 5
     fight(s, "cost_of_living_crisis", seat=2)
     assert s.p(2).counters["happiness"] == 0 and has_line(s, "  Cost-of-Living Crisis: Ben loses 5 Happiness (0/5).")

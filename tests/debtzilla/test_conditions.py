@@ -296,12 +296,12 @@ def test_dz_hero_lady_protected_says_so(dz):
     setf(c, "protected_round", s.match.round)
     s.call("scams")
     assert field(s, c, "wealth") == 1
-    assert has_line(s, "  Ponzitron scams: Poor Citizen 3 loses 1W (1/4W) (protected: it cannot drop below 1W this turn).")
+    assert has_line(s, "  Ponzitron scams: Sal Paycheck loses 1W (1/4W) (protected: it cannot drop below 1W this turn).")
     s2, _ = two(dz)
     ponz, c = board(s2, [("ponzitron", 1)], [("poor_citizen_3", 1, 3)])
     setf(c, "protected_round", s2.match.round)
     s2.call("scams")
-    assert field(s2, c, "wealth") == 1 and has_line(s2, "  Ponzitron scams: Poor Citizen 3 loses 2W (1/4W).")
+    assert field(s2, c, "wealth") == 1 and has_line(s2, "  Ponzitron scams: Sal Paycheck loses 2W (1/4W).")
     assert not has_line(s2, "protected")
 
 
@@ -316,7 +316,7 @@ def test_dz_res_2_last_citizen_standing_is_revealed_once(dz):
     take(s, "middle_citizen_3", s.zone("citizen_deck"))
     clear(s, s.zone("citizens"), "courthouse")
     s.call("replace_citizens")
-    assert has_line(s, "  Middle-Class Citizen 3 appears in citizen space 1 (6W).")
+    assert has_line(s, "  Carol Carpool appears in citizen space 1 (6W).")
     assert ids(s.zone("standing")) == ["last_citizen_standing"] and s.zone("citizen_deck").items == []
     s.call("replace_citizens")
     assert sum("Last Citizen Standing is revealed" in x for x in s.lines()) == 1
@@ -386,7 +386,7 @@ def test_the_score_the_balance_was_measured_with(dz):
     assert delta(lambda: take(s, "housing_loan", p.zones["equip"])) == 0  # an Income card is no gadget
     assert delta(lambda: take(s, "the_insider", s.zone("jail"))) == 60
     assert delta(lambda: take(s, "poor_citizen_1", s.zone("courthouse"))) == -30
-    # Poor Citizen 3 (4W) faces Ponzitron (scam 2): 2W above the scam
+    # Sal Paycheck (4W) faces Ponzitron (scam 2): 2W above the scam
     assert delta(lambda: setf(poor, "wealth", 3)) == -6
     assert delta(lambda: setf(poor, "wealth", 2)) == -6 - 30  # the scam would bankrupt it
     assert delta(lambda: setf(poor, "wealth", 1)) == 0
