@@ -104,3 +104,18 @@ def bot_match(players, seed, grozilla=False, **options):
         d = m.pending
         m.choose(agents[d.player.index].choose(m.view(d.player), d))
     return m
+
+
+def expert(players=3, grozilla=False):
+    """An expert-mode table, each player with a Market of its colour."""
+    s = make(players, mode="expert", grozilla=grozilla)
+    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")[:players], strict=True):
+        market(s, seat, colour)
+    return s
+
+
+def claim(s, seat, sid, answers=()):
+    """`seat` claims the special `sid`, put in the specials row first."""
+    piece = s.put(sid, s.zone("specials"))
+    assert s.call("claim", s.p(seat), piece, answers=answers) is None
+    return piece

@@ -3,20 +3,7 @@ the account alone: every card bought, revealed, discarded or claimed, every coin
 every Stop-Zilla token taken or spent and every monster's move. Each test plays one rule and reads its line."""
 from __future__ import annotations
 
-from .helpers import INCOME, city, coins, line_index, make, market, phase, set_coins, stack
-
-
-def expert(players=3, grozilla=False):
-    s = make(players, mode="expert", grozilla=grozilla)
-    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")[:players], strict=True):
-        market(s, seat, colour)
-    return s
-
-
-def claim(s, seat, sid, answers=()):
-    piece = s.put(sid, s.zone("specials"))
-    assert s.call("claim", s.p(seat), piece, answers=answers) is None
-    return piece
+from .helpers import INCOME, city, claim, coins, expert, line_index, make, market, phase, set_coins, stack
 
 
 def test_hc_act_account_of_a_turn_reveal_discard_pass_and_claim():

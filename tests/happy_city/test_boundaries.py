@@ -7,20 +7,7 @@ import pytest
 from interpreter import Match
 from interpreter.errors import UsageError
 
-from .helpers import city, coins, fn, game, hearts, ids, income, make, market, people, set_coins
-
-
-def expert(players=3, grozilla=False):
-    s = make(players, mode="expert", grozilla=grozilla)
-    for seat, colour in zip(range(1, players + 1), ("yellow", "blue", "green", "orange", "purple")[:players], strict=True):
-        market(s, seat, colour)
-    return s
-
-
-def claim(s, seat, sid, answers=()):
-    piece = s.put(sid, s.zone("specials"))
-    assert s.call("claim", s.p(seat), piece, answers=answers) is None
-    return piece
+from .helpers import city, claim, coins, expert, fn, game, hearts, ids, income, make, market, people, set_coins
 
 
 @pytest.mark.parametrize("players,ok", [(1, False), (2, True), (5, True), (6, False)])
