@@ -15,6 +15,7 @@ def run(capsys, *argv):
 def test_list_names_the_bundled_games_and_player_counts(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0 and "kaiju-inc: Kaiju Incorporated, 2-5 players" in out
+    assert "hearts: Hearts, 4 players" in out  # a single count is said once, not "4-4"
 
 
 def test_play_bot_match_is_told_and_deterministic(capsys):

@@ -46,7 +46,8 @@ def cmd_list(args) -> int:
         except ContentError as e:
             print(f"{gid}: does not load ({len(e.diagnostics)} problem(s); run `meeple validate {folder}`)")
             continue
-        print(f"{gid}: {g.name}, {g.min_players}-{g.max_players} players")
+        count = g.min_players if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+        print(f"{gid}: {g.name}, {count} players")
         for o in g.options.values():
             print(f"    --option {o.name}={'|'.join(o.values)} (default {o.default})" + (f": {o.doc}" if o.doc else ""))
     return 0
