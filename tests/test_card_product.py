@@ -66,6 +66,24 @@ def test_an_empty_product_and_a_product_without_an_id_are_mistakes(tmp_path):
     assert any(d.message == "a card needs a `id`" and d.place.line == 1 for d in diags)
 
 
+
+def product_of(*sizes: int) -> str:
+    lists = "".join(f"    x{i}: [{', '.join(f'v{k}' for k in range(n))}]\n" for i, n in enumerate(sizes))
+    holes = "".join(f"{{x{i}}}" for i in range(len(sizes)))
+    return f'- product:\n{lists}  kind: token\n  id: "c{holes}"\n  name: N\n  colour: red\n  value: 1\n'
+
+
+@pytest.mark.parametrize("sizes,made", [((10,) * 6, 1_000_000), ((73, 137), 10_001)])
+def test_a_product_past_ten_thousand_cards_is_refused_before_it_is_made(tmp_path, sizes, made):
+    """Content is untrusted: six lists of ten would make a million cards. 10,000 is the bound."""
+    d = next(d for d in errors_of(cards_game(tmp_path, product_of(*sizes))) if d.code == "E-PRODUCT")
+    assert f"makes {made} cards, more than 10000" in d.message and d.place.line == 2
+
+
+def test_a_product_of_exactly_ten_thousand_cards_is_made(tmp_path):
+    g = load_game(cards_game(tmp_path, product_of(100, 100)))
+    assert len(g.cards) == 10_000
+
 PLAYED = MINI_GAME[:MINI_GAME.index("round:")] + """round:
   - phase: main
     do: |

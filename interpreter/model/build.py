@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import glob
 import itertools
+import math
 import os
 import re
 import sys
@@ -24,6 +25,7 @@ from .gamedef import CardDef, CounterSpec, GameDef, OptionSpec, Phase, ScoreEntr
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
 # keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
+MAX_PRODUCT = 10_000  # the most cards one `product:` entry may make (a hostile file cannot make billions)
 FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
 
 
@@ -636,6 +638,11 @@ class _Builder:
                         col.error(places[n], f"`{n}` is given both by the product and by the entry", "E-PRODUCT")
                         wrong = True
         if wrong:
+            return []
+        made = math.prod(len(column) for column in columns)
+        if made > MAX_PRODUCT:
+            col.error(_place(raw, "product", place), f"`product:` makes {made} cards, more than {MAX_PRODUCT}",
+                      "E-PRODUCT", "a deck of that size is a mistake: check the lists")
             return []
         out, ids = [], {}
         for combination in itertools.product(*columns):

@@ -167,9 +167,9 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
     """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
     called only when someone reads the labels); returns the key picked. A menu is public unless `seen` says
     who sees it besides its chooser."""
-    notes = getattr(M, "unavailable_notes", None)  # `unavailable` calls since the last menu: this menu's
+    notes = M.unavailable_notes  # `unavailable` calls since the last menu: this menu's
     if notes:
-        M.unavailable_notes = None
+        M.unavailable_notes = []
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:

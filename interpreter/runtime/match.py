@@ -96,6 +96,7 @@ class Match:
         self.sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
         self.revealed: list = []  # the cards shown to some players only (secrecy.reveal)
         self.told: list = []  # what some players were told of cards' fields (secrecy.tell)
+        self.unavailable_notes: list = []  # (option, reason) of `unavailable` calls since the last `ask` menu
         self.said = 0
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)

@@ -4,9 +4,6 @@ from __future__ import annotations
 from ..errors import RuntimeContentError
 from .state import Options, Piece, Player, Zone
 
-PLAYER_ATTRS = {"seat", "name", "left", "right", "index"}
-PIECE_ATTRS = {"id", "name", "kind", "owner", "zone", "uid", "played_by"}
-ZONE_ATTRS = {"size", "top", "bottom", "owner", "name"}
 MAX_INT = 10**12
 OUT_OF_BOUNDS = "number out of bounds (numbers stay between -10^12 and 10^12)"
 MAX_TEXT = 100_000  # characters in one text a match builds

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..errors import RuntimeContentError
 from . import ops
 from .events import emit as emit_event
+from .secrecy import reveal, tell
 from .state import Piece, Player, Zone
 
 
@@ -506,7 +507,6 @@ def v_shuffle(M, zone):
       doc="Show cards to some players only (a player or a list): drawn in their views until each card moves to "
       "another zone, or until an event fires (until=\"name\").", example='reveal(them.hand, me, until="turn_end")')
 def v_reveal(M, cards, players, until=None):
-    from .secrecy import reveal
     pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
     seats = [players] if type(players) is Player else list(players) if type(players) is list else None
     if seats is None or any(type(p) is not Player for p in seats):
@@ -522,7 +522,6 @@ def v_reveal(M, cards, players, until=None):
       "which are not); a bot's sampled worlds keep what its seat was told while each card stays in its zone.",
       example='tell(them.hand, them, "colour", "red")')
 def v_tell(M, cards, players, field, value):
-    from .secrecy import tell
     pieces = [cards] if type(cards) is Piece else list(ops.items(cards))
     seats = [players] if type(players) is Player else list(players) if type(players) is list else None
     if seats is None or any(type(p) is not Player for p in seats):
@@ -544,11 +543,8 @@ def v_say(M, message):
           "reason. It changes nothing in the rules.",
       example='unavailable("Build", "building costs 3 coins; {me.name} has {me.coins}")')
 def v_unavailable(M, option, reason):
-    notes = getattr(M, "unavailable_notes", None)
-    if notes is None:
-        notes = M.unavailable_notes = []
-    if len(notes) < 32:
-        notes.append((ops.text(option), ops.text(reason)))
+    if len(M.unavailable_notes) < 32:
+        M.unavailable_notes.append((ops.text(option), ops.text(reason)))
     return None
 
 
