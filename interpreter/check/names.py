@@ -4,6 +4,35 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+@dataclass(slots=True)
+class CounterSpec:
+    name: str
+    initial: int = 0
+    min: int | None = None
+    max: int | None = None
+    wrap: int | None = None  # values 0..wrap-1; passing wrap-1 -> 0 fires on_wrap
+    on_wrap: str | None = None
+    on_wrap_back: str | None = None
+    thresholds: tuple = ()  # each fires on_threshold once, the first time the value reaches it
+    on_threshold: str | None = None
+
+
+@dataclass(slots=True)
+class ZoneSpec:
+    name: str
+    visibility: str = "public"  # public | owner | others | hidden
+    active: bool = False  # cards here have their handlers live
+    known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
+
+
+@dataclass(slots=True)
+class OptionSpec:
+    name: str
+    values: tuple
+    default: str
+    doc: str = ""
+
+
 @dataclass
 class NameTable:
     global_counters: dict = field(default_factory=dict)  # name -> CounterSpec
