@@ -1,4 +1,6 @@
-"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against."""
+"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against,
+and the specs of the counters, zones and options a game declares (check.declarations makes them; the GameDef
+keeps them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
