@@ -391,3 +391,27 @@ def test_a_tie_at_the_top_shares_the_win(tmp_path, players):
             share[str(w)] += 1 / len(r["winners"])
     assert {k: v["wins"] for k, v in s["wins_by_seat"].items()} == {k: pytest.approx(v, abs=1e-4) for k, v in share.items()}
     assert sum(v["wins"] for v in s["wins_by_seat"].values()) == pytest.approx(40, abs=1e-3)
+
+
+def test_bench_against_gives_old_content_the_defaults_an_untyped_engine_read(tmp_path):
+    """`tools/bench.py --against REV` plays REV's content with this engine: a field a card left out (which an
+    engine without typed records read as 0, false, "" or []) is an error here until the copy adds defaults."""
+    import shutil
+
+    from interpreter.errors import ContentError
+    from interpreter.model.build import load_game
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench
+    src = tmp_path / "old"
+    shutil.copytree(os.path.join(ROOT, "content", "goofspiel"), src, ignore=shutil.ignore_patterns("tests"))
+    game = (src / "game.yaml").read_text()
+    (src / "game.yaml").write_text(game.replace("fields: {value: int}\n    face: {label: bid}",
+                                                "fields: {value: int, weight: int, marks: 'list[int]', shy: bool, "
+                                                "nick: str, spare: int?}\n    face: {label: bid}"))
+    with pytest.raises(ContentError) as e:
+        load_game(src)
+    assert {d.code for d in e.value.diagnostics} == {"E-MISSING-FIELD"}
+    bench.with_old_defaults(str(src), str(tmp_path / "new"))
+    card = next(c for c in load_game(tmp_path / "new").cards.values() if c.kind == "bid")
+    assert (card.fields["weight"], card.fields["marks"], card.fields["shy"], card.fields["nick"],
+            card.fields["spare"]) == (0, [], False, "", None)

@@ -6,6 +6,7 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --json     # the figures as JSON on stdout (nothing else is printed there)
     python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
     python tools/bench.py --lsp      # only the language server's answer to a keystroke
+    python tools/bench.py --against REV   # this engine against REV's, on the same content, in turns
 
 One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
 processes, with the disk cache off (cold) and filled (cached); the benchmark's own cache is a temporary folder). Figures vary with the machine and its load:
@@ -191,6 +192,93 @@ def openspiel(loaded: dict, seconds: float) -> list:
     return out
 
 
+_PLAY = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.build import load_game; "
+         "from interpreter.sim.run import play, seat_agents; g = load_game(sys.argv[1]); n = int(sys.argv[2]); "
+         "d = 0; t = time.process_time()\n"
+         "for s in range(int(sys.argv[3])):\n"
+         " m = play(g, n, s, {}, seat_agents(n, 'all', s), narrate=False); d += m.result.decisions; m.close()\n"
+         "print(d, time.process_time() - t)")
+
+
+def checkout(rev: str, where: str) -> str:
+    """The files of `rev` (a commit, a tag, a branch) in a new folder under `where`."""
+    out = os.path.join(where, "engine")
+    os.makedirs(out)
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", out], input=archive, check=True)
+    return out
+
+
+def with_old_defaults(src: str, dst: str) -> None:
+    """A copy of the game folder `src` in which every card field its kind declares without a default gets the
+    value an engine without typed records read for a missing field (0, false, "", []): content written for
+    such an engine then loads in this one and plays the same matches."""
+    import yaml
+
+    from interpreter.loader.yaml_source import load_file  # the content's reading of YAML (`on:` is a word)
+    shutil.copytree(src, dst)
+    plain = {"int": 0, "bool": False, "str": ""}
+    for folder, _, files in os.walk(dst):
+        for f in files:
+            if not f.endswith(".yaml"):
+                continue
+            path = os.path.join(folder, f)
+            data = json.loads(json.dumps(load_file(path)))  # plain dicts, lists and strings
+            kinds = data.get("kinds") if isinstance(data, dict) else None
+            if not kinds:
+                continue
+            for kind in kinds.values():
+                for name, decl in (kind.get("fields") or {}).items():
+                    ftype = decl if isinstance(decl, str) else decl.get("type", "")
+                    if isinstance(decl, dict) and "default" in decl or ftype.endswith("?"):
+                        continue
+                    default = [] if ftype.startswith("list[") else plain.get(ftype)
+                    if default is not None:
+                        kind["fields"][name] = {"type": ftype, "default": default}
+            with open(path, "w", encoding="utf-8") as fh:
+                yaml.safe_dump(data, fh, sort_keys=False, allow_unicode=True)
+
+
+def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
+    """This engine and `rev`'s play the same random matches of `rev`'s bundled games, each in a new process,
+    in turns (old, new, then new, old...), `rounds` times: per game the best decisions per CPU second of each,
+    and the ratio new/old. Both read `rev`'s content, so only the engines differ (content `rev` wrote for an
+    engine without typed records gets the defaults that engine read: `with_old_defaults`)."""
+    where = tempfile.mkdtemp(prefix="meeple-against-")
+    try:
+        old = checkout(rev, where)
+        env = dict(os.environ, MEEPLE_CACHE="off")
+        out = []
+        for name in sorted(os.listdir(os.path.join(old, "content"))):
+            src = os.path.join(old, "content", name)
+            if not os.path.isfile(os.path.join(src, "game.yaml")):
+                continue
+            ours = os.path.join(where, "content", name)
+            with_old_defaults(src, ours)
+            best, decisions = {"old": 0.0, "new": 0.0}, {}
+            for r in range(rounds):
+                for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
+                    root, folder = (old, src) if side == "old" else (ROOT, ours)
+                    run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(players), str(matches)], cwd=root,
+                                         env=env, capture_output=True, text=True)
+                    if run.returncode:
+                        raise MeepleError(f"{name}, {side} engine: {run.stderr.strip().splitlines()[-1]}")
+                    d, cpu = run.stdout.split()
+                    decisions.setdefault(side, int(d))
+                    best[side] = max(best[side], int(d) / float(cpu))
+            entry = {"game": name, "players": players, "matches": matches, "rounds": rounds,
+                     "old_decisions_per_second": round(best["old"], 1), "new_decisions_per_second": round(best["new"], 1),
+                     "ratio": round(best["new"] / best["old"], 3),
+                     "same_matches": decisions["old"] == decisions["new"]}
+            say(f"{name:12} {players} players: {rev} {entry['old_decisions_per_second']:10.0f} decisions/s, this "
+                f"{entry['new_decisions_per_second']:10.0f} (ratio {entry['ratio']}; the same "
+                f"{decisions['new']} decisions: {entry['same_matches']})")
+            out.append(entry)
+        return out
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
 def profile(name: str, players: int, games: int) -> None:
     import cProfile
     import pstats
@@ -272,9 +360,17 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=3, help="the player count of --quick, the baseline and --profile")
     ap.add_argument("--no-parallel", action="store_true", help="skip the 1 vs 2 workers measure")
     ap.add_argument("--lsp", action="store_true", help="only the language server's answer to a keystroke")
+    ap.add_argument("--against", metavar="REV", help="only this engine against REV's (a commit), same content, in turns")
+    ap.add_argument("--rounds", type=int, default=5, help="the turns of --against")
     a = ap.parse_args(argv)
     if a.profile:
         profile(a.profile, a.players, 30)
+        return 0
+    if a.against:
+        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
+        r = against(a.against, a.players, 50 if a.quick else 300, a.rounds, say)
+        if a.json:
+            print(json.dumps({"against": a.against, "games": r}, indent=1))
         return 0
     if a.lsp:
         r = lsp_keystrokes()

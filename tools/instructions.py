@@ -8,7 +8,9 @@ machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0).
 - the interpreted match's setup (the match built, up to its first decision);
 - `meeple validate content` in a new process with the disk cache off (imports included);
 - with `--games`, a random match of every bundled game instead (at 3 players, or the nearest count the
-  game allows): to compare two versions of the engine game by game.
+  game allows): to compare two versions of the engine game by game;
+- with `--against REV`, a random match of each game REV bundles, played by REV's engine and by this one on
+  the same content (tools/bench.py's `against` says how), and their ratio.
 
 Each figure per match is (a run of N matches - a run of none) / N, so that starting Python, importing and
 loading the game do not count. Each run collects and freezes what loading left before its matches: else the
@@ -18,6 +20,7 @@ matches, more or less as a change to loading moves it). It needs valgrind; a run
 
     python tools/instructions.py [--matches 40] [--players 3] [--json]
     python tools/instructions.py --games [--matches 10] [--json]
+    python tools/instructions.py --against REV [--matches 10] [--json]
 """
 from __future__ import annotations
 
@@ -73,10 +76,10 @@ def _env() -> dict:
     return env
 
 
-def count(args: list[str]) -> int:
+def count(args: list[str], cwd: str = ROOT) -> int:
     """Instructions executed by a command (callgrind's `Collected` figure)."""
     env = _env()
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], cwd=ROOT,
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], cwd=cwd,
                          env=env, capture_output=True, text=True, check=False)
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if out.returncode != 0 or found is None:
@@ -84,13 +87,14 @@ def count(args: list[str]) -> int:
     return int(found.group(1))
 
 
-def per_match(code: str, matches: int, players: int) -> int:
+def per_match(code: str, matches: int, players: int, cwd: str = ROOT) -> int:
+    """Instructions a match of `code` (run in `cwd`, whose engine it imports) executes."""
     python = os.path.realpath(sys.executable)  # valgrind follows no launcher script
     # once without counting, so that both counted runs read the modules' .pyc (else the first compiles them)
-    subprocess.run([python, "-c", code.format(n=0, players=players)], cwd=ROOT, env=_env(), capture_output=True,
+    subprocess.run([python, "-c", code.format(n=0, players=players)], cwd=cwd, env=_env(), capture_output=True,
                    check=False)
-    none = count([python, "-c", code.format(n=0, players=players)])
-    many = count([python, "-c", code.format(n=matches, players=players)])
+    none = count([python, "-c", code.format(n=0, players=players)], cwd)
+    many = count([python, "-c", code.format(n=matches, players=players)], cwd)
     return (many - none) // matches
 
 
@@ -117,16 +121,62 @@ def games(matches: int, players: int) -> dict:
     return out
 
 
+_FOLDER = """
+import sys
+sys.path.insert(0, ".")
+from interpreter.model.build import load_game
+from interpreter.sim.run import play, seat_agents
+game = load_game({folder!r})
+import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
+for s in range({{n}}):
+    play(game, {seats}, s, {{{{}}}}, seat_agents({seats}, "all", s), narrate=False).close()
+"""
+
+
+def against(rev: str, matches: int, players: int) -> dict:
+    """Instructions per random match of each game `rev` bundles, by `rev`'s engine and by this one, on `rev`'s
+    content: {game: (players, old, new)}."""
+    import tempfile
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from bench import checkout, with_old_defaults
+    where = tempfile.mkdtemp(prefix="meeple-against-")
+    try:
+        old = checkout(rev, where)
+        out = {}
+        for name in sorted(os.listdir(os.path.join(old, "content"))):
+            src = os.path.join(old, "content", name)
+            if not os.path.isfile(os.path.join(src, "game.yaml")):
+                continue
+            ours = os.path.join(where, "content", name)
+            with_old_defaults(src, ours)
+            out[name] = (players, per_match(_FOLDER.format(folder=src, seats=players), matches, players, old),
+                         per_match(_FOLDER.format(folder=ours, seats=players), matches, players))
+        return out
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=40)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games", action="store_true", help="a match of every bundled game instead")
+    ap.add_argument("--against", metavar="REV", help="REV's engine and this one, on REV's games")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count", file=sys.stderr)
         return 2
+    if a.against:
+        counts = against(a.against, a.matches if a.matches != 40 else 10, a.players)
+        if a.json:
+            print(json.dumps({k: {"players": p, "old_per_match": o, "new_per_match": n, "ratio": round(n / o, 4)}
+                              for k, (p, o, n) in counts.items()}))
+        else:
+            for k, (p, o, n) in counts.items():
+                print(f"{k}, {p} players: {a.against} {o / 1e6:.2f}M instructions a match, this {n / 1e6:.2f}M "
+                      f"(ratio {n / o:.4f})")
+        return 0
     if a.games:
         counts = games(a.matches if a.matches != 40 else 10, a.players)
         if a.json:

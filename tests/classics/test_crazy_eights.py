@@ -17,32 +17,13 @@ CE-SCORE-1 each player scores minus the penalty of the cards in hand: 50 an eigh
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from tests.classics.helpers import Stacked, ids, options
 from tests.conftest import game as bundled
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
-
-
-class Stacked(random.Random):
-    """The draws a test chooses: `dealer` is the index of the seat picked to deal, and each shuffle of the
-    deck in turn puts the ids of one list of `decks` on top, the first named topmost."""
-
-    def __init__(self, dealer, *decks):
-        super().__init__(0)
-        self.dealer = dealer
-        self.decks = list(decks)
-
-    def randrange(self, *args):
-        return self.dealer
-
-    def shuffle(self, items):
-        top = self.decks.pop(0) if self.decks else []
-        rank = {cid: len(top) - i for i, cid in enumerate(top)}
-        items.sort(key=lambda p: rank.get(p.card.id, 0))
 
 
 def deck(players, dealer, hands, up, rest=()):
@@ -56,18 +37,9 @@ def deck(players, dealer, hands, up, rest=()):
 
 def match(players, dealer, hands, up, rest=(), *later):
     from interpreter import Match
-    return Match(bundled("crazy-eights"), players, 1, rng=Stacked(dealer, deck(players, dealer, hands, up, rest), *later))
+    return Match(bundled("crazy-eights"), players, 1, rng=Stacked(deck(players, dealer, hands, up, rest), *later, pick=dealer))
 
 
-def ids(zone):
-    return [p.card.id for p in zone.items]
-
-
-def options(m):
-    return sorted(m.pending.labels())
-
-
-# Two players, Ann (seat 1) deals, so Ben plays first; the 9 of hearts is turned up.
 ANN = ["hj", "hq", "hk", "ha", "s8", "d8", "c3"]
 BEN = ["h2", "h3", "h4", "h5", "h6", "h7", "h10"]
 
@@ -81,7 +53,7 @@ def test_ce_deal_1_five_cards_each_one_at_a_time_from_the_dealers_left():
     5th, 10th...; the 26th is turned up and Dev plays first."""
     order = [f"{s[0]}{r.lower()}" for r in RANKS if r != "8" for s in SUITS]  # c2 d2 h2 s2 c3 ... no eight
     from interpreter import Match
-    m = Match(bundled("crazy-eights"), 5, 1, rng=Stacked(2, order))
+    m = Match(bundled("crazy-eights"), 5, 1, rng=Stacked(order, pick=2))
     dev, cleo = m.players[3], m.players[2]
     assert sorted(ids(dev.zones["hand"])) == sorted(order[0:25:5])
     assert sorted(ids(cleo.zones["hand"])) == sorted(order[4:25:5])

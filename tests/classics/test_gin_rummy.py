@@ -35,23 +35,10 @@ GR-OKLA-1  (the option oklahoma, OpenSpiel's parameter) the first upcard's value
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from tests.classics.helpers import Stacked, ids, options
 from tests.conftest import game as bundled
-
-
-class Stacked(random.Random):
-    """The deal a test chooses: the shuffle puts the ids listed on top of the stock, the first named topmost."""
-
-    def __init__(self, top):
-        super().__init__(0)
-        self.top = list(top)
-
-    def shuffle(self, items):
-        rank = {cid: len(self.top) - i for i, cid in enumerate(self.top)}
-        items.sort(key=lambda p: rank.get(p.card.id, 0))
 
 
 def match(ann, ben, up, rest=(), **options):
@@ -61,16 +48,8 @@ def match(ann, ben, up, rest=(), **options):
     return Match(bundled("gin-rummy"), 2, 1, rng=Stacked([*ann, *ben, up, *rest]), options=options or None)
 
 
-def ids(zone):
-    return [p.card.id for p in zone.items]
-
-
 def hand(m, seat):
     return sorted(ids(m.players[seat - 1].zones["hand"]))
-
-
-def options(m):
-    return sorted(m.pending.labels())
 
 
 def asks(m, seat, expected):

@@ -1,28 +1,15 @@
 """Goofspiel by OpenSpiel's rules (its `goofspiel` game, default parameters): scenario tests of each rule."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from tests.classics.helpers import Stacked
 from tests.conftest import game as bundled
-
-
-class PointsInOrder(random.Random):
-    """The point deck turned up in the order given (first turned up first)."""
-
-    def __init__(self, order):
-        super().__init__(0)
-        self.order = order
-
-    def shuffle(self, items):
-        rank = {f"point_{v}": i for i, v in enumerate(self.order)}
-        items.sort(key=lambda p: -rank[p.card.id])
 
 
 def _match(order=range(1, 14), players=2):
     from interpreter import Match
-    return Match(bundled("goofspiel"), players, 1, rng=PointsInOrder(list(order)))
+    return Match(bundled("goofspiel"), players, 1, rng=Stacked([f"point_{v}" for v in order]))  # the first turned up first
 
 
 def test_each_player_holds_1_to_13_and_a_point_card_is_turned_up():

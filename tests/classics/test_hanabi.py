@@ -21,31 +21,13 @@ HA-SCORE-1  the score, the same for every player, is the number of cards in the 
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from interpreter import Match
+from tests.classics.helpers import Stacked
 from tests.conftest import game as bundled
 
 COLOURS = ["red", "yellow", "green", "white", "blue"]
-
-
-class Stacked(random.Random):
-    """The deck's shuffle puts the ids of `top` on top of it, the first named topmost (the first card dealt)."""
-
-    def __init__(self, top):
-        super().__init__(0)
-        self.top = list(top)
-
-    def shuffle(self, items):
-        rank = {}
-        for i, cid in enumerate(self.top):  # a card id named twice stands for two copies
-            rank.setdefault(cid, []).append(len(self.top) - i)
-        keys = {}
-        for p in items:
-            keys[p.uid] = rank[p.card.id].pop(0) if rank.get(p.card.id) else 0
-        items.sort(key=lambda p: keys[p.uid])
 
 
 ANN = ["red_1", "yellow_2", "green_5", "white_3", "blue_1"]

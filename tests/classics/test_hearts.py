@@ -29,6 +29,7 @@ import random
 
 import pytest
 
+from tests.classics.helpers import Stacked, ids, options
 from tests.conftest import game as bundled
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a"]
@@ -37,24 +38,6 @@ SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 def label(cid: str) -> str:
     return f"{cid[1:].upper()}{SYMBOL[cid[0]]}"
-
-
-class Stacked(random.Random):
-    """The draws a test chooses: the pass direction, and the deck (top first) its one shuffle gives."""
-
-    def __init__(self, direction, deck):
-        super().__init__(0)
-        self.direction = direction
-        self.deck = list(deck)
-        self.picks = 0
-
-    def randrange(self, *args):
-        self.picks += 1
-        return self.direction
-
-    def shuffle(self, items):
-        rank = {cid: len(self.deck) - i for i, cid in enumerate(self.deck)}
-        items.sort(key=lambda p: rank[p.card.id])
 
 
 def deck(hands):
@@ -66,19 +49,11 @@ def deck(hands):
 def match(hands, direction=0, **options):
     from interpreter import Match
     opts = {k: "on" if v else "off" for k, v in options.items()}
-    return Match(bundled("hearts"), 4, 1, opts, rng=Stacked(direction, deck(hands)))
-
-
-def ids(zone):
-    return [p.card.id for p in zone.items]
+    return Match(bundled("hearts"), 4, 1, opts, rng=Stacked(deck(hands), pick=direction))
 
 
 def hand(m, seat):
     return sorted(ids(m.players[seat - 1].zones["hand"]))
-
-
-def options(m):
-    return sorted(m.pending.labels())
 
 
 def labels(*cids):
@@ -118,7 +93,7 @@ def swap(hands, a, b):
 @pytest.mark.parametrize("direction", [0, 1, 2, 3])
 def test_he_pass_1_the_direction_is_drawn_among_four(direction):
     """HE-PASS-1: the chance outcome drawn is the direction: 0 no pass, 1 left, 2 across, 3 right."""
-    r = Stacked(direction, deck(HANDS))
+    r = Stacked(deck(HANDS), pick=direction)
     from interpreter import Match
     m = Match(bundled("hearts"), 4, 1, rng=r)
     assert r.picks == 1 and m.vars["pass_dir"] == direction
@@ -129,7 +104,7 @@ def test_he_pass_1_the_direction_is_drawn_among_four(direction):
 
 
 def test_he_pass_1_with_pass_cards_off_nothing_is_drawn_and_nothing_passed():
-    r = Stacked(2, deck(HANDS))
+    r = Stacked(deck(HANDS), pick=2)
     from interpreter import Match
     m = Match(bundled("hearts"), 4, 1, {"pass_cards": "off"}, rng=r)
     assert r.picks == 0 and m.vars["pass_dir"] == 0
@@ -140,7 +115,7 @@ def test_he_deal_1_one_card_at_a_time_from_seat_1():
     """HE-DEAL-1: the deck's first card goes to Ann, the second to Ben, the fifth to Ann again."""
     order = [f"{s}{r}" for r in RANKS for s in "cdhs"]  # c2 d2 h2 s2 c3 ...
     from interpreter import Match
-    m = Match(bundled("hearts"), 4, 1, {"pass_cards": "off"}, rng=Stacked(0, order))
+    m = Match(bundled("hearts"), 4, 1, {"pass_cards": "off"}, rng=Stacked(order, pick=0))
     for seat in range(1, 5):
         got = ids(m.players[seat - 1].zones["hand"]) + [c for c in ids(m.zones["trick"]) if seat == 1]
         assert sorted(got) == sorted(order[seat - 1::4])
