@@ -90,3 +90,29 @@ def did_you_mean(word: str, candidates) -> str:
     import difflib  # only when there is a mistake: a fortieth of a cold start
     close = difflib.get_close_matches(word, [c for c in candidates if c != word], n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""
+
+
+class Collect:
+    """The diagnostics one load gathers, in the order they are found; `guard` runs a step that may raise
+    ContentError and keeps its diagnostics instead."""
+
+    def __init__(self):
+        self.diags: list[Diagnostic] = []
+
+    def error(self, place, message, code, hint=""):
+        self.diags.append(Diagnostic(place, message, code, "error", hint))
+
+    def warn(self, place, message, code, hint=""):
+        self.diags.append(Diagnostic(place, message, code, "warning", hint))
+
+    def guard(self, fn, *args):
+        try:
+            return fn(*args)
+        except ContentError as e:
+            self.diags.extend(e.diagnostics)
+            return None
+
+    def stop(self):
+        """Raises ContentError with everything gathered, if anything was."""
+        if self.diags:
+            raise ContentError(self.diags)

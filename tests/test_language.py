@@ -678,7 +678,7 @@ def test_a_waiting_match_is_answered_on_the_thread_that_started_it(mini):
 
 def test_the_strings_a_match_reads_are_interned_as_the_compiled_names_are(mini):
     """A field's key and a text value are the very objects the compiled code names (`c.f['colour']`,
-    `== 'red'`): a read and a comparison are settled by identity (model.build._plain)."""
+    `== 'red'`): a read and a comparison are settled by identity (loader.yaml_source.plain_value)."""
     import sys
     m = Match(load_game(mini), 2, seed=1, options={})
     piece = m.zones["deck"].items[0]

@@ -16,6 +16,7 @@ And no class imports the modules that define its subclasses (an agent's base cla
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "interpreter"
@@ -146,3 +147,32 @@ def test_code_generation_reports_no_mistake_of_content():
                     if isinstance(n, ast.Call) and word in ("Diagnostic", "error", "warn"):
                         made.append(f"{name}.{fn.name}")
     assert made and set(made) == {"interpreter.compile.generate.finish"}, made
+
+
+def _diagnostics_made(path: Path) -> list:
+    """Lines of a module that make a diagnostic: a call of `Diagnostic`, `error` or `warn`, or a diagnostic's
+    code (`"E-..."`, `"W-..."`)."""
+    found = []
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        callee = getattr(n, "func", None)
+        word = getattr(callee, "id", None) or getattr(callee, "attr", None)
+        if isinstance(n, ast.Call) and word in ("Diagnostic", "error", "warn"):
+            found.append(n.lineno)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and re.fullmatch(r"[EW]-[A-Z-]+", n.value):
+            found.append(n.lineno)
+    return found
+
+
+def test_the_model_reports_no_mistake_of_content():
+    """The model (model/build.py) drives the stages and assembles the GameDef from what the check stage
+    checked: every mistake of a declaration, a card or a body is found in check/ or, for where files are, in
+    loader/; no module of model/ makes a diagnostic."""
+    made = [f"{name}:{line}" for name, path in _modules() if name.startswith("interpreter.model")
+            for line in _diagnostics_made(path)]
+    assert not made, made
+
+
+def test_the_rule_finds_a_diagnostic_made(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(col, p):\n    col.error(p, 'no', 'E-VALUE')\n\n\nCODE = 'W-UNUSED'\n", encoding="utf-8")
+    assert sorted(_diagnostics_made(bad)) == [2, 2, 5]  # the call, its code, a code alone

@@ -1,7 +1,38 @@
-"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against."""
+"""What names a game gives its content: the table the resolver (check.resolve) binds every identifier against,
+and the specs of the counters, zones and options a game declares (check.declarations makes them; the GameDef
+keeps them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class CounterSpec:
+    name: str
+    initial: int = 0
+    min: int | None = None
+    max: int | None = None
+    wrap: int | None = None  # values 0..wrap-1; passing wrap-1 -> 0 fires on_wrap
+    on_wrap: str | None = None
+    on_wrap_back: str | None = None
+    thresholds: tuple = ()  # each fires on_threshold once, the first time the value reaches it
+    on_threshold: str | None = None
+
+
+@dataclass(slots=True)
+class ZoneSpec:
+    name: str
+    visibility: str = "public"  # public | owner | others | hidden
+    active: bool = False  # cards here have their handlers live
+    known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
+
+
+@dataclass(slots=True)
+class OptionSpec:
+    name: str
+    values: tuple
+    default: str
+    doc: str = ""
 
 
 @dataclass

@@ -291,3 +291,25 @@ def _load_text(text: str, shown: str):
     if "\x00" in text:
         raise ContentError([Diagnostic(Place(shown, 1, 1), "binary file (NUL byte)", "E-YAML-ENCODING")])
     return load_text(text, shown)
+
+
+def place_in(mapping, key, default: Place) -> Place:
+    """Where the value of `key` (an index, in a list) stands in a loaded mapping; `default` when the mapping
+    keeps no places (it was not read from a file)."""
+    places = getattr(mapping, "places", None)
+    if places is None:
+        return default
+    return places[key] if isinstance(places, list) else places.get(key, default)
+
+
+def plain_value(v):
+    """YAML-carrying values -> plain Python (str subclasses stay comparable, but lists and dicts are copied).
+    Strings are interned, as the names in the compiled code are: a field read (`c.f['suit']`) then finds its
+    key, and a comparison (`== 'construction'`) its answer, by identity, with no comparison of characters."""
+    if isinstance(v, str):
+        return sys.intern(str(v))
+    if isinstance(v, list):
+        return [plain_value(x) for x in v]
+    if isinstance(v, dict):
+        return {sys.intern(str(k)): plain_value(x) for k, x in v.items()}
+    return v

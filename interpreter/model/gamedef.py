@@ -5,6 +5,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..check.names import CounterSpec, OptionSpec, ZoneSpec  # noqa: F401  (declared parts, made by check)
 from ..errors import Place
 
 
@@ -21,27 +22,6 @@ class CardDef:
     handlers: dict = field(default_factory=dict)  # event -> compiled function
     modifiers: dict = field(default_factory=dict)  # value name -> [(add, times, when) compiled functions]
     source: dict = field(default_factory=dict)  # the YAML mapping, for views and docs
-
-
-@dataclass(slots=True)
-class CounterSpec:
-    name: str
-    initial: int = 0
-    min: int | None = None
-    max: int | None = None
-    wrap: int | None = None  # values 0..wrap-1; passing wrap-1 -> 0 fires on_wrap
-    on_wrap: str | None = None
-    on_wrap_back: str | None = None
-    thresholds: tuple = ()  # each fires on_threshold once, the first time the value reaches it
-    on_threshold: str | None = None
-
-
-@dataclass(slots=True)
-class ZoneSpec:
-    name: str
-    visibility: str = "public"  # public | owner | others | hidden
-    active: bool = False  # cards here have their handlers live
-    known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
 
 
 @dataclass(slots=True)
@@ -79,14 +59,6 @@ class ScoreEntry:
 class Phase:
     name: str
     body: Callable
-
-
-@dataclass(slots=True)
-class OptionSpec:
-    name: str
-    values: tuple
-    default: str
-    doc: str = ""
 
 
 @dataclass

@@ -10,7 +10,9 @@ import itertools
 import os
 import types
 
+from ..check import game as checking
 from ..dsl import disk_cache
+from ..loader import layers
 from ..loader.yaml_source import YStr, overlay
 from ..model import build
 
@@ -41,7 +43,7 @@ class Recording:
 @contextlib.contextmanager
 def recording():
     rec = Recording()
-    load_file, parse, parse_expr, compiled = build.load_file, build.parse, build.parse_expr, disk_cache.compiled
+    load_file, parse, parse_expr, compiled = layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled
 
     def note(text, what):
         if isinstance(text, YStr):
@@ -65,11 +67,11 @@ def recording():
         rec.sources.append(src)
         return compiled(src, name)
 
-    build.load_file, build.parse, build.parse_expr, disk_cache.compiled = rec_load, rec_parse, rec_parse_expr, rec_compiled
+    layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled = rec_load, rec_parse, rec_parse_expr, rec_compiled
     try:
         yield rec
     finally:
-        build.load_file, build.parse, build.parse_expr, disk_cache.compiled = load_file, parse, parse_expr, compiled
+        layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled = load_file, parse, parse_expr, compiled
 
 
 def load(folder, options: dict):

@@ -82,11 +82,11 @@ class Coverage:
         self.reads: set = set()
 
     def __enter__(self):
-        self.original = original = build._Builder.build
+        self.original = original = build.assemble
         maps, cov = self.maps, self
 
-        def traced(builder, *a, **k):
-            game = original(builder, *a, **k)
+        def traced(*a, **k):
+            game = original(*a, **k)
             if game is not None:
                 fns = list(game.procedures.values()) + [ph.body for ph in game.phases]
                 if fns:
@@ -97,7 +97,7 @@ class Coverage:
                     fields.card, fields.cov = card.id, cov
                     card.fields = fields
             return game
-        build._Builder.build = traced
+        build.assemble = traced
         shown: dict = {}
 
         def local(frame, event, arg):
@@ -118,7 +118,7 @@ class Coverage:
 
     def __exit__(self, *exc):
         sys.settrace(None)
-        build._Builder.build = self.original
+        build.assemble = self.original
         return False
 
 

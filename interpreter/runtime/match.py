@@ -440,5 +440,5 @@ def resolve_options(game, given: dict) -> dict:
         spec = game.options[k]
         if spec.values and str(v) not in spec.values:
             raise UsageError(f"option `{k}` takes one of {', '.join(spec.values)}, not {v!r}")
-        values[k] = sys.intern(str(v))  # as the names compiled code compares it with (model.build._plain)
+        values[k] = sys.intern(str(v))  # as the names compiled code compares it with (loader.yaml_source.plain_value)
     return values

@@ -10,8 +10,8 @@ from ..compile.generate import Compiler
 from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
-from ..loader.yaml_source import YStr, load_file
-from ..model.build import include_keys, plain_value
+from ..loader.layers import include_keys
+from ..loader.yaml_source import YStr, load_file, plain_value
 from ..runtime.match import DEFAULT_NAMES
 
 ACTIONS = ("phase", "do", "choose", "bots", "end")

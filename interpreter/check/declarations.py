@@ -1,0 +1,249 @@
+"""What a game declares (game.yaml, the files it includes, its mods), checked and merged: each file against
+its schema, a mod against the game it extends, the options where files use them, then the merged sections
+into the NameTable and the declared zones, counters, options, events, procedures, functions and values.
+Every mistake is a placed diagnostic in the collector given; nothing here reads a file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Collect, did_you_mean
+from ..loader.yaml_source import place_in, plain_value
+from .faces import check_layout, face
+from .names import CounterSpec, NameTable, OptionSpec, ZoneSpec, field_enums, field_types
+from .schema import validate
+
+SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
+REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
+
+
+def check_files(col: Collect, layers, schema: str) -> list:
+    """The layers whose data its schema (`game`, `mod`) accepts; the others' mistakes in `col`."""
+    out = []
+    for layer in layers:
+        errs = validate(layer[0], schema, layer[2])
+        col.diags += errs
+        if not errs:
+            out.append(layer)
+    return out
+
+
+def check_mods(col: Collect, game, mods) -> list:
+    """The mods' layers their schema accepts; a mod extending another game than `game`'s is an error."""
+    out = check_files(col, mods, "mod")
+    for md, _, _ in out:
+        if md["extends"] != game["game"]:
+            col.error(place_in(md, "extends", md.place), f"this mod extends `{md['extends']}`, not `{game['game']}`",
+                      "E-MOD")
+    return out
+
+
+def check_options(col: Collect, layers, given: dict) -> None:
+    """Option values where files use them: an include's `when:` naming an option or a value that does not
+    exist (the file would never be included), an option given a value its declaration (with the values mods
+    add) does not list (placed at the option)."""
+    values, where = {}, {}
+    for data, _, _ in layers:
+        for k, v in (data.get("options") or {}).items():
+            values.setdefault(k, []).extend(str(x) for x in v.get("values", []) if str(x) not in values.get(k, []))
+            where.setdefault(k, data["options"].key_places.get(k, data.place))
+    incs = layers[0][0].get("includes") or []
+    for inc in incs:
+        when = inc.get("when") or {}
+        for k, v in when.items():
+            if k not in values:
+                col.error(getattr(when, "key_places", {}).get(k, when.place), f"`when:` names no option `{k}`",
+                          "E-OPTION", did_you_mean(k, values))
+            elif str(v) not in values[k]:
+                col.error(place_in(when, k, when.place), f"option `{k}` has no value `{v}`: this file is never included",
+                          "E-OPTION", did_you_mean(str(v), values[k]) or f"its values: {', '.join(values[k])}")
+    for k, v in given.items():
+        if k in values and str(v) not in values[k]:
+            col.error(where[k], f"option `{k}` has no value `{v}`; its values: {', '.join(values[k])}", "E-OPTION",
+                      did_you_mean(str(v), values[k]) or "a mod adds a value with `options: {NAME: {values: [...]}}`")
+
+
+class Sections:
+    """The sections of a game's layers, merged: a later layer adds entries or replaces them."""
+
+    def __init__(self, layers):
+        self.layers = layers
+        self.game = layers[0][0]
+        self.gplace = self.game.place
+
+    def section(self, key, sub=None):
+        """(entry -> value, entry -> (its place, the mapping it stands in)) of a section (`sub`: of `player:`)."""
+        out, places = {}, {}
+        for data, _, _ in self.layers:
+            sec = data.get(key) if sub is None else (data.get(sub) or {}).get(key)
+            if sec:
+                for k, v in sec.items():
+                    out[k] = v
+                    places[k] = (place_in(sec, k, sec.place), sec)
+        return out, places
+
+    def key_place(self, section: str, key: str):
+        """Where a top-level section's entry is named (the last layer that defines it)."""
+        where = self.gplace
+        for data, _, _ in self.layers:
+            sec = data.get(section)
+            if sec and key in sec:
+                where = getattr(sec, "key_places", {}).get(key, where)
+        return where
+
+
+@dataclass
+class Declarations:
+    """A game's declarations, merged and checked; the raw entries keep their YAML (and places)."""
+    names: NameTable
+    enums: dict
+    kinds: dict
+    options: dict  # name -> OptionSpec
+    zones: dict  # name -> ZoneSpec ("box" among them)
+    player_zones: dict
+    counters: dict  # name -> CounterSpec
+    player_counters: dict
+    vars: dict  # name -> its YAML value
+    player_vars: dict
+    events: dict  # name -> [params]
+    procedures: dict  # name -> its YAML entry
+    procedure_places: dict  # name -> (place, section)
+    functions: dict
+    function_places: dict
+    values: dict
+    value_places: dict
+    faces: dict  # kind -> the keywords of its FaceSpec (check.faces.face)
+
+
+def declare(col: Collect, sections: Sections) -> Declarations:
+    """The merged declarations of a game and the names they give its content (every mistake in `col`)."""
+    g = sections.game
+    names = NameTable()
+    players = g["players"]
+    if players["min"] > players["max"]:
+        col.error(place_in(players, "min", players.place), f"players: min {players['min']} is above max "
+                  f"{players['max']}", "E-VALUE")
+    enums, _ = sections.section("enums")
+    kinds, kind_places = sections.section("kinds")
+    options = _options(col, sections.layers)
+    zones = {k: _zone(k, v) for k, v in sections.section("zones")[0].items()}
+    zones.setdefault("box", ZoneSpec("box", "hidden"))  # every card starts in the box
+    pzones = {k: _zone(k, v) for k, v in sections.section("zones", "player")[0].items()}
+    counters = {k: _counter(col, k, v) for k, v in sections.section("counters")[0].items()}
+    pcounters = {k: _counter(col, k, v) for k, v in sections.section("counters", "player")[0].items()}
+    gvars = dict(sections.section("vars")[0])
+    pvars = dict(sections.section("vars", "player")[0])
+    constants = dict(sections.section("constants")[0])
+    events = {k: list(v) for k, v in sections.section("events")[0].items()}
+    procs, proc_places = sections.section("procedures")
+    funcs, func_places = sections.section("functions")
+    values_raw, value_places = sections.section("values")
+    for k in values_raw:
+        if k in funcs or k in procs:
+            col.error(value_places[k][0], f"`{k}` is both a value and a function or procedure", "E-DUPLICATE-NAME")
+
+    names.global_counters, names.global_zones, names.global_vars = counters, set(zones), set(gvars)
+    names.player_counters, names.player_zones, names.player_vars = pcounters, set(pzones), set(pvars)
+    names.constants = {k: plain_value(v) for k, v in constants.items()}
+    names.procedures = {k: list(v.get("params", [])) for k, v in procs.items()}
+    names.functions = {k: list(v.get("params", [])) for k, v in funcs.items()}
+    names.values = {k: list(v.get("params", [])) for k, v in values_raw.items()}
+    names.functions.update(names.values)
+    names.events = events
+    names.options = set(options)
+    names.option_values = {k: o.values for k, o in options.items()}
+    _check_field_types(col, kinds, kind_places, enums)
+    names.field_types = field_types(kinds)
+    names.field_enums = field_enums(kinds, enums)
+    faces = {k: f for k, kd in kinds.items() if (f := face(col, k, kd, kind_places[k][0])) is not None}
+    if "layout" in g:
+        check_layout(col, g["layout"], place_in(g, "layout", sections.gplace), zones, pzones, kinds,
+                     set(counters) | set(pcounters) | set(gvars) | set(pvars))
+    for kd in kinds.values():
+        names.card_fields |= set((kd.get("fields") or {}).keys())
+        names.effect_hooks |= set(kd.get("effects") or [])
+        names.expression_hooks |= set(kd.get("expressions") or [])
+    for vals in enums.values():
+        names.enum_values |= set(vals)
+    _check_name_clashes(col, sections, names)
+    for sub in (None, "player"):
+        raw, places = sections.section("counters", sub)
+        for name, v in raw.items():
+            for key in ("on_wrap", "on_wrap_back", "on_threshold"):
+                ev = v.get(key)
+                if ev and ev not in events:
+                    col.error(place_in(v, key, places[name][0]), f"counter `{name}` fires unknown event `{ev}`",
+                              "E-UNKNOWN-EVENT", did_you_mean(ev, events))
+    return Declarations(names, enums, kinds, options, zones, pzones, counters, pcounters, gvars, pvars, events,
+                        procs, proc_places, funcs, func_places, values_raw, value_places, faces)
+
+
+def _options(col: Collect, layers) -> dict:
+    """Name -> OptionSpec, a mod adding values to an option; a default not among the values is an error."""
+    options_raw, opt_places = {}, {}
+    for data, _, _ in layers:
+        for k, o in (data.get("options") or {}).items():
+            prev = options_raw.get(k)
+            merged = dict(o)
+            if prev is not None:
+                merged["values"] = list(prev["values"]) + [v for v in o.get("values", []) if v not in prev["values"]]
+                merged.setdefault("default", prev["default"])
+                merged.setdefault("doc", prev.get("doc", ""))
+            options_raw[k] = merged
+            opt_places[k] = (place_in(data["options"], k, data["options"].place), data["options"])
+    options = {}
+    for k, o in options_raw.items():
+        if o["default"] not in o["values"]:
+            col.error(place_in(opt_places[k][1][k], "default", opt_places[k][0]),
+                      f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")
+        options[k] = OptionSpec(k, tuple(plain_value(str(v)) for v in o["values"]), plain_value(str(o["default"])),
+                                o.get("doc", ""))
+    return options
+
+
+def _check_field_types(col: Collect, kinds: dict, kind_places: dict, enums: dict) -> None:
+    """Each field a kind declares has a type the game knows."""
+    for kname, kd in kinds.items():
+        fields = kd.get("fields") or {}
+        for fname, decl in fields.items():
+            ftype = (decl["type"] if isinstance(decl, dict) else decl).rstrip("?")
+            inner = ftype[5:-1] if ftype.startswith("list[") else ftype
+            if inner not in SCALAR_TYPES and inner not in enums and inner not in REFERENCE_TYPES:
+                where = place_in(decl, "type", place_in(fields, fname, kind_places[kname][0])) \
+                    if isinstance(decl, dict) else place_in(fields, fname, kind_places[kname][0])
+                col.error(where, f"field `{fname}` of kind `{kname}` has an unknown type `{inner}`", "E-TYPE",
+                          did_you_mean(inner, list(SCALAR_TYPES) + list(enums) + list(REFERENCE_TYPES)))
+
+
+def _check_name_clashes(col: Collect, sections: Sections, names: NameTable) -> None:
+    """A bare name means one thing: a global counter, zone, var or constant, and no builtin name."""
+    seen = {}
+    for what, section, keys in [("global counter", "counters", names.global_counters),
+                                ("global zone", "zones", names.global_zones),
+                                ("global var", "vars", names.global_vars),
+                                ("constant", "constants", names.constants)]:
+        for k in keys:
+            if k in seen:
+                col.error(sections.key_place(section, k), f"`{k}` is both a {seen[k]} and a {what}",
+                          "E-DUPLICATE-NAME")
+            seen[k] = what
+            if k in NameTable.BUILTIN_NAMES:
+                col.error(sections.key_place(section, k), f"`{k}` is a builtin name and cannot be a {what}",
+                          "E-RESERVED")
+
+
+def _zone(name: str, raw: dict) -> ZoneSpec:
+    return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known")
+
+
+def _counter(col: Collect, name, v) -> CounterSpec:
+    """A counter's spec; bounds that exclude each other or its start are errors."""
+    lo, hi, start = v.get("min"), v.get("max"), v.get("initial", 0)
+    if v.get("wrap"):
+        lo, hi = 0, v["wrap"] - 1
+    if lo is not None and hi is not None and lo > hi:
+        col.error(place_in(v, "min", v.place), f"counter `{name}`: min {lo} is above max {hi}", "E-VALUE")
+    elif lo is not None and start < lo or hi is not None and start > hi:
+        col.error(place_in(v, "initial", v.place), f"counter `{name}` starts at {start}, outside its bounds "
+                  f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
+    return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
+                       v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))

@@ -1,0 +1,172 @@
+"""A whole game checked: its declarations (declarations.py), its card records (cards.py) and every body of
+effect text it holds, parsed and resolved by one Checker (resolve.py), with the game-level checks that need
+them all: handlers of declared events, the scoreboard's entries, definitions nothing uses (warnings).
+The result, `Checked`, is what code generation and the model are built from."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dsl.parser import Origin, parse, parse_expr
+from ..errors import Collect, ContentError, Place, did_you_mean
+from ..loader.yaml_source import YStr, place_in
+from .cards import Card, card_records, check_cards, check_counts
+from .declarations import Declarations, Sections, declare
+from .resolve import Checker, Resolved
+
+
+def _origin(value, default: Place) -> Origin:
+    if isinstance(value, YStr):
+        return value.origin
+    return Origin(default)
+
+
+class Bodies:
+    """Parses and checks the bodies of one game with its Checker: each body resolved (a Resolved; None when
+    its text does not parse, the mistake in `col`), and kept in `order`, the order they were checked."""
+
+    def __init__(self, col: Collect, checker: Checker):
+        self.col, self.checker = col, checker
+        self.order: list[Resolved] = []
+
+    def effect(self, text, place, params=(), event_params=(), procedure=None, this_piece=False) -> Resolved | None:
+        stmts = self.col.guard(parse, text, _origin(text, place))
+        if stmts is None:
+            return None
+        r = self.checker.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
+        self.order.append(r)
+        return r
+
+    def expression(self, text, place, params=(), function=None, this_piece=False) -> Resolved | None:
+        e = self.col.guard(parse_expr, text, _origin(text, place))
+        if e is None:
+            return None
+        r = self.checker.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
+        self.order.append(r)
+        return r
+
+
+def _parsed(text, place, expression=False):
+    """A body's tree for the checker's plans only: a mistake is reported once, when the body is checked."""
+    try:
+        return (parse_expr if expression else parse)(text, _origin(text, place))
+    except ContentError:
+        return None
+
+
+@dataclass
+class Checked:
+    """A game checked: its declarations, its cards, and each of its bodies resolved (None: it did not parse)."""
+    game: dict  # game.yaml
+    decl: Declarations
+    checker: Checker
+    bodies: list  # every Resolved, in the order checked
+    procedures: dict  # name -> Resolved
+    functions: dict
+    values: dict
+    handlers: dict  # event -> [Resolved], the game's and its mods' in order
+    setup: Resolved | None
+    finish: Resolved | None
+    phases: list  # [(name, Resolved)]
+    score: Resolved | None
+    faction: Resolved | None
+    ranking: list
+    scoreboard: list  # [(entry, expression, max)]
+    cards: dict  # id -> cards.Card
+
+
+def check(col: Collect, layers, card_files: list) -> Checked:
+    """Every check of a game's layers (loader.layers) and their card files (loader.layers.read_card_files);
+    the mistakes in `col`, the checker's after the others."""
+    sections = Sections(layers)
+    g = sections.game
+    decl = declare(col, sections)
+    names, events = decl.names, decl.events
+    records = card_records(col, sections, card_files)
+    names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in records}
+    checker = Checker(names)
+    bodies = Bodies(col, checker)
+    effect, expression = bodies.effect, bodies.expression
+    hooks = "\n".join(_strings([[c for c, _ in records]] + [data.get("on") for data, _, _ in layers]))
+    checker.plan_procedures({k: _parsed(v["do"], decl.procedure_places[k][0]) for k, v in decl.procedures.items()},
+                            hooks)
+    checker.function_exprs = {k: (_parsed(v["expr"], decl.function_places[k][0], True), v.get("params", []))
+                              for k, v in decl.functions.items()}
+    procs = {k: effect(v["do"], decl.procedure_places[k][0], v.get("params", []), procedure=k)
+             for k, v in decl.procedures.items()}
+    funcs = {k: expression(v["expr"], decl.function_places[k][0], v.get("params", []), function=k)
+             for k, v in decl.functions.items()}
+    values = {k: expression(v["expr"], decl.value_places[k][0], v.get("params", [])) for k, v in decl.values.items()}
+    handlers: dict = {}
+    for data, _, _ in layers:
+        on = data.get("on") or {}
+        for ev, body in on.items():
+            if ev not in events:
+                col.error(on.key_places.get(ev, on.place), f"handler for unknown event `{ev}`", "E-UNKNOWN-EVENT",
+                          did_you_mean(ev, events))
+                continue
+            handlers.setdefault(ev, []).append(effect(body, place_in(on, ev, on.place), (), events[ev]))
+    gplace = sections.gplace
+    setup = effect(g["setup"], place_in(g, "setup", gplace)) if "setup" in g else None
+    finish = effect(g["finish"], place_in(g, "finish", gplace)) if "finish" in g else None
+    phases = [(ph["phase"], effect(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
+    # a score, a faction and a ranking key are asked of a player (`me`)
+    score = expression(g["score"], place_in(g, "score", gplace)) if "score" in g else None
+    faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
+    ranking = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+    board = _scoreboard(col, g, expression)
+    cards = check_cards(col, records, decl, bodies)
+    check_counts(col, layers, cards)
+    col.diags += checker.diags
+    _warn_unused(col, sections, decl, checker.used, cards)
+    return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
+                   faction, ranking, board, cards)
+
+
+def _scoreboard(col: Collect, g, expression) -> list:
+    """The `scoreboard:` entries with their expressions checked: [(entry, expr, max)]; an entry gives either
+    an expression or `score: true`."""
+    entries = g.get("scoreboard") or []
+    out = []
+    for i, e in enumerate(entries):
+        where = entries.places[i] if hasattr(entries, "places") else g.place
+        if e.get("score") and "expr" in e or not e.get("score") and "expr" not in e:
+            col.error(where, f"scoreboard entry `{e['label']}`: give either `expr` or `score: true`", "E-VALUE")
+            out.append((e, None, None))
+            continue
+        f = expression(e["expr"], place_in(e, "expr", where)) if "expr" in e else None
+        m = expression(e["max"], place_in(e, "max", where)) if "max" in e else None
+        out.append((e, f, m))
+    return out
+
+
+def _warn_unused(col: Collect, sections: Sections, decl: Declarations, used: set, cards: dict[str, Card]) -> None:
+    """Definitions nothing refers to: warnings (W-UNUSED), which fail only with --strict."""
+    for what, defs, places in (("procedure", decl.procedures, decl.procedure_places),
+                               ("function", decl.functions, decl.function_places),
+                               ("value", decl.values, decl.value_places)):
+        for k in defs:
+            if k not in used and not any(k in c.source.get("modifiers", []) for c in cards.values()):
+                col.warn(places[k][0], f"{what} `{k}` is never used", "W-UNUSED")
+    fired = {ev for s in list(decl.counters.values()) + list(decl.player_counters.values())
+             for ev in (s.on_wrap, s.on_wrap_back, s.on_threshold) if ev}
+    for ev in decl.events:
+        if ev not in used and ev not in fired:
+            where = sections.gplace
+            for data, _, _ in sections.layers:
+                if ev in (data.get("events") or {}):
+                    where = place_in(data["events"], ev, where)
+            col.warn(where, f"event `{ev}` is never fired", "W-UNUSED")
+
+
+def _strings(node) -> list[str]:
+    """Every string within a loaded YAML tree (the text of its cards' effects and handlers among them)."""
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, str):
+            out.append(n)
+        elif isinstance(n, dict):
+            todo += n.values()
+        elif isinstance(n, list):
+            todo += n
+    return out

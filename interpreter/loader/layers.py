@@ -1,0 +1,180 @@
+"""The files of a game folder and its mods, read: game.yaml, each mod's mod.yaml, the files game.yaml
+includes (chosen by the options), then the card files each of them names. A layer is (data, folder, the
+path shown in diagnostics); the layers apply in order, a later one adding to or replacing an earlier one's
+entries. What is found here is where files are: a path leaving its folder, a missing file, a file included
+twice. What the files say is checked by the check stage (check/declarations.py, check/cards.py)."""
+from __future__ import annotations
+
+import glob
+import os
+import re
+
+from ..errors import Collect, ContentError, Diagnostic, Place, did_you_mean
+from ..files import CONTENT_DIR
+from . import yaml_source
+from .yaml_source import load_file, place_in
+
+HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")  # `{option}` in an included file's name
+
+
+def bundled_games() -> dict:
+    """Game id -> its folder, for each game folder under content/."""
+    out = {}
+    if CONTENT_DIR.is_dir():
+        for d in sorted(CONTENT_DIR.iterdir()):
+            if (d / "game.yaml").is_file():
+                out[d.name] = d
+    return out
+
+
+def shown(path: str) -> str:
+    """Paths in diagnostics: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+        return path if rel.startswith("..") else rel
+    except ValueError:
+        return path
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether a path (a glob pattern too), links followed, stays inside the folder `root`."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def read(col: Collect, path: str):
+    """A file as a layer (data, folder, shown), or None when it cannot be read (the reason in `col`)."""
+    data = col.guard(load_file, path, shown(path))
+    return None if data is None else (data, os.path.dirname(path), shown(path))
+
+
+def read_game(folder: str):
+    """The layer of a folder's game.yaml; raises ContentError when there is none or it cannot be read."""
+    path = os.path.join(folder, "game.yaml")
+    if not os.path.isfile(path):
+        raise ContentError([Diagnostic(Place(shown(path)), "no game.yaml in this folder", "E-MISSING-FILE")])
+    return load_file(path, shown(path)), folder, shown(path)
+
+
+def read_mods(col: Collect, mods) -> list:
+    """The layer of each mod folder's mod.yaml that can be read."""
+    out = []
+    for m in mods:
+        path = os.path.join(str(m), "mod.yaml")
+        if not os.path.isfile(path):
+            col.error(Place(shown(path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
+            continue
+        layer = read(col, path)
+        if layer is not None:
+            out.append(layer)
+    return out
+
+
+def include_keys(data) -> set:
+    """The options that choose which files game.yaml includes (named by a `when:` or a `{hole}`)."""
+    keys = set()
+    for inc in data.get("includes") or []:
+        keys |= set((inc.get("when") or {}).keys())
+        keys |= set(HOLE.findall(inc.get("file", "")))
+    return keys
+
+
+def include_options(folder, mods=()) -> dict:
+    """The options whose values choose which files a game includes, each with its values."""
+    data = yaml_source.load_file(os.path.join(str(folder), "game.yaml"))
+    opts = {k: list(v.get("values", [])) for k, v in (data.get("options") or {}).items()}
+    for m in mods:
+        try:
+            md = yaml_source.load_file(os.path.join(str(m), "mod.yaml"))
+        except ContentError:
+            continue
+        for k, v in ((md or {}).get("options") or {}).items():
+            opts.setdefault(k, [])
+            opts[k] += [x for x in v.get("values", []) if x not in opts[k]]
+    return {k: opts[k] for k in sorted(include_keys(data)) if k in opts}
+
+
+def option_values(layers, given: dict) -> dict:
+    """Each option's value: given, else its default (mods may add values to an option)."""
+    out = {}
+    for data, _, _ in layers:
+        for k, v in (data.get("options") or {}).items():
+            if k not in out or "default" in v:
+                out[k] = str(v.get("default", out.get(k, "")))
+    out.update({k: str(v) for k, v in given.items()})
+    return out
+
+
+def read_includes(col: Collect, layers, mods, chosen: dict):
+    """The files game.yaml (the first layer) includes for these option values, found in the game's folder
+    first, then each mod's (a mod may bring a file the game includes): (their layers, {a layer's shown path:
+    the folder its own files must stay in})."""
+    data, folder, _ = layers[0]
+    game_path = os.path.join(folder, "game.yaml")
+    roots = {s: d for _, d, s in layers}  # each mod's files stay in the mod's folder
+    included, seen = [], {os.path.realpath(game_path)}
+    incs = data.get("includes") or []
+    folders = [folder] + [str(m) for m in mods]
+    for i, inc in enumerate(incs):
+        when = inc.get("when") or {}
+        if any(chosen.get(k) != str(v) for k, v in when.items()):
+            continue
+        rel = inc["file"]
+        for k, v in chosen.items():
+            rel = rel.replace("{" + k + "}", v)
+        where = place_in(incs[i], "file", incs.places[i])
+        hole = HOLE.search(rel)
+        if hole:
+            col.error(where, f"no option `{hole.group(1)}` to fill `{{{hole.group(1)}}}`", "E-OPTION",
+                      did_you_mean(hole.group(1), chosen) or "declare it under `options:`")
+            continue
+        if not all(inside(os.path.join(d, rel), d) for d in folders):
+            col.error(where, f"`{rel}` is outside the game's folder", "E-PATH",
+                      "an included file is named relative to the game's folder (or a mod's)")
+            continue
+        found = next(((d, c) for d in folders if os.path.isfile(c := os.path.join(d, rel))), None)
+        if found is None:
+            col.error(where, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            continue
+        root, path = found
+        real = os.path.realpath(path)
+        if real in seen:
+            what = "the game file itself" if real == os.path.realpath(game_path) else "included already"
+            col.error(where, f"circular include: `{rel}` is {what}", "E-INCLUDE",
+                      "an included file holds definitions and cards (a mod's format), never game.yaml")
+            continue
+        seen.add(real)
+        layer = read(col, path)
+        if layer is not None:
+            included.append(layer)
+            roots[layer[2]] = root
+    return included, roots
+
+
+def read_card_files(col: Collect, layers, roots: dict) -> list:
+    """For each layer, the card files its `cards:` patterns name (game.yaml without `cards:`: cards/*.yaml),
+    read: [(shown path, data)], in order. A pattern stays inside the folder of the layer's game or mod."""
+    game, folder, _ = layers[0]
+    out = []
+    for layer, (data, here, shown_as) in enumerate(layers):
+        files = []
+        out.append(files)
+        patterns = data.get("cards")
+        if patterns is None:
+            patterns = ["cards/*.yaml"] if data is game else []
+        root = roots.get(shown_as, here)
+        for i, pat in enumerate(patterns):
+            where = data["cards"].places[i] if "cards" in data else data.place
+            if not inside(os.path.join(here, pat), root):
+                whose = "game's" if layer == 0 or roots.get(shown_as) == folder else "mod's"
+                col.error(where, f"`{pat}` is outside the {whose} folder", "E-PATH",
+                          "card files are named relative to the folder of the file that lists them")
+                continue
+            matches = [m for m in sorted(glob.glob(os.path.join(here, pat))) if inside(m, root)]
+            if not matches:
+                col.error(where, f"no card file matches `{pat}`", "E-MISSING-FILE")
+            for path in matches:
+                data_of = col.guard(load_file, path, shown(path))
+                if data_of is not None:
+                    files.append((shown(path), data_of))
+    return out
