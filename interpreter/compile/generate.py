@@ -1,7 +1,7 @@
 """Code generation: Python written from the trees the checker resolved and typed (check.resolve), run once
 per game with exec. It checks nothing: every name is bound and every mistake reported before it runs, and it
-reads each expression's types from the checker. The optimisations it may make are switchable and depend on
-those types alone (compile.optimise).
+writes each node as the body's plan says: the optimisations (compile.optimise), passes over the checked tree that
+decide from its types alone, name the nodes that take a faster form; every other node gets the general one.
 
 Every body becomes a plain Python function in one generated module (a decision waits where it is asked:
 Match.wait). Content names are prefixed `v_` and field access goes through runtime.ops.get, so content can
@@ -21,13 +21,30 @@ from ..runtime import counters, decisions, ops
 from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
 from ..runtime.state import Piece, Player, Zone, own_fields
 from ..runtime.verbs import REGISTRY, GameOver
-from .optimise import enabled
+from .optimise import Plan, enabled, plan, specialise
 
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# what a card's own attributes read (as ops.get reads them), for a card known to be one; a piece always lies in a zone
-_PIECE_READS = {"name": "{}.card.name", "id": "{}.card.id", "kind": "{}.card.kind", "uid": "{}.uid",
-                "owner": "{}.zone.owner", "zone": "{}.zone.name"}
+# how `o.n` is read, for each form the plan may give (optimise.READ_FORMS); `a` is the name `n` quoted
+_FIELD = "{o}.f[{a}] if type({o}) is Piece and {a} in {o}.f else GF(M, {o}, {a})"
+_READS = {
+    "G": "G(M, {o}, {a})", "GF": "GF(M, {o}, {a})", "GC": "GC(M, {o}, {a})",
+    "zone-size": "len({o}.items)",
+    "player-counters": "{o}.counters[{a}]", "player-zones": "{o}.zones[{a}]", "player-vars": "{o}.vars[{a}]",
+    "player-left": "M.players[(({o}).index + 1) % len(M.players)]",
+    "player-right": "M.players[(({o}).index - 1) % len(M.players)]",
+    "player-attr": "{o}.{n}",
+    # a card's own attributes, as ops.get reads them (a piece always lies in a zone)
+    "card-name": "{o}.card.name", "card-id": "{o}.card.id", "card-kind": "{o}.card.kind", "card-uid": "{o}.uid",
+    "card-owner": "{o}.zone.owner", "card-zone": "{o}.zone.name",
+    "card-field": "{o}.f[{a}]", "card-field-or-get": "({o}.f[{a}] if {a} in {o}.f else GF(M, {o}, {a}))",
+    "local-name": "({o}.card.name if type({o}) is Piece else {o}.name if type({o}) is Player else G(M, {o}, 'name'))",
+    "local-card": "({o}.card.{n} if type({o}) is Piece else G(M, {o}, {a}))",
+    "local-counter": "({o}.counters[{a}] if type({o}) is Player else " + _FIELD + ")",
+    "local-zone": "({o}.zones[{a}] if type({o}) is Player else G(M, {o}, {a}))",
+    "local-size": "(len({o}.items) if type({o}) is Zone else G(M, {o}, 'size'))",
+    "local-field": "(" + _FIELD + ")",
+}
 _NAMES = {"me": "me", "this": "this", "players": "M.players", "options": "M.options", "round": "M.round"}
 
 
@@ -76,38 +93,17 @@ class Compiler:
                 self.made.append((r, fname))
         return fname
 
-    def _retype(self) -> dict:
-        """Resolves and generates again, with their parameters' kinds, the procedures and functions that have
-        typed ones (optimisation `specialise`); {old function: new}. Their diagnostics were given the first
-        time."""
-        if "specialise" not in self.opt:
-            return {}
-        kinds = self.checker.type_parameters()
-        if not kinds:
-            return {}
-        again, diags = {}, len(self.diags)
-        for r, old in self.made:
-            mine = {x: kinds[(r.name, x)] for x in r.params if (r.name, x) in kinds}
-            if not mine:
-                continue
-            if r.effect:
-                again[old] = self.effect(r.tree, r.origin, r.params, procedure=r.name, kinds=mine)
-            else:
-                again[old] = self.expression(r.tree, r.origin, r.params, function=r.name, kinds=mine)
-        del self.diags[diags:]
-        return again
-
     def generate(self) -> None:
-        """Python for every body given and not yet generated."""
+        """Python for every body given and not yet generated, as the optimisations on planned it."""
         todo, self.bodies = self.bodies, []
         for r, fname in todo:
-            _Body(self, r).function(fname)
+            _Body(self, r, plan(r, self.names, self.opt)).function(fname)
 
     def finish(self, filename: str = "<meeple>") -> dict:
         """The generated code, made Python and run: its functions by name. A match places a failure by the lines
         of the code named `<meeple>` (its game's); code compiled apart (a scenario's) is named otherwise."""
         self.generate()
-        again = self._retype()
+        again = specialise(self) if "specialise" in self.opt else {}  # more bodies, typed: generated next
         self.generate()
         src = "\n".join(self.lines) + "\n"
         ns = {"__builtins__": {}}
@@ -187,32 +183,6 @@ def _combine(old, op, value):
 
 
 
-def _head(e, binds):
-    """The `where` or `each` an expression evaluates before anything else, if any: through the left of a
-    comparison, the first of `and`/`or`, `not`, and the first argument of a call (of a verb that takes it
-    as a value; not one that `narrates`, run only when someone reads the account). Else a fold of a verb's
-    values (`sum`) over a list it does not build itself (e_Call writes the fold out, when it can)."""
-    while True:
-        if isinstance(e, (A.Filter, A.Each)):
-            return e
-        verb = REGISTRY[e.func] if type(e) is A.Call and binds.get(id(e)) == "verb" else None
-        if verb is not None and verb.fold is not None and len(e.args) == 2 and not e.kwargs \
-                and _head(e.args[0], binds) is None:
-            return e
-        if isinstance(e, A.Compare):
-            e = e.left
-        elif isinstance(e, A.BoolOp):
-            e = e.values[0]
-        elif isinstance(e, A.Not):
-            e = e.operand
-        elif isinstance(e, A.Call) and e.args and (
-                binds.get(id(e)) in ("procedure", "function", "value")
-                or (verb is not None and not verb.narrates and 0 not in verb.lazy)):
-            e = e.args[0]
-        else:
-            return None
-
-
 def _is_none(e) -> bool:
     return isinstance(e, A.Const) and e.value is None
 
@@ -226,19 +196,13 @@ def _is_truth(e) -> bool:
 class _Body:
     """Generates one body's function from its resolved tree (check.resolve.Resolved)."""
 
-    def __init__(self, comp: Compiler, r: Resolved):
+    def __init__(self, comp: Compiler, r: Resolved, plan: Plan):
         self.c = comp
         self.r = r
         self.names = comp.names
         self.origin = r.origin
-        self.types = r.types
         self.binds = r.binds
-        opt = comp.opt
-        self.typed = "typed-reads" in opt
-        self.in_place = "in-place-writes" in opt
-        self.inlining = "inline-verbs" in opt
-        self.stop_early = "any" in opt
-        self.hoisting = "hoist" in opt
+        self.plan = plan
         self.once: set = set()  # names a `let` binds, and nothing else binds again
         self.counted: set = set()  # such names holding a `where`/`each` counted once per run (recounted)
         self.runs = 0  # the bodies it may run, site by site (count_runs)
@@ -246,28 +210,14 @@ class _Body:
         self.loop = 0
         self.head = None  # (the `where`/`each` a statement evaluates first, its indent, its place): see first()
 
-    # ---- what the checker found
-    def kind(self, e):
-        return self.types[id(e)][0]
+    # ---- what the plan says
+    def known(self, e) -> frozenset:
+        """What the code of `e` may trust it is (optimise.Plan.known)."""
+        return self.plan.known.get(id(e), frozenset())
 
-    def static_type(self, e):
-        return self.types[id(e)][1]
-
-    def _field_type(self, e):
-        return self.types[id(e)][2]
-
-    def _zone(self, e) -> bool:
-        return self.types[id(e)][1] == "zone"
-
-    def items_kind(self, e):
-        kind, static, _ = self.types[id(e)]
-        if static == "zone":
-            return "piece"
-        return kind[:-1] if kind in ("pieces", "players") else None
-
-    def _verb(self, e):
-        """The registry's verb a call calls, or None (a procedure, a function or a value of the game's)."""
-        return REGISTRY[e.func] if type(e) is A.Call and self.binds.get(id(e)) == "verb" else None
+    def read(self, e, obj: str, name: str) -> str:
+        """The code reading `name` of what `obj` is the code of, in the form the plan gives the node `e`."""
+        return _READS[self.plan.reads.get(id(e), "G")].format(o=obj, a=repr(name), n=name)
 
     # ---- the function
     def function(self, fname: str) -> None:
@@ -322,7 +272,8 @@ class _Body:
     def first(self, e, ind, p) -> None:
         """Before a statement's expression `e` is compiled: the list expression it evaluates before anything
         else, if any, gets its items counted by lines written before the statement (see _source)."""
-        self.head = (_head(e, self.binds), ind, p) if self.hoisting else None
+        head = self.plan.heads.get(id(e))
+        self.head = (head, ind, p) if head is not None else None
 
     def place(self, node) -> Place:
         return self.origin.at(node.line, node.col)
@@ -361,19 +312,16 @@ class _Body:
                 self.line(ind, f"SETG(M, {t.id!r}, {s.op!r}, {value})", p)
             return
         obj = self.expr(t.obj)
-        n = self.names
-        spec = n.player_counters.get(t.attr)
-        if self.in_place:
-            if spec is not None and t.attr not in n.player_vars and (
-                    _quiet(spec) or (s.op != "=" and not (spec.wrap and spec.thresholds))):
-                self._counter_in_place(ind, p, obj, value, t.attr, s.op, spec, self.kind(t.obj))
-                return
-            if spec is None and s.op != "-=" and (t.attr in n.card_fields or t.attr in n.player_vars):
-                self._field_in_place(ind, p, obj, value, t.attr, s.op)
-                return
-        self.line(ind, f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
+        how = self.plan.writes.get(id(s))
+        if how == "counter":
+            self._counter_in_place(ind, p, obj, value, t.attr, s.op, self.names.player_counters[t.attr],
+                                   "player" in self.known(t.obj))
+        elif how == "field":
+            self._field_in_place(ind, p, obj, value, t.attr, s.op)
+        else:
+            self.line(ind, f"SET(M, {obj}, {t.attr!r}, {s.op!r}, {value})", p)
 
-    def _counter_in_place(self, ind, p, obj, value, name, op, spec, kind=None):
+    def _counter_in_place(self, ind, p, obj, value, name, op, spec, player: bool):
         """A player's counter set by plain arithmetic when nothing can fire: always for a counter with no
         event (bounds inlined); for `+=` / `-=` on a circular track or a threshold counter, when the step
         stays on the track or passes no threshold. Else (or on anything but a player) the setter."""
@@ -381,7 +329,7 @@ class _Body:
         setter = f"SET(M, {tmp}, {name!r}, {op!r}, {val})"
         self.line(ind, f"{tmp} = {obj}", p)
         self.line(ind, f"{val} = {value}", p)
-        player = "" if kind == "player" and self.typed else f"type({tmp}) is Player and "
+        player = "" if player else f"type({tmp}) is Player and "
         self.line(ind, f"if {player}type({val}) is int:", p)
         self.line(ind + 1, f"{cur} = {tmp}.counters", p)
         if _quiet(spec):
@@ -458,16 +406,12 @@ class _Body:
         # built here ([a, b], `xs where c`) or by a verb that gives a new list at each call, a card's list
         # field (no verb changes a list in place: a write puts a new one)
         fresh = items == "M.players" or isinstance(s.items, (A.ListExpr, A.Filter, A.Each)) or (
-            self.typed and (self._fresh_call(s.items) or self._field_type(s.items) == "list"))
+            not self.known(s.items).isdisjoint(("fresh", "list-field")))
         self.line(ind, f"for v_{s.var} in {items if fresh else f'SNAP({items})'}:", p)
         self._tick(ind + 1, p)
         self.loop += 1
         self.stmts(s.body, ind + 1)
         self.loop -= 1
-
-    def _fresh_call(self, e) -> bool:
-        verb = self._verb(e)
-        return verb is not None and verb.fresh
 
     def _tick(self, ind, p):
         """A loop step counted against the match's step budget; the call only when it is spent."""
@@ -534,8 +478,7 @@ class _Body:
     def _moved_in_place(self, e, ind, p) -> bool:
         """A call of a verb used as a statement, written out as the verb's `inline` statements say, when its
         arguments are known to be what they want (`move(c, zone)` of a card, `draw(zone, zone)`)."""
-        verb = self._verb(e)
-        code = self._inline(verb, e, tuple) if verb is not None else None
+        code = self.plan.inline.get(id(e), (None, None))[1]
         if code is None:
             return False
         local = {k: self.c._fresh(f"_{k}") for k in "abc" if f"{{{k}}}" in "".join(code)}
@@ -544,28 +487,6 @@ class _Body:
             body = text.lstrip(" ")
             self.line(ind + (len(text) - len(body)) // 4, body.format(*args, **local), p)
         return True
-
-    def _inline(self, verb, e, form):
-        """The code of the first of the verb's `inline` forms (an expression: str, statements: tuple) whose
-        arguments `e` has, or None."""
-        if e.kwargs or not self.inlining:
-            return None
-        for inline in verb.inline:
-            if type(inline.code) is form and len(inline.when) == len(e.args) \
-                    and all(self._is(w, a) for w, a in zip(inline.when, e.args, strict=True)):
-                return inline.code
-        return None
-
-    def _is(self, want, e) -> bool:
-        """Whether `e` is known to be `want` (see verbs.Inline)."""
-        if want == "zone":
-            return self._zone(e)
-        if want == "card":
-            return self.kind(e) == "piece"
-        if want == "list":
-            return isinstance(e, (A.Filter, A.Each)) or self._field_type(e) == "list" \
-                or self.kind(e) in ("pieces", "players")
-        return isinstance(e, A.Const) and type(e.value) is type(want) and e.value == want
 
     # ---- expressions
     def cond(self, e) -> str:
@@ -610,55 +531,16 @@ class _Body:
         if how in _NAMES:
             return _NAMES[how]
         if how == "owner":
-            return "this.zone.owner" if self.r.this_piece and self.typed else "G(M, this, 'owner')"
+            return self.read(e, "this", "owner")
         return {"counter": "M.counters[{!r}]", "zone": "M.zones[{!r}]", "var": "M.vars[{!r}]",
                 "constant": "K[{!r}]"}[how].format(n)
 
     def e_Attr(self, e):
-        n, a = self.names, e.attr
+        a = e.attr
         obj = self.expr(e.obj)
-        if obj == "M.options" and a in n.options:
+        if obj == "M.options" and a in self.names.options:
             return f"M.options.values[{a!r}]"
-        if not self.typed:
-            return f"G(M, {obj}, {a!r})"
-        others = n.player_zones | n.player_vars | set(n.PLAYER_ATTRS) | set(n.ZONE_ATTRS) | n.options
-        if a == "size" and self.static_type(e.obj) == "zone":  # a zone (or the getter failed already)
-            return f"len({obj}.items)"
-        plain = a not in n.card_fields and a not in n.expression_hooks
-        kind = self.kind(e.obj)
-        if kind == "player":  # a player for sure: read where ops.get would find it, with no test of its type
-            for where, names in (("counters", n.player_counters), ("zones", n.player_zones), ("vars", n.player_vars)):
-                if a in names:
-                    return f"{obj}.{where}[{a!r}]"
-            if a in ("left", "right"):
-                return f"M.players[(({obj}).index {'+' if a == 'left' else '-'} 1) % len(M.players)]"
-            return f"{obj}.{a}" if a in ("seat", "name", "index") else f"G(M, {obj}, {a!r})"
-        if kind == "piece" and plain and a in _PIECE_READS:  # a card for sure (always in some zone)
-            return _PIECE_READS[a].format(obj)
-        if kind == "piece" and a in n.card_fields and a not in n.expression_hooks and a not in n.PIECE_ATTRS:
-            return f"{obj}.f[{a!r}]"  # every card has the fields its kind declares (model.build)
-        if kind == "piece" and obj.isidentifier():
-            return f"({obj}.f[{a!r}] if {a!r} in {obj}.f else GF(M, {obj}, {a!r}))"
-        if obj.isidentifier():  # a local name: test its type in place, the common case without a call
-            if a == "name" and plain:
-                return f"({obj}.card.name if type({obj}) is Piece else {obj}.name if type({obj}) is Player else G(M, {obj}, 'name'))"
-            if a in ("id", "kind") and plain:
-                return f"({obj}.card.{a} if type({obj}) is Piece else G(M, {obj}, {a!r}))"
-            field = f"{obj}.f[{a!r}] if type({obj}) is Piece and {a!r} in {obj}.f else GF(M, {obj}, {a!r})"
-            if a in n.player_counters:  # a player's counters come first; then a card's own fields
-                return f"({obj}.counters[{a!r}] if type({obj}) is Player else {field})"
-            if a in n.player_zones:
-                return f"({obj}.zones[{a!r}] if type({obj}) is Player else G(M, {obj}, {a!r}))"
-            if a == "size":
-                return f"(len({obj}.items) if type({obj}) is Zone else G(M, {obj}, 'size'))"
-            if a in n.card_fields and a not in others:
-                return f"({field})"
-        getter = "G"
-        if a in n.card_fields and a not in others and a not in n.player_counters:
-            getter = "GF"
-        elif a in n.player_counters and a not in others and a not in n.card_fields:
-            getter = "GC"
-        return f"{getter}(M, {obj}, {a!r})"
+        return self.read(e, obj, a)
 
     def e_Index(self, e):
         return f"IDX({self.expr(e.obj)}, {self.expr(e.index)})"
@@ -673,14 +555,15 @@ class _Body:
         return f"{_OPS[e.op]}({a}, {b})"
 
     def e_Compare(self, e):
-        found = self._any(e) if self.stop_early else None
-        if found is not None:
-            return found
+        wanted = self.plan.any.get(id(e))
+        if wanted is not None:
+            return self._any(e, wanted)
         a, b = self.expr(e.left), self.expr(e.right)
         if e.op in ("in", "notin"):
-            if self.typed and self._zone(e.right):
+            known = self.known(e.right)
+            if "zone" in known:
                 found = f"({a} in {b}.items)"
-            elif self.typed and (self.kind(e.right) in ("pieces", "players") or self._field_type(e.right) == "list"):
+            elif not known.isdisjoint(("list", "list-field")):
                 found = f"({a} in {b})"  # a list
             else:
                 found = f"IN({a}, {b})"
@@ -690,20 +573,9 @@ class _Body:
             return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
         return f"({a} {_CMP[e.op]} {b})"
 
-    _ANY = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False, ("<=", 0): False}
-
-    def _any(self, e):
+    def _any(self, e, wanted: bool):
         """`count(xs where c) > 0` (and the like) -> any(...): stops at the first item found, builds no list."""
-        left, right = e.left, e.right
-        verb = self._verb(left)
-        if not (verb is not None and verb.counts and len(left.args) == 1 and not left.kwargs
-                and isinstance(left.args[0], (A.Filter, A.Each)) and isinstance(right, A.Const)
-                and type(right.value) is int):
-            return None
-        wanted = self._ANY.get((e.op, right.value))
-        if wanted is None:
-            return None
-        f = left.args[0]
+        f = e.left.args[0]
         var = "it" if isinstance(f, A.Filter) else f.var
         items = self.expr(f.items)
         head = self.head
@@ -731,15 +603,16 @@ class _Body:
 
     def _items(self, e, code: str) -> str:
         """The items of a list or zone, not counted (ops.items)."""
-        if self.typed and self._zone(e):
+        known = self.known(e)
+        if "zone" in known:
             return f"{code}.items"
-        if isinstance(e, (A.Filter, A.Each)) or (self.typed and self.kind(e) in ("pieces", "players")):
+        if isinstance(e, (A.Filter, A.Each)) or "list" in known:
             return code
         return f"ITEMS({code})"
 
     def _each(self, e, code: str) -> str:
         """The items an expression goes over, counted against the step budget (ops.each_item)."""
-        return f"EACHZ(M, {code})" if self.typed and self._zone(e) else f"EACH(M, {code})"
+        return f"EACHZ(M, {code})" if "zone" in self.known(e) else f"EACH(M, {code})"
 
     def _source(self, f, code: str) -> str:
         """The items `where`/`each` goes over, counted: inline, before the statement, when the statement
@@ -831,17 +704,15 @@ class _Body:
             self.runs += 2 if how == "value" else 1  # a value runs its base and the cards' modifiers
             return f"F_{f}(M, me, this{''.join(', ' + a for a in args)})"
         verb = REGISTRY[f]
-        inline = self._inline(verb, e, str)
+        inline = self.plan.inline.get(id(e), (None, None))[0]
         if inline is not None:
             return inline.format(*(self.expr(a) for a in e.args))
         if verb.values and len(e.args) == 2:  # the values per item, computed here (no call per item), and
             # counted by the verb
-            kind = self.items_kind(e.args[0])
             per = self.expr(e.args[1])
-            if verb.fold is not None and self.head is not None and self.head[0] is e and kind == "piece" \
-                    and self._field_type(e.args[1]) == "int":
-                # a card field that is a number for sure (field_types): the items counted before the
-                # statement, as a `where`'s, and folded by Python
+            if self.head is not None and self.head[0] is e:
+                # the fold the statement evaluates first, of a card field that is a number for sure (the plan's
+                # heads): the items counted before the statement, as a `where`'s, and folded by Python
                 head, self.head = self.head, None
                 items = self._items(e.args[0], self.expr(e.args[0]))
                 src = items if self._recounted(e.args[0]) else self._counted(items, head)
