@@ -1,6 +1,8 @@
 """Bad content: every kind of mistake is reported with its message, file, line and column; never a traceback."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from interpreter import ContentError, load_game
@@ -185,6 +187,20 @@ def test_unused_definitions_are_warnings_and_strict_fails(tmp_path, capsys):
     assert main(["validate", str(folder)]) == 0
     assert "warning" in capsys.readouterr().out
     assert main(["validate", str(folder), "--strict"]) == 1
+
+
+def test_a_text_that_cannot_be_read_hides_no_use_behind_a_warning(tmp_path, capsys):
+    """The only call of `gain` stands in a phase with a syntax error: the error is reported, not a warning that
+    `gain` is never used (what the unread text uses is not known). The same game read whole warns of nothing."""
+    broken = MINI_GAME.replace("        if c != none {", "        if c != none {{", 1)
+    assert broken != MINI_GAME
+    folder = write_game(tmp_path / "broken", {"game.yaml": broken, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder), "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in found] == ["E-DSL-SYNTAX"]
+    warnings = []
+    load_game(write_game(tmp_path / "whole", {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS}), warnings=warnings)
+    assert warnings == []
 
 
 def test_a_name_of_a_missing_card_is_refused(tmp_path):

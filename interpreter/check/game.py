@@ -117,7 +117,8 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
     col.diags += checker.diags
-    _warn_unused(col, sections, decl, checker.used, cards)
+    if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
+        _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
                    faction, ranking, board, cards)
 
@@ -137,6 +138,9 @@ def _scoreboard(col: Collect, g, expression) -> list:
         m = expression(e["max"], place_in(e, "max", where)) if "max" in e else None
         out.append((e, f, m))
     return out
+
+
+_UNREAD = frozenset({"E-DSL-SYNTAX", "E-DSL-DEPTH", "E-DSL-SIZE", "E-DSL-TYPE"})  # an effect text that could not be read
 
 
 def _warn_unused(col: Collect, sections: Sections, decl: Declarations, used: set, cards: dict[str, Card]) -> None:
