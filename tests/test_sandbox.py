@@ -214,7 +214,7 @@ def test_bodies_running_each_other_twice_over_spend_the_step_budget(tmp_path, ho
 
 @pytest.mark.parametrize("body", [
     'run(top(box), "use", player=top(box))',
-    'emit("lap", player=top(box))',
+    'alarms = [top(box)]\nemit("lap", player=alarms[0])',  # what a var's list holds is known only in play
 ])
 def test_me_is_a_player_or_none_in_every_body(tmp_path, body):
     """Compiled bodies read `me` (and an event's `player`) as a player with no test of its type, so `run` and
@@ -224,3 +224,12 @@ def test_me_is_a_player_or_none_in_every_body(tmp_path, body):
         Scenario(g, 1).call("gain", None, 1)
     assert "`player` must be a player, not a card" in str(e.value) and e.value.place is not None
     assert e.value.place.path.endswith("game.yaml")
+
+
+def test_a_player_given_a_card_known_before_play_is_refused_by_the_checker(tmp_path):
+    """`emit`'s `player=` is declared a player: a card there, known for sure, is a placed error of validate."""
+    with pytest.raises(ContentError) as e:
+        load_game(folder_with(tmp_path, 'emit("lap", player=top(box))'))
+    (d,) = e.value.diagnostics
+    assert d.code == "E-TYPE" and d.message == "`emit` wants a player here, not a card"
+    assert (d.place.line, d.place.col) == (39, 26)

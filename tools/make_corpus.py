@@ -198,6 +198,13 @@ CASES = [
      "declares 3 `token` cards, but the card files hold 4",
      [("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n"),
       ("mod/cards/m.yaml", None, "- id: green_three\n  name: Green Three\n  kind: token\n  colour: red\n  value: 3\n")]),
+    # arguments against what the registry declares
+    ("type-player-given-a-card", G, "    player.laps += 1\n",
+     "    player.laps += 1\n    emit(\"alarm\", value=1, player=§top(box))\n", "E-TYPE", "`emit` wants a player here, not a card"),
+    ("name-modify-parameter", G, "procedures:\n  gain:\n    params: [p, n]\n    do: p.coins += n\n",
+     "values:\n  bonus:\n    params: [player]\n    expr: \"1\"\nprocedures:\n  gain:\n    params: [p, n]\n    do: |\n"
+     "      modify(\"bonus\", add=1, playr=§p)\n      p.coins += n + bonus(p)\n", "E-ARITY",
+     "value `bonus` has no parameter `playr`"),
 ]
 
 

@@ -649,17 +649,8 @@ class Resolver(Typer):
                 self.c.error(p, f"`{f}` has no argument named `{k}`", "E-ARITY",
                              did_you_mean(k, verb.kwargs) or f"example: {verb.example}")
         self._check_types(verb, e)
-        winner = e.kwargs.get("winner") if f == "end_game" else None
-        given = winner is not None and {"piece": "a card", "pieces": "a list", "players": "a list"}.get(self.kind(winner))
-        if given:
-            self.c.error(self.place(winner), f"`winner` must be a player, not {given}", "E-TYPE",
-                         "a player: `winner=p`, not its name")
-        if f == "emit" and e.args and isinstance(e.args[0], A.Const) and e.args[0].value in names.events:
-            params = names.events[e.args[0].value]
-            for k in e.kwargs:
-                if k not in params and k != "player":
-                    self.c.error(self.place(e.kwargs[k]), f"event `{e.args[0].value}` has no parameter `{k}`",
-                                 "E-ARITY", did_you_mean(k, params) or f"its parameters: {', '.join(params) or 'none'}")
+        if verb.more_of:
+            self._check_more(verb, e)
         if verb.values and len(e.args) == 2:  # the values per item, `it` bound to each item
             self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
             self.expr(e.args[0])
@@ -701,6 +692,9 @@ class Resolver(Typer):
             self.expr(v)
 
     _STATIC = {"zone": "zone", "a number": "number", "a string": "text", "a truth value": "truth value"}
+    # what an expression holds for sure (its kind) -> the type word a parameter must take for it, as it is said
+    _KINDS = {"piece": ("card", "a card"), "player": ("player", "a player"), "pieces": ("list", "a list of cards"),
+              "players": ("list", "a list of players")}
     _NAMED = {"event": ("events", "unknown event `{}`", "E-UNKNOWN-EVENT"),
               "value": ("values", "unknown value `{}`", "E-UNKNOWN-NAME"),
               "option": ("options", "unknown option `{}`", "E-UNKNOWN-NAME"),
@@ -717,11 +711,33 @@ class Resolver(Typer):
             if param is None:
                 continue
             t = self.static_type(a)
-            if t in self._STATIC and self._STATIC[t] not in param.accepts():
-                shown = "a zone" if t == "zone" else t
-                self.c.error(self.place(a), f"`{verb.name}` wants {_a(param.type)} here, not {shown}", "E-TYPE")
+            if t in self._STATIC:
+                word, shown = self._STATIC[t], "a zone" if t == "zone" else t
+            else:
+                word, shown = self._KINDS.get(self.kind(a), (None, None))
+            if word is not None and word not in param.accepts():
+                hint = "a player (`me`, a loop's `p`...), not its name" \
+                    if "player" in param.accepts() and word == "text" else None
+                self.c.error(self.place(a), f"`{verb.name}` wants {_a(param.type)} here, not {shown}", "E-TYPE", hint)
             if param.names is not None and isinstance(a, A.Const) and isinstance(a.value, str):
                 self._check_named(param.names, a)
+
+    _PARAMS_OF = {"event": "events", "value": "values"}  # the NameTable's {name: its parameters}, by what is named
+
+    def _check_more(self, verb, e):
+        """The other named arguments of a verb whose signature says `**name of P`: each a parameter of the event
+        or value the argument P names, when P is written as it is (else it is known only in play)."""
+        at = next(i for i, p in enumerate(verb.positional) if p.name == verb.more_of)
+        a = e.args[at] if at < len(e.args) else None
+        what = verb.positional[at].names
+        params = getattr(self.names, self._PARAMS_OF[what]).get(a.value) \
+            if isinstance(a, A.Const) and isinstance(a.value, str) else None
+        if params is None:  # not written as it is, or unknown (said by _check_named)
+            return
+        for k, v in e.kwargs.items():
+            if k not in verb.kwargs and k not in params:
+                self.c.error(self.place(v), f"{what} `{a.value}` has no parameter `{k}`", "E-ARITY",
+                             did_you_mean(k, params) or f"its parameters: {', '.join(params) or 'none'}")
 
     def _check_named(self, what, a):
         where, message, code = self._NAMED[what]

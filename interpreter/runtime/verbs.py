@@ -6,7 +6,8 @@ docs/language.md read. A verb is declared here once, with its implementation:
     def v_draw(M, source, to, n=1): ...
 
 The signature says each parameter's type and default, in the language's words; `*,` puts the parameters after
-it by name only, `*name` takes any number of values, `**name` any other named arguments. A type is one or
+it by name only, `*name` takes any number of values, `**name` any other named arguments (`**name of P`: the
+parameters of the event or value the argument P names, checked against them). A type is one or
 more of TYPES joined by `or`; `... per item` is computed for each item with `it` bound (`sum(me.hand,
 it.cost)`); an `event name`, `value name`, `hook name`, `effect hook name`, `expression hook name` or `option
 name` is a text that names one of the game's, checked when it is written as it is. What a call gives: one
@@ -102,6 +103,7 @@ class Verb:
     fold: tuple | None = None  # (start, in-place operator): how the compiler may write out a fold of its values
     counts: bool = False  # gives how many items its one argument holds: `count(xs where c) > 0` may stop early
     inline: tuple = ()  # of Inline
+    more_of: str = ""  # `**name of P`: the other named arguments are the parameters of what argument P names
 
     @property
     def positional(self) -> tuple:
@@ -142,7 +144,7 @@ class Verb:
                 star = True
             shown.append(p.shown())
         if self.more_named:
-            shown.append(f"**{self.more_named}")
+            shown.append(f"**{self.more_named}" + (f" of {self.more_of}" if self.more_of else ""))
         return f"{self.name}({', '.join(shown)}) -> {self.returns}"
 
 
@@ -152,18 +154,18 @@ _SIGNATURE = re.compile(r"(\w+)\((.*)\) -> (.+)")
 
 
 def _parse_signature(text: str) -> tuple:
-    """"name(params) -> returns" -> (name, params, returns, more_named)."""
+    """"name(params) -> returns" -> (name, params, returns, more_named, more_of)."""
     m = _SIGNATURE.fullmatch(text)
     if m is None:
         raise ValueError(f"not a signature: {text!r}")
     name, inside, returns = m.groups()
-    params, named, more = [], False, ""
+    params, named, more, more_of = [], False, "", ""
     for part in filter(None, (x.strip() for x in inside.split(","))):
         if part == "*":
             named = True
             continue
         if part.startswith("**"):
-            more = part[2:]
+            more, _, more_of = part[2:].partition(" of ")
             continue
         many = part.startswith("*")
         pname, _, rest = part.lstrip("*").partition(":")
@@ -180,7 +182,9 @@ def _parse_signature(text: str) -> tuple:
             value = None if d == "none" else int(d) if d.lstrip("-").isdigit() else d.strip('"')
         params.append(Param(pname.strip(), ptype, value, named, many, per_item))
     _check_result(name, returns, params)
-    return name, tuple(params), returns, more
+    if more_of and not any(p.name == more_of and p.names in ("event", "value") for p in params):
+        raise ValueError(f"{name}: `**{more} of {more_of}` names no parameter naming an event or a value")
+    return name, tuple(params), returns, more, more_of
 
 
 def _check_result(name: str, returns: str, params: list) -> None:
@@ -196,11 +200,11 @@ def _check_result(name: str, returns: str, params: list) -> None:
 
 def verb(signature: str, fires=False, runs=0, doc="", example="", values=False, fresh=False, narrates=False,
          fold=None, counts=False, inline=()):
-    name, params, returns, more = _parse_signature(signature)
+    name, params, returns, more, more_of = _parse_signature(signature)
 
     def deco(fn):
         REGISTRY[name] = Verb(name, fn, params, returns, more, fires, runs, doc, example, values, fresh, narrates,
-                              fold, counts, tuple(inline))
+                              fold, counts, tuple(inline), more_of)
         return fn
     return deco
 
@@ -562,7 +566,7 @@ def v_first_player(M):
     return M.first
 
 
-@verb("modify(value: value name, *, add: number = 0, times: number = 1, until: event name = none, **parameters) -> nothing",
+@verb("modify(value: value name, *, add: number = 0, times: number = 1, until: event name = none, **parameters of value) -> nothing",
       doc="Add a modifier to a named value: add=N and/or times=N, for some of its "
       "parameters only (player=me), until an event fires.", example='modify("price", add=-1, player=me, until="round_end")')
 def v_modify(M, value, add=0, times=1, until=None, **parameters):
@@ -591,10 +595,12 @@ def v_end_game(M, reason, outcome=None, winner=None):
 
 
 # ---- verbs that run content: may ask decisions or fire events
-@verb("emit(name: event name, **parameters) -> nothing", fires=True, runs=2, doc="Fire an event with named parameters; its handlers run now. "
+@verb("emit(name: event name, *, player: player = none, **parameters of name) -> nothing", fires=True, runs=2, doc="Fire an event with named parameters; its handlers run now. "
       "`player=`, if given, is a player or none: the handlers' `me`.",
       example='emit("wrapped", player=me)')
-def v_emit(M, name, **parameters):
+def v_emit(M, name, player=None, **parameters):
+    if player is not None:
+        parameters["player"] = player
     emit_event(M, name, parameters)
 
 
