@@ -260,6 +260,26 @@ def test_a_winner_that_is_not_a_player_fails_play_and_simulate_at_its_place(tmp_
         assert "Traceback" not in err and "KeyError" not in err
 
 
+@pytest.mark.parametrize("winner,said", [
+    ("c", "not a card"),  # the card chosen: a card for sure
+    ("players", "not a list of players"),
+    ("deck", "not a zone"),
+    ("p", None),  # a player: the game validates
+])
+def test_a_verb_given_what_its_signature_does_not_take_is_refused_before_play(tmp_path, winner, said):
+    """The registry's signature says `winner: player`; what an argument holds for sure is checked against it."""
+    folder = _mini_with(tmp_path, "          gain(p, c.value)", f'          end_game("over", winner={winner})')
+    if said is None:
+        load_game(folder)
+        return
+    with pytest.raises(ContentError) as e:
+        load_game(folder)
+    (d,) = [d for d in e.value.diagnostics if d.severity == "error"]  # and `gain`, no longer called, a warning
+    assert d.code == "E-TYPE" and d.message == f"`end_game` wants a player here, {said}"
+    assert d.place.line == line_of(MINI_GAME, "          gain(p, c.value)")
+    assert d.place.col == len('          end_game("over", winner=') + 1  # at the argument
+
+
 def test_an_index_past_the_end_is_a_placed_error_in_play(tmp_path, capsys):
     folder = _mini_with(tmp_path, "    do: p.coins += n", "    do: p.coins += [1, 2][n + 1]")
     assert main(["play", str(folder), "--bots", "all"]) == 1
