@@ -11,7 +11,6 @@ from .conftest import debtzilla
 from .helpers import heroes, roll_as, set_rolled, take, value
 
 
-
 def GAME():
     """The game as loaded now (a functools cache: the mutation tool drops it for each mutant, so a test reading a
     card's value sees the mutant's value, never a copy kept in this module)."""

@@ -11,8 +11,22 @@ from interpreter.errors import MeepleError
 from interpreter.runtime.match import Match
 
 from .conftest import debtzilla
-from .helpers import (board, clear, empty_hands, field, has_line, heroes, ids, phase, roll_as, setf, stack, take,
-                      target, value)
+from .helpers import (
+    board,
+    clear,
+    empty_hands,
+    field,
+    has_line,
+    heroes,
+    ids,
+    phase,
+    roll_as,
+    setf,
+    stack,
+    take,
+    target,
+    value,
+)
 
 
 def two(dz, *hero_ids, **kw):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import board, clear, empty_hands, has_line, heroes, phase, roll_as, stack, take
+from .helpers import board, clear, empty_hands, heroes, phase, roll_as, stack, take
 
 
 def two(dz, *hero_ids, **kw):
