@@ -252,7 +252,7 @@ def _mini_with(tmp_path, old, new):
 
 def test_a_winner_that_is_not_a_player_fails_play_and_simulate_at_its_place(tmp_path, capsys):
     """`end_game(winner=...)` given a name: play printed a KeyError traceback, simulate counted no winner."""
-    folder = _mini_with(tmp_path, 'trigger_end("the deck is empty")', 'let w = p.name\n        end_game("over", winner=w)')
+    folder = _mini_with(tmp_path, 'trigger_end("the deck is empty")', 'let w = [p.name][0]\n        end_game("over", winner=w)')
     for cmd in (["play", str(folder), "--bots", "all"], ["simulate", str(folder), "--games", "2", "--jobs", "1"]):
         assert main(cmd) == 1
         err = capsys.readouterr().err
@@ -261,14 +261,19 @@ def test_a_winner_that_is_not_a_player_fails_play_and_simulate_at_its_place(tmp_
 
 
 @pytest.mark.parametrize("winner,said", [
-    ("c", "not a card"),  # the card chosen: a card for sure
-    ("players", "not a list of players"),
-    ("deck", "not a zone"),
+    ("§c", "not a card"),  # the card chosen: a card for sure
+    ("p.§name", "not a string"),  # (an attribute's mistakes are placed at its name)
+    ("§w", "not a string"),  # `let w = p.name` above: a single `let` keeps what it was given
+    ("§players", "not a list of players"),
+    ("§deck", "not a zone"),
+    ("c.§value", "not a number"),  # a field every kind declares a number
     ("p", None),  # a player: the game validates
 ])
 def test_a_verb_given_what_its_signature_does_not_take_is_refused_before_play(tmp_path, winner, said):
-    """The registry's signature says `winner: player`; what an argument holds for sure is checked against it."""
-    folder = _mini_with(tmp_path, "          gain(p, c.value)", f'          end_game("over", winner={winner})')
+    """The registry's signature says `winner: player`; what an argument holds for sure is checked against it,
+    placed at the argument (§ in the text)."""
+    call = f'          end_game("over", winner={winner})'
+    folder = _mini_with(tmp_path, "          gain(p, c.value)", "          let w = p.name\n" + call.replace("§", ""))
     if said is None:
         load_game(folder)
         return
@@ -276,8 +281,7 @@ def test_a_verb_given_what_its_signature_does_not_take_is_refused_before_play(tm
         load_game(folder)
     (d,) = [d for d in e.value.diagnostics if d.severity == "error"]  # and `gain`, no longer called, a warning
     assert d.code == "E-TYPE" and d.message == f"`end_game` wants a player here, {said}"
-    assert d.place.line == line_of(MINI_GAME, "          gain(p, c.value)")
-    assert d.place.col == len('          end_game("over", winner=') + 1  # at the argument
+    assert (d.place.line, d.place.col) == (line_of(MINI_GAME, "          gain(p, c.value)") + 1, call.index("§") + 1)
 
 
 def test_an_index_past_the_end_is_a_placed_error_in_play(tmp_path, capsys):

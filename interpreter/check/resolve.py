@@ -278,6 +278,7 @@ class Resolver(Typer):
         self.pure = pure
         self.lazy = set()  # names bound inside `where`, per-item arguments and choices' clauses
         self.kinds = dict(kinds or {})  # name -> what it holds for sure where it is read ("piece", "player")
+        self.statics: dict = {}  # a local a single `let` binds -> the static type of its value
         self.name = out.name  # the procedure or function resolved, if any
         self.fixed: set = set()  # its parameters that the body never binds again
         self.once: set = set()  # names a `let` binds, and nothing else binds again
@@ -314,6 +315,9 @@ class Resolver(Typer):
         self.locals.add(s.name)
         if s.name in self.once:
             self._set_kind(s.name, self.kind(s.value))
+            static = self.static_type(s.value)
+            if static is not None:
+                self.statics[s.name] = static
 
     def s_Assign(self, s, p):
         self.expr(s.value)

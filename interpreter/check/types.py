@@ -24,6 +24,12 @@ _GIVES = {"card": "piece", "player": "player", "list of cards": "pieces", "list 
 _UNTYPED = (A.Compare, A.BoolOp, A.Not, A.Neg)  # see `kind` and `static_type`: none of theirs is known
 _NOTHING = (None, None, None)
 _TEXT = (None, "a string", None)
+# what a verb gives, in the registry's words -> its static type
+_STATIC_RESULTS = {"number": "a number", "text": "a string", "truth value": "a truth value"}
+# the engine's own attributes of a card, a player and a zone (ops.get) -> their static types
+_CARD_ATTRS = {"name": "a string", "id": "a string", "kind": "a string", "zone": "a string", "uid": "a number"}
+_PLAYER_ATTRS = {"name": "a string", "seat": "a number", "index": "a number"}
+_ZONE_ATTRS = {"size": "a number", "name": "a string"}
 
 
 def builtin_verb(e, names):
@@ -43,6 +49,7 @@ class Typer:
     locals: set
     lazy: set
     kinds: dict
+    statics: dict  # a local a single `let` binds -> the static type of what it was given (never changed)
     results = None
     memo: dict | None = None
 
@@ -147,6 +154,8 @@ class Typer:
             return "a string"
         if isinstance(e, A.BinOp) and e.op in "-*/%":
             return "a number"
+        if isinstance(e, A.Name) and e.id in self.statics and e.id not in self.lazy:
+            return self.statics[e.id]
         if isinstance(e, A.Name) and self.kinds.get(e.id) == "zone" and e.id not in self.lazy:
             return "zone"  # a parameter given a zone at every call (Checker.type_parameters)
         if isinstance(e, A.Name) and e.id not in self.locals and e.id not in self.lazy:
@@ -162,12 +171,31 @@ class Typer:
                 return "zone"
             if e.attr in n.player_counters and e.attr not in n.player_zones and e.attr not in n.card_fields:
                 return "a number"
+            own = self._own_attr(e)
+            if own is not None:
+                return own
+            if self.field_type(e) == "int":  # a number field of a card for sure (ops.field_checked keeps it one)
+                return "a number"
         if isinstance(e, A.IfExpr):
             t = self.static_type(e.then)
             return t if t == "zone" and self.static_type(e.orelse) == t else None
         if self.is_function(e):
             return self.results(e.func, self.given(e))[1]
+        verb = builtin_verb(e, self.names)
+        if verb is not None:
+            return _STATIC_RESULTS.get(verb.returns)
         return None
+
+    def _own_attr(self, e):
+        """The static type of an attribute the engine gives a card, a player or a zone known for sure, where
+        the game gives no field, counter, zone or var of that name (ops.get reads those first)."""
+        n, a = self.names, e.attr
+        if a in n.card_fields or a in n.expression_hooks or a in n.player_counters or a in n.player_zones \
+                or a in n.player_vars:
+            return None
+        if self.static_type(e.obj) == "zone":
+            return _ZONE_ATTRS.get(a)
+        return {"piece": _CARD_ATTRS, "player": _PLAYER_ATTRS}.get(self.kind(e.obj), {}).get(a)
 
     def types(self, e) -> tuple:
         """(kind, static type, field type) of an expression."""
@@ -184,7 +212,9 @@ class Typer:
             kind = kinds[i] if i in kinds else "players" if i == "players" and not bound else \
                 "player" if i == "me" else None
             static = None
-            if kinds.get(i) == "zone" and i not in self.lazy:
+            if i in self.statics and i not in self.lazy:
+                static = self.statics[i]
+            elif kinds.get(i) == "zone" and i not in self.lazy:
                 static = "zone"
             elif not bound:
                 static = "zone" if i in self.names.global_zones else "a number" if i in self.names.global_counters else None
@@ -218,3 +248,4 @@ class Scope(Typer):
 
     def __init__(self, names, params, kinds, results):
         self.names, self.locals, self.lazy, self.kinds, self.results = names, set(params), set(), kinds, results
+        self.statics = {}
