@@ -205,6 +205,8 @@ CASES = [
      "values:\n  bonus:\n    params: [player]\n    expr: \"1\"\nprocedures:\n  gain:\n    params: [p, n]\n    do: |\n"
      "      modify(\"bonus\", add=1, playr=§p)\n      p.coins += n + bonus(p)\n", "E-ARITY",
      "value `bonus` has no parameter `playr`"),
+    ("type-let-keeps-its-type", G, "          gain(p, c.value)", "          let w = p.name\n          p.coins += §w",
+     "E-TYPE", "counter `coins` holds a number, not a string"),
 ]
 
 
