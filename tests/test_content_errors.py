@@ -284,6 +284,25 @@ def test_a_verb_given_what_its_signature_does_not_take_is_refused_before_play(tm
     assert (d.place.line, d.place.col) == (line_of(MINI_GAME, "          gain(p, c.value)") + 1, call.index("§") + 1)
 
 
+@pytest.mark.parametrize("calls,fails", [
+    ("shout(p)", True),  # every call gives a player: `p.name` is a text, and a text plus 1 fails at every call
+    ("shout(p)\n          shout(alarms[0])", False),  # what a var's list holds is known only in play
+])
+def test_a_procedure_is_checked_with_what_every_call_gives_it(tmp_path, calls, fails):
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n  shout:\n    params: [p]\n    do: say(p.name + 1)\n", 1)
+    text = text.replace("          gain(p, c.value)", "          gain(p, c.value)\n          " + calls, 1)
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    if not fails:
+        load_game(folder)
+        return
+    with pytest.raises(ContentError) as e:
+        load_game(folder)
+    (d,) = e.value.diagnostics
+    assert d.code == "E-TYPE" and d.message == "a number and a string cannot be added"
+    # a sum is placed where its left side is, an attribute at its name
+    assert (d.place.line, d.place.col) == (line_of(text, "    do: say(p.name + 1)"), len("    do: say(p.") + 1)
+
+
 def test_an_index_past_the_end_is_a_placed_error_in_play(tmp_path, capsys):
     folder = _mini_with(tmp_path, "    do: p.coins += n", "    do: p.coins += [1, 2][n + 1]")
     assert main(["play", str(folder), "--bots", "all"]) == 1

@@ -116,6 +116,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     board = _scoreboard(col, g, expression)
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
+    checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
     col.diags += checker.diags
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)

@@ -63,6 +63,7 @@ class Checker:
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (Resolver._args)
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
+        self._typed: dict = {}  # id(a procedure's or function's body) -> it resolved with typed parameters, or None
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
     def error(self, place: Place, message: str, code: str, hint: str = "") -> None:
@@ -154,6 +155,26 @@ class Checker:
                         kinds[key] = theirs if mine == "?" else None
                         changed = True
         return {k: v for k, v in kinds.items() if v not in (None, "?")}
+
+    def retyped(self, bodies) -> dict:
+        """Each procedure or function among `bodies` (resolved, without mistakes) whose parameters hold one kind
+        at every call in the content (type_parameters), resolved again with those kinds: {id(body): the typed
+        body}. What only this finds is reported with the rest: a parameter that is a player at every call, read
+        as a number, fails at every call in play. The typed bodies are what the optimisation `specialise`
+        generates (compile.optimise)."""
+        kinds = None
+        for r in bodies:
+            if id(r) in self._typed or r.name is None or not r.ok:
+                continue
+            kinds = self.type_parameters() if kinds is None else kinds
+            mine = {x: kinds[(r.name, x)] for x in r.params if (r.name, x) in kinds}
+            if not mine:
+                self._typed[id(r)] = None
+            elif r.effect:
+                self._typed[id(r)] = self.effect(r.tree, r.origin, r.params, procedure=r.name, kinds=mine)
+            else:
+                self._typed[id(r)] = self.expression(r.tree, r.origin, r.params, function=r.name, kinds=mine)
+        return {i: t for i, t in self._typed.items() if t is not None}
 
     def fires(self, n) -> bool:
         """Whether an assignment may fire events (a counter with a wrap or thresholds)."""

@@ -300,19 +300,7 @@ def _head(e, binds):
 # ---- specialise
 def specialise(comp) -> dict:
     """The procedures and functions of the program `comp` (a generate.Compiler) whose every call gives a
-    parameter one kind of thing, resolved and generated again with those kinds; {old function: new}. Their
-    diagnostics were given the first time."""
-    kinds = comp.checker.type_parameters()
-    if not kinds:
-        return {}
-    again, diags = {}, len(comp.diags)
-    for r, old in comp.made:
-        mine = {x: kinds[(r.name, x)] for x in r.params if (r.name, x) in kinds}
-        if not mine:
-            continue
-        if r.effect:
-            again[old] = comp.effect(r.tree, r.origin, r.params, procedure=r.name, kinds=mine)
-        else:
-            again[old] = comp.expression(r.tree, r.origin, r.params, function=r.name, kinds=mine)
-    del comp.diags[diags:]
-    return again
+    parameter one kind of thing, as the checker resolved them again with those kinds (Checker.retyped), given
+    to `comp` to generate: {old function: new}."""
+    typed = comp.checker.retyped([r for r, _ in comp.made])
+    return {old: comp.add(typed[id(r)], typed=True) for r, old in comp.made if id(r) in typed and typed[id(r)].ok}
