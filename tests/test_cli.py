@@ -88,8 +88,9 @@ def test_unknown_game_option_and_player_count_are_clear_errors(capsys):
     assert code == 2 and "did you mean `kaiju-inc`" in err
     code, _, err = run(capsys, "play", "kaiju-inc", "--players", "9", "--bots", "all")
     assert code == 2 and "2 to 5 players" in err
-    code, _, err = run(capsys, "play", "kaiju-inc", "--bots", "all", "--option", "turbo=on")
+    code, out, err = run(capsys, "play", "kaiju-inc", "--bots", "all", "--option", "turbo=on")
     assert code == 2 and "no option `turbo`" in err
+    assert out == ""  # said before the match's header, not after it
     assert "Traceback" not in err
 
 

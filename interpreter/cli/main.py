@@ -11,6 +11,7 @@ import sys
 from .. import diagnostics
 from ..errors import ContentError, Diagnostic, InternalError, MeepleError, Place, RuntimeContentError, did_you_mean
 from ..model.build import bundled_games, content_names, load_game
+from ..runtime.match import resolve_options
 
 
 def _pairs(items, flag: str = "--option") -> dict:
@@ -96,6 +97,7 @@ def cmd_play(args) -> int:
         raise MeepleError("play needs a GAME (or --resume FILE)")
     opts = _pairs(args.option)
     game = _load(args.game, args.mod, opts)
+    resolve_options(game, opts)  # a wrong --option is said before the match's header
     players = args.players or min(max(3, game.min_players), game.max_players)
     from ..agents.registry import agent_options as check_agent_options
     from ..sim.batch import lineup
