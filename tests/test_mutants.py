@@ -5,6 +5,7 @@ what the generator printed."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -155,8 +156,9 @@ def test_the_tool_kills_what_a_test_catches_and_lists_what_none_does(spare, tmp_
 
 
 def test_the_tool_uses_public_interfaces_only():
-    """The worker drives pytest through its public hooks, and a mutant's text reaches the loader through the
-    loader's own overlay (the language server's), not by replacing the loader's functions."""
+    """The worker drives pytest through its public hooks, a mutant's text reaches the loader through the
+    loader's own overlay (the language server's), and what a load reads is learnt by watching it
+    (loader.watch), not by replacing the loader's functions."""
     from interpreter.loader import yaml_source
     from interpreter.mutants import load as mutants_load
     assert mutants_load.overlay is yaml_source.overlay
@@ -165,3 +167,24 @@ def test_the_tool_uses_public_interfaces_only():
         text = path.read_text(encoding="utf-8")
         assert "_pytest" not in text, path
         assert "yaml_source._load_file" not in text and "_load_file =" not in text, path
+        assert not re.search(r"^\s*(layers|checking|disk_cache|yaml_source|parser)\.\w+(, \w+\.\w+)* = ", text, re.M), path
+
+
+def test_watching_a_load_tells_the_files_the_effect_texts_and_the_code(tmp_path):
+    """loader.watch: the mutation engine's only view of what a load reads; nothing is told outside the block."""
+    from interpreter import load_game
+    from interpreter.loader.watch import watching
+    from interpreter.mutants.load import Recording
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS})
+    with watching(Recording()) as rec:
+        load_game(folder)
+    assert rec.files == [str(folder / "game.yaml"), str(folder / "cards" / "t.yaml")]
+    game_text = (folder / "game.yaml").read_text()
+    line = game_text.splitlines().index("    do: p.coins += n") + 1
+    assert rec.code[(str(folder / "game.yaml"), line, len("    do: ") + 1)] == "body"
+    line = game_text.splitlines().index("score: me.coins") + 1
+    assert rec.code[(str(folder / "game.yaml"), line, len("score: ") + 1)] == "expression"
+    assert len(rec.sources) == 1 and "def " in rec.sources[0]
+    told = (list(rec.files), dict(rec.code), list(rec.sources))
+    load_game(folder)  # outside the block: the watcher is told nothing more
+    assert (rec.files, rec.code, rec.sources) == told

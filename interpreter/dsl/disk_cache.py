@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 from ..files import GRAMMAR_DIR
+from ..loader import watch
 from . import ast as A
 
 MAX_ENTRIES = 20_000
@@ -149,6 +150,7 @@ def save() -> None:
 
 def compiled(src: str, filename: str):
     """`compile(src, filename, "exec")`, or the code object an earlier run compiled from the same source."""
+    watch.compiled(src)
     folder = _folder()
     if folder is None:
         return compile(src, filename, "exec")

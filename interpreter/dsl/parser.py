@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ContentError, Diagnostic, Place
 from ..files import GRAMMAR_DIR
+from ..loader import watch
 from . import ast as A
 from . import disk_cache
 
@@ -466,6 +467,7 @@ def parse(text: str, origin: Origin) -> list:
 
     A text parsed before at the same place is not parsed again (validate loads a game once per option
     set; simulations load it once per process), nor a text parsed by an earlier run (disk_cache)."""
+    watch.parsed(text, "body")
     key = (text, origin.place, tuple(origin.line_starts)) if isinstance(text, str) else None
     hit = _CACHE.get(key) if key is not None else None
     if hit is not None:
@@ -506,6 +508,7 @@ def _parse(text: str, origin: Origin) -> list:
 
 def parse_expr(text, origin: Origin) -> A.Node:
     """Text that must be a single expression (a condition, a score, a count)."""
+    watch.parsed(text, "expression")
     if isinstance(text, bool):
         return A.Const(text)
     if isinstance(text, int):

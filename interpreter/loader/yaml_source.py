@@ -16,6 +16,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..dsl.parser import Origin
 from ..errors import ContentError, Diagnostic, Place
+from . import watch
 
 MAX_FILE_BYTES = int(os.environ.get("MEEPLE_MAX_FILE_BYTES", 2_000_000))
 MAX_NODES = 200_000  # after aliases are expanded: a "billion laughs" file stops here
@@ -249,6 +250,7 @@ def overlay(texts: dict[str, str]):
 
 
 def load_file(path: str, shown_as: str | None = None):
+    watch.read_file(path)
     shown = shown_as or path
     text = (_OVERLAY.get() or {}).get(os.path.abspath(path))
     if text is not None:  # an unsaved document: (path, shown, text) is its key

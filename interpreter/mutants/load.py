@@ -4,15 +4,12 @@ reads, which of them hold effect-language text, and a signature of the compiled 
 signature behave the same)."""
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
 import os
 import types
 
-from ..check import game as checking
-from ..dsl import disk_cache
-from ..loader import layers
+from ..loader.watch import watching
 from ..loader.yaml_source import YStr, overlay
 from ..model import build
 
@@ -31,47 +28,31 @@ def choices(folder) -> list[dict]:
 
 
 class Recording:
-    """What one load read: the files (absolute paths), the places of the effect texts in them (absolute path,
-    line, column) -> "body" or "expression", and the generated Python source."""
+    """What one load read (a watcher of loader.watch): the files (absolute paths, in the order first read), the
+    places of the effect texts in them (absolute path, line, column) -> "body" or "expression", and the
+    generated Python source."""
 
     def __init__(self):
         self.files: list[str] = []
         self.code: dict = {}
         self.sources: list[str] = []
 
+    def file(self, path) -> None:
+        if absolute(path) not in self.files:
+            self.files.append(absolute(path))
 
-@contextlib.contextmanager
-def recording():
-    rec = Recording()
-    load_file, parse, parse_expr, compiled = layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled
-
-    def note(text, what):
+    def text(self, text, what: str) -> None:
         if isinstance(text, YStr):
             p = text.place
-            rec.code.setdefault((absolute(p.path), p.line, p.col), what)
+            self.code.setdefault((absolute(p.path), p.line, p.col), what)
 
-    def rec_load(path, *a, **k):
-        if absolute(path) not in rec.files:
-            rec.files.append(absolute(path))
-        return load_file(path, *a, **k)
+    def source(self, code: str) -> None:
+        self.sources.append(code)
 
-    def rec_parse(text, origin):
-        note(text, "body")
-        return parse(text, origin)
 
-    def rec_parse_expr(text, origin):
-        note(text, "expression")
-        return parse_expr(text, origin)
-
-    def rec_compiled(src, name):
-        rec.sources.append(src)
-        return compiled(src, name)
-
-    layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled = rec_load, rec_parse, rec_parse_expr, rec_compiled
-    try:
-        yield rec
-    finally:
-        layers.load_file, checking.parse, checking.parse_expr, disk_cache.compiled = load_file, parse, parse_expr, compiled
+def recording():
+    """`with recording() as rec:` watches the loads inside it (loader.watch)."""
+    return watching(Recording())
 
 
 def load(folder, options: dict):
