@@ -303,6 +303,46 @@ def test_a_procedure_is_checked_with_what_every_call_gives_it(tmp_path, calls, f
     assert (d.place.line, d.place.col) == (line_of(text, "    do: say(p.name + 1)"), len("    do: say(p.") + 1)
 
 
+@pytest.mark.parametrize("old,new,said", [
+    ('trigger_end("the deck is empty")', 'end_game("over", outcome=["win"][0])',
+     'end_game: `outcome` is "won" or "lost", not "win"'),
+    ('trigger_end("the deck is empty")', 'end_game("over", outcome="won")',  # the game is not cooperative
+     "end_game: `outcome` is for a cooperative game"),
+    ("score: me.coins", 'score: "[me.hand][0]"', "the score is a number, not a zone"),
+    ("score: me.coins", 'score: me.coins\nranking: ["[top(me.hand)][0]"]', "a ranking key is a number, not"),
+    ("  shuffle(deck)", "  shuffle(deck)\n  let s = sort(deck, [it][0])", "sort: the keys are numbers or texts"),
+    ("where c.value > 0 by p prompt", "where c.value > 0 by [players][0] prompt",
+     "a choice is made by a player, not a list (`by`)"),
+    ("          move(c, p.hand)", '          move(c, p.hand, at=["middle"][0])', 'move: `at` is "top" or "bottom"'),
+])
+def test_what_only_play_knows_is_a_placed_content_error_there(tmp_path, capsys, old, new, said):
+    """Each of these validates (an item of a list is known only in play) and fails in play at its line, in the
+    language's words, for `play` and `simulate` alike: never an internal error."""
+    folder = _mini_with(tmp_path, old, new)
+    text = (folder / "game.yaml").read_text()
+    assert main(["validate", str(folder)]) == 0
+    line = line_of(text, next(x for x in text.splitlines() if new.splitlines()[-1].strip() in x))
+    for cmd in (["play", str(folder), "--bots", "all"], ["simulate", str(folder), "--games", "2", "--jobs", "1"]):
+        assert main(cmd) == 1
+        err = capsys.readouterr().err
+        assert said in err and f"game.yaml:{line}:" in err, err
+        assert "internal error" not in err and "Traceback" not in err
+
+
+def test_a_long_chain_of_functions_validates_and_plays(tmp_path, capsys):
+    """Finding what each of 300 functions calling one another gives stops at a depth (its types then unknown),
+    rather than failing inside the checker."""
+    chain = "".join(f"  f{i}:\n    params: [n]\n    expr: f{i + 1}(n) + 1\n" for i in range(300))
+    text = MINI_GAME.replace("procedures:\n", "functions:\n" + chain + "  f300:\n    params: [n]\n    expr: n\n"
+                             "procedures:\n", 1).replace("score: me.coins", "score: me.coins + f0(1)")
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder)]) == 0
+    capsys.readouterr()
+    from interpreter.testing import Scenario
+    s = Scenario(load_game(folder), 1)
+    assert s.match.score_of(s.p(1)) == 301  # f0(1) = f1(1) + 1 = ... = f300(1) + 300
+
+
 def test_an_index_past_the_end_is_a_placed_error_in_play(tmp_path, capsys):
     folder = _mini_with(tmp_path, "    do: p.coins += n", "    do: p.coins += [1, 2][n + 1]")
     assert main(["play", str(folder), "--bots", "all"]) == 1

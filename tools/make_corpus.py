@@ -207,6 +207,18 @@ CASES = [
      "value `bonus` has no parameter `playr`"),
     ("type-let-keeps-its-type", G, "          gain(p, c.value)", "          let w = p.name\n          p.coins += §w",
      "E-TYPE", "counter `coins` holds a number, not a string"),
+    ("type-score-a-zone", G, "score: me.coins", "score: me.§hand", "E-TYPE", "the score is a number, not a zone"),
+    ("type-value-a-text", G, "score: me.coins\n", "score: me.coins + title(me)\nvalues:\n  title:\n    params: [p]\n"
+     "    expr: \"§\\\"Sir {p.name}\\\"\"\n", "E-TYPE", "value `title` is a number, not a string"),
+    ("type-choose-by-a-list", G, "where c.value > 0 by p prompt", "where c.value > 0 by §players prompt", "E-TYPE",
+     "a choice is made by a player, not a list of players"),
+    ("value-outcome-misspelt", G, 'if deck.size == 0 { trigger_end("the deck is empty") }',
+     'if deck.size == 0 { end_game("the deck is empty", outcome=§"win") }', "E-VALUE",
+     '`end_game`\'s `outcome` is "won" or "lost", not "win"'),
+    ("value-move-at-unknown", G, "          move(c, p.hand)", '          move(c, p.hand, at=§"middle")', "E-VALUE",
+     '`move`\'s `at` is "top" or "bottom", not "middle"'),
+    ("mod-option-without-default", "mod/mod.yaml", None, "mod: more\nextends: mini\noptions:\n  speed: §{values: [fast, slow]}\n",
+     "E-OPTION", "option `speed` needs a `default`"),
 ]
 
 

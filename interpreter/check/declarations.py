@@ -192,6 +192,10 @@ def _options(col: Collect, layers) -> dict:
             opt_places[k] = (place_in(data["options"], k, data["options"].place), data["options"])
     options = {}
     for k, o in options_raw.items():
+        if "default" not in o:  # a mod's new option (a game's own has one by its schema)
+            col.error(opt_places[k][0], f"option `{k}` needs a `default`: the value a match plays with when "
+                      "none is chosen", "E-OPTION", f"`{k}: {{values: [...], default: ...}}`")
+            o = {**o, "default": o["values"][0]}  # to check the rest as if it had one
         if o["default"] not in o["values"]:
             col.error(place_in(opt_places[k][1][k], "default", opt_places[k][0]),
                       f"option `{k}`: default {o['default']!r} is not among its values", "E-OPTION")

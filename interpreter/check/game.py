@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import Collect, ContentError, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
@@ -114,6 +115,9 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
     ranking = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
     board = _scoreboard(col, g, expression)
+    for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score),
+                    *(("a ranking key", r) for r in ranking)]:
+        _a_number(checker, what, r)
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
@@ -139,6 +143,22 @@ def _scoreboard(col: Collect, g, expression) -> list:
         m = expression(e["max"], place_in(e, "max", where)) if "max" in e else None
         out.append((e, f, m))
     return out
+
+
+_NOT_NUMBERS = {"a string": "a string", "a truth value": "a truth value", "zone": "a zone", "piece": "a card",
+                "player": "a player", "pieces": "a list of cards", "players": "a list of players"}
+
+
+def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
+    """A value, the score and a ranking key are numbers: an expression known to give anything else (a text, a
+    card, none...) is refused at its place; what is known only in play is checked there (runtime.match)."""
+    if r is None or not r.ok:
+        return
+    e = r.tree
+    kind, static, _ = r.types.get(id(e), (None, None, None))
+    given = "none" if isinstance(e, A.Const) and e.value is None else _NOT_NUMBERS.get(static) or _NOT_NUMBERS.get(kind)
+    if given:
+        checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
 
 
 _UNREAD = frozenset({"E-DSL-SYNTAX", "E-DSL-DEPTH", "E-DSL-SIZE", "E-DSL-TYPE"})  # an effect text that could not be read

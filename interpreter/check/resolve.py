@@ -46,6 +46,9 @@ class Resolved:
     ok: bool = True  # no error in it
 
 
+MAX_FUNCTION_CHAIN = 40  # functions whose result types are found one inside another (the rest: not known)
+
+
 class _TooDeep(Exception):
     def __init__(self, node, message):
         self.node, self.message = node, message
@@ -63,6 +66,7 @@ class Checker:
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (Resolver._args)
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
+        self._finding = 0  # content functions whose results are being found, one inside another (result)
         self._typed: dict = {}  # id(a procedure's or function's body) -> it resolved with typed parameters, or None
         self.attributes = names.attributes()  # every field name content may read (the names are complete here)
 
@@ -129,10 +133,14 @@ class Checker:
         if key not in self._results:
             self._results[key] = (None, None)
             expr, params = self.function_exprs.get(name, (None, ()))
-            if expr is not None:
+            if expr is not None and self._finding < MAX_FUNCTION_CHAIN:  # deeper: not known (no types)
                 scope = Scope(self.names, params, {p: k for p, k in zip(params, given, strict=True) if k},
                               self.result)
-                self._results[key] = (scope.kind(expr), scope.static_type(expr))
+                self._finding += 1
+                try:
+                    self._results[key] = (scope.kind(expr), scope.static_type(expr))
+                finally:
+                    self._finding -= 1
         return self._results[key]
 
     def type_parameters(self) -> dict:
@@ -278,9 +286,14 @@ def _in_cycles(calls: dict) -> set:
     return out
 
 
+def _choices(words) -> str:
+    """`"won" or "lost"`."""
+    return " or ".join(f'"{w}"' for w in words)
+
+
 def _a(type_words: str) -> str:
     """A parameter's type as a sentence says it: "a zone or a list"."""
-    return " or ".join(("an " if w[0] in "aeiou" else "a ") + w for w in type_words.split(" or "))
+    return " or ".join(w if w[0] == '"' else ("an " if w[0] in "aeiou" else "a ") + w for w in type_words.split(" or "))
 
 
 class Resolver(Typer):
@@ -416,6 +429,7 @@ class Resolver(Typer):
             self.expr(opt.label)
         if s.by is not None:
             self.expr(s.by)
+            self._chooser(s.by)
         self.prompt(s.prompt)
         self.seen(s.seen)
         for opt in s.options:
@@ -636,6 +650,7 @@ class Resolver(Typer):
             self._per_item(var, e.cond, self.cond, kind)
         if e.by is not None:
             self.expr(e.by)
+            self._chooser(e.by)
         self.prompt(e.prompt)
         if e.count is not None:
             self.expr(e.count)
@@ -727,6 +742,13 @@ class Resolver(Typer):
               "expression hook": (("expression_hooks",), "no card kind has an expression hook `{}`", "E-UNKNOWN-NAME"),
               "hook": (("effect_hooks", "expression_hooks"), "no card kind has a hook `{}`", "E-UNKNOWN-NAME")}
 
+    def _chooser(self, by) -> None:
+        """`by`: a choice is made by a player (runtime.decisions says so in play when it is known only there)."""
+        static = self.static_type(by)
+        given = ("a zone" if static == "zone" else static) if static else self._KINDS.get(self.kind(by), (None, None))[1]
+        if given and given != "a player":
+            self.c.error(self.place(by), f"a choice is made by a player, not {given} (`by`)", "E-TYPE")
+
     def _check_types(self, verb, e):
         """Each argument against its parameter in the registry: a type known without running it must be one
         the parameter takes, and a text that names one of the game's events, values, hooks or options (as the
@@ -746,6 +768,9 @@ class Resolver(Typer):
                 self.c.error(self.place(a), f"`{verb.name}` wants {_a(param.type)} here, not {shown}", "E-TYPE", hint)
             if param.names is not None and isinstance(a, A.Const) and isinstance(a.value, str):
                 self._check_named(param.names, a)
+            if param.choices and isinstance(a, A.Const) and isinstance(a.value, str) and a.value not in param.choices:
+                self.c.error(self.place(a), f"`{verb.name}`'s `{param.name}` is {_choices(param.choices)}, not "
+                             f'"{a.value}"', "E-VALUE", did_you_mean(a.value, param.choices))
 
     _PARAMS_OF = {"event": "events", "value": "values"}  # the NameTable's {name: its parameters}, by what is named
 

@@ -117,6 +117,7 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         setup=fn(checked.setup), finish=fn(checked.finish),
         phases=[Phase(n, fn(r)) for n, r in checked.phases],
         score=fn(checked.score), ranking=[fn(r) for r in checked.ranking], faction=fn(checked.faction),
+        score_places=tuple(r.origin.place if r is not None else None for r in [checked.score, *checked.ranking]),
         cooperative=bool(g.get("cooperative", False)),
         max_rounds=g.get("max_rounds", 500),
         line_map=comp.line_map, description=g.get("description", ""), names=names,

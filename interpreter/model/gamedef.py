@@ -97,6 +97,7 @@ class GameDef:
     names: object = None  # the NameTable its content was checked against (to check scenario files against it)
     faces: dict = field(default_factory=dict)  # kind -> FaceSpec (the kinds that declare a `face:`)
     scoreboard: list = field(default_factory=list)  # ScoreEntry, in the order written
+    score_places: tuple = ()  # where `score:` and each `ranking:` key are written: their results are numbers
 
     @functools.cached_property
     def listening(self) -> frozenset:

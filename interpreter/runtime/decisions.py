@@ -6,12 +6,17 @@ from functools import partial
 
 from ..errors import IllegalChoice, RuntimeContentError
 from . import secrecy
-from .ops import text
+from .ops import describe, text
 from .state import Piece, Player
 
 DONE = "(done)"
 NOTHING = "(nothing)"
 NOBODY = "a choice with nobody to decide it (set `by`)"
+
+
+def nobody(player) -> str:
+    """Why a choice `by` what is not a player cannot be asked."""
+    return NOBODY if player is None else f"a choice is made by a player, not {describe(player)} (`by`)"
 
 
 @dataclass(slots=True)
@@ -97,8 +102,8 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
             forced(M, player, label(values[0]) if label is not None else shown_to(values[0], player, M),
                    secrecy.readers(M, player, values, seen))
         return values[0] if values else None
-    if player is None:
-        raise RuntimeContentError(NOBODY)
+    if type(player) is not Player:
+        raise RuntimeContentError(nobody(player))
     if M.auto is not None:  # no copy: the options are read at once
         k = answered(M, player, n, values)
         return values[k] if k < len(values) else None
@@ -147,8 +152,8 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
         return picked
     limit = len(pool) if kind == "any" else count
     while len(picked) < limit and pool:
-        if player is None:
-            raise RuntimeContentError(NOBODY)
+        if type(player) is not Player:
+            raise RuntimeContentError(nobody(player))
         if M.auto is not None:
             k = answered(M, player, len(pool) + 1, pool)
         else:
@@ -176,8 +181,8 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
         if M.narrate and player is not None:
             forced(M, player, label(offered[0]), secrecy.readers(M, player, (), seen))
         return offered[0]
-    if player is None:
-        raise RuntimeContentError(NOBODY)
+    if type(player) is not Player:
+        raise RuntimeContentError(nobody(player))
     if M.auto is not None:
         return offered[answered(M, player, len(offered), offered)]
     d = Decision(player, prompt, offered, [partial(label, key) for key in offered], M,

@@ -20,6 +20,7 @@ from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
 from .decisions import NOTHING, Decision, out_of_range
+from .ops import describe
 from .secrecy import echo
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
@@ -290,14 +291,14 @@ class Match:
                 g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
         except GameOver as over:
-            outcome, reason, winner = over.outcome, over.reason, _winner(self, over)
+            outcome, reason, winner = _outcome(self, over), over.reason, _winner(self, over)
         self.pending = None
         self.result = self._result(outcome, reason, winner)
 
     def _result(self, outcome, reason, winner) -> Result:
         g = self.game
         scores = {p.seat: self.score_of(p) for p in self.players}
-        keys = {p.seat: tuple(k(self, p, None) for k in g.ranking) for p in self.players}
+        keys = {p.seat: self.ranking_keys(p) for p in self.players}
         ranking = sorted((p.seat for p in self.players), key=lambda s: (scores[s], keys[s]), reverse=True)
         winners = []
         if isinstance(winner, Player):
@@ -339,16 +340,34 @@ class Match:
         if score is None:
             return 0
         try:
-            return score(self, player, None)
+            s = score(self, player, None)
         except Exception as e:  # content's mistake, or the engine's (failure)
             raise self.failure(e) from None
+        if type(s) is not int:
+            raise RuntimeContentError(f"the score is a number, not {describe(s)}", self.game.score_places[0])
+        return s
 
-    def failure(self, e: Exception) -> MeepleError:
+    def ranking_keys(self, player) -> tuple:
+        """The game's `ranking:` keys for a player, each a number (ties of the score are broken by them)."""
+        keys = []
+        for i, k in enumerate(self.game.ranking, 1):
+            try:
+                v = k(self, player, None)
+            except Exception as e:
+                raise self.failure(e) from None
+            if type(v) is not int:
+                raise RuntimeContentError(f"a ranking key is a number, not {describe(v)}", self.game.score_places[i])
+            keys.append(v)
+        return tuple(keys)
+
+    def failure(self, e: Exception) -> Exception:
         """An error raised by content (while the match runs, or by a label read later), as a content error
         placed at the innermost compiled line running; to be called where it is caught. A Python error that
         content did not cause (raised in the engine's own code) is an internal error, placed nowhere."""
         if isinstance(e, MeepleError):
             return self._placed(e)
+        if isinstance(e, BrokenPipeError):  # whoever read the account went away (`meeple play | head`)
+            return e
         if not isinstance(e, RecursionError) and not _raised_by_content(e.__traceback__):
             return InternalError(f"{type(e).__name__}: {e}", "".join(traceback.format_exception(e)))
         return self._placed(_mistake(e))
@@ -381,12 +400,26 @@ def _raised_by_content(tb) -> bool:
     return last is not None and (last == "<meeple>" or os.path.basename(last) in _CONTENT_HELPERS)
 
 
+def _outcome(match, over) -> str | None:
+    """`end_game(outcome=...)`: "won" or "lost", in a cooperative game only (the players win or lose
+    together); none to rank the players."""
+    o = over.outcome
+    if o is None or (o in ("won", "lost") and match.game.cooperative):
+        return o
+    said = f'`outcome` is "won" or "lost", not {_shown(o)}' if o not in ("won", "lost") else \
+        "`outcome` is for a cooperative game (`cooperative: true`), whose players win or lose together"
+    raise RuntimeContentError(f"end_game: {said}", match.place_in_content(over.__traceback__))
+
+
+def _shown(v) -> str:
+    return f'"{v}"' if type(v) is str else describe(v)
+
+
 def _winner(match, over) -> Player | None:
     """`end_game(winner=...)`: a player or none; anything else is the content's mistake, placed at the call."""
     w = over.winner
     if w is None or type(w) is Player:
         return w
-    from .ops import describe
     raise RuntimeContentError(f"end_game: `winner` must be a player, not {describe(w)}",
                               match.place_in_content(over.__traceback__))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuntimeContentError
-from .ops import MAX_INT
+from .ops import MAX_INT, describe
 
 MAX_MODIFIERS = 10_000  # modifiers from `modify` in force at once
 
@@ -29,6 +29,8 @@ def make_value(name: str, params: list, base, lo, hi):
     """The function content calls for a value: base expression plus modifiers."""
     def value(M, me, this, *args):
         result = base(M, me, this, *args)
+        if type(result) is not int:  # what the checker could not know (its expression's type)
+            raise RuntimeContentError(f"value `{name}` is a number, not {describe(result)}")
         adds, times = 0, 1
         for piece in M.modifying.get(name, ()):  # the cards that modify it count while in an active zone
             zone = piece.zone

@@ -66,7 +66,12 @@ class Param:
     def accepts(self) -> set:
         """The types of TYPES a value given here may have."""
         words = set(self.type.split(" or "))
-        return set(TYPES) if "any" in words else {"text" if w in NAMES else w for w in words}
+        return set(TYPES) if "any" in words else {"text" if w in NAMES or w.startswith('"') else w for w in words}
+
+    @property
+    def choices(self) -> tuple:
+        """The texts a parameter typed by its words (`at: "top" or "bottom"`) takes; () for any other."""
+        return tuple(w.strip('"') for w in self.type.split(" or ") if w.startswith('"'))
 
     def shown(self) -> str:
         text = f"{'*' if self.many else ''}{self.name}: {self.type}{' per item' if self.per_item else ''}"
@@ -174,7 +179,7 @@ def _parse_signature(text: str) -> tuple:
         per_item = ptype.endswith(" per item")
         ptype = ptype.removesuffix(" per item")
         for word in ptype.split(" or "):
-            if word not in TYPES and word not in NAMES:
+            if word not in TYPES and word not in NAMES and not re.fullmatch(r'"\w+"', word):
                 raise ValueError(f"{name}: unknown type {word!r}")
         value = REQUIRED
         if default.strip():
@@ -266,7 +271,14 @@ def v_gather(M, values):
 @verb("sort(source: list or zone, key: any per item) -> items of source", fresh=True, doc="The items ordered by an expression, smallest first (stable).",
       example="sort(me.tableau, it.cost)")
 def v_sort(M, source, key):
-    return sorted(ops.each_item(M, source), key=key)
+    items = ops.each_item(M, source)
+    keys = [key(x) for x in items]
+    try:
+        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+    except TypeError:  # keys of kinds with no order between them
+        odd = next((k for k in keys if type(k) not in (int, str)), keys[0])
+        raise RuntimeContentError(f"sort: the keys are numbers or texts, all of one kind, not {ops.describe(odd)} "
+                                  "(cards, players and zones have no order: sort by a number of theirs)") from None
 
 
 def _many(args):
@@ -450,11 +462,13 @@ _DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
               for when in (("zone", "zone"), ("zone", "zone", 1)))
 
 
-@verb("move(what: card or list or zone, to: zone, *, at: text = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
+@verb("move(what: card or list or zone, to: zone, *, at: \"top\" or \"bottom\" = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
       example="move(c, me.tableau)")
 def v_move(M, what, to, at="top"):
     if type(to) is not Zone:
         _zone(to)
+    if at != "top" and at != "bottom":
+        raise RuntimeContentError(f'move: `at` is "top" or "bottom", not {ops.describe(at)}')
     if type(what) is Piece:
         M.place(what, to, at == "bottom")
         return None
@@ -587,7 +601,7 @@ def v_ending(M):
     return M.end_reason is not None
 
 
-@verb("end_game(reason: any, *, outcome: text = none, winner: player = none) -> nothing",
+@verb("end_game(reason: any, *, outcome: \"won\" or \"lost\" = none, winner: player = none) -> nothing",
       doc="End the game at once (outcome for cooperative games: \"won\" or \"lost\").",
       example='end_game("the city fell", outcome="lost")')
 def v_end_game(M, reason, outcome=None, winner=None):
