@@ -225,7 +225,7 @@ def test_smoke_finds_content_that_parses_but_breaks_in_play(tmp_path, capsys):
 def test_smoke_reads_the_labels_a_player_would_be_shown(tmp_path, capsys):
     """Labels are made only when read (a bot in a simulation reads none); --smoke shows its bots the view a
     player has, pending options and all, so a label that fails is found."""
-    text = MINI_GAME.replace('where c.value > 0 by p', 'where c.value > 0 label "{c.name} {c.value / 0}" by p')
+    text = MINI_GAME.replace('where c.value > 0 by p', 'where c.value > 0 label "{c.name} {c.value / (c.value - c.value)}" by p')
     assert text != MINI_GAME
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
     assert main(["validate", str(folder)]) == 0
@@ -314,6 +314,7 @@ def test_a_procedure_is_checked_with_what_every_call_gives_it(tmp_path, calls, f
     ("where c.value > 0 by p prompt", "where c.value > 0 by [players][0] prompt",
      "a choice is made by a player, not a list (`by`)"),
     ("          move(c, p.hand)", '          move(c, p.hand, at=["middle"][0])', 'move: `at` is "top" or "bottom"'),
+    ("  shuffle(deck)", '  shuffle(deck)\n  repeat [deck][0] { say("again") }', "`repeat` is given a number of times, not a zone"),
 ])
 def test_what_only_play_knows_is_a_placed_content_error_there(tmp_path, capsys, old, new, said):
     """Each of these validates (an item of a list is known only in play) and fails in play at its line, in the

@@ -133,7 +133,7 @@ def test_a_label_that_fails_is_a_content_error_at_its_place_when_read(tmp_path):
     is then a content error at the line of the label, not a Python error."""
     g = game_with(tmp_path, {"t": ([], """
         move(box, pool)
-        let c = choose c from pool label "{c.value / 0}" prompt "take"
+        let c = choose c from pool label "{c.value / (c.value - c.value)}" prompt "take"
     """)})
     s = Scenario(g, 1)
     d = s.run(g.procedures["t"], me=s.p(1))
@@ -147,7 +147,7 @@ def test_an_ask_label_that_fails_is_placed_at_its_option(tmp_path):
     g = game_with(tmp_path, {"t": ([], """
         ask "What now?" {
           "Wait" { say("wait") }
-          "Take {me.coins / 0}" { say("take") }
+          "Take {me.coins / (me.coins - me.coins)}" { say("take") }
         }
     """)})
     s = Scenario(g, 1)
@@ -155,7 +155,7 @@ def test_an_ask_label_that_fails_is_placed_at_its_option(tmp_path):
     with pytest.raises(RuntimeContentError, match="division by zero") as e:
         d.labels()
     lines = (tmp_path / "game.yaml").read_text().splitlines()
-    assert e.value.place.path.endswith("game.yaml") and "Take {me.coins / 0}" in lines[e.value.place.line - 1]
+    assert e.value.place.path.endswith("game.yaml") and "Take {me.coins / (me.coins - me.coins)}" in lines[e.value.place.line - 1]
 
 
 @pytest.mark.parametrize("body", ['ask { "A" { } "B" { } }', "let xs = choose any c from box"])

@@ -219,6 +219,16 @@ CASES = [
      '`move`\'s `at` is "top" or "bottom", not "middle"'),
     ("mod-option-without-default", "mod/mod.yaml", None, "mod: more\nextends: mini\noptions:\n  speed: §{values: [fast, slow]}\n",
      "E-OPTION", "option `speed` needs a `default`"),
+    ("value-divide-by-zero", G, "score: me.coins", "score: me.coins / §0", "E-VALUE", "`/` by 0"),
+    ("type-card-never-equals-text", G, "        if c != none {", "        if §c != \"red_one\" {", "E-TYPE",
+     "a card is never equal to a string"),
+    ("counter-threshold-out-of-reach", G, "level: {initial: 0, thresholds: [3, 6], on_threshold: alarm}",
+     "level: {initial: 0, max: 5, thresholds: §[3, 6], on_threshold: alarm}", "E-VALUE", "threshold 6 can never be reached"),
+    ("counter-wrap-with-max", G, "wheel: {wrap: 4, on_wrap: lap}", "wheel: {wrap: 4, max: §10, on_wrap: lap}", "E-VALUE",
+     "a circular track has no `max`"),
+    ("counter-thresholds-unsorted", G, "thresholds: [3, 6]", "thresholds: §[6, 3]", "E-VALUE", "in increasing order"),
+    ("type-repeat-a-zone", G, "  shuffle(deck)\n", "  shuffle(deck)\n  repeat §deck { say(\"once more\") }\n", "E-TYPE",
+     "`repeat` is given a number of times, not a zone"),
 ]
 
 

@@ -239,6 +239,37 @@ def _zone(name: str, raw: dict) -> ZoneSpec:
     return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known")
 
 
+def _counter_events(col: Collect, name, v, lo, hi) -> None:
+    """What a counter fires must be able to fire: a threshold inside its bounds, in increasing order, an event for
+    thresholds and thresholds for the event, a wrap for `on_wrap`/`on_wrap_back`, and no `min`/`max` on a
+    circular track (its bounds are 0 and wrap - 1)."""
+    here = v.place
+    thresholds = list(v.get("thresholds") or [])
+    if v.get("wrap") and ("min" in v or "max" in v):
+        key = "max" if "max" in v else "min"
+        col.error(place_in(v, key, here), f"counter `{name}` wraps at {v['wrap']}: a circular track has no `{key}` "
+                  f"(its values are 0 to {v['wrap'] - 1})", "E-VALUE")
+    for key in ("on_wrap", "on_wrap_back"):
+        if v.get(key) and not v.get("wrap"):
+            col.error(place_in(v, key, here), f"counter `{name}` has `{key}` but no `wrap`: the event never fires",
+                      "E-VALUE", "a circular track: `wrap: N`")
+    if v.get("on_threshold") and not thresholds:
+        col.error(place_in(v, "on_threshold", here), f"counter `{name}` has `on_threshold` but no `thresholds`: "
+                  "the event never fires", "E-VALUE", "`thresholds: [N, ...]`")
+    if thresholds and not v.get("on_threshold"):
+        col.error(place_in(v, "thresholds", here), f"counter `{name}` has `thresholds` but no `on_threshold` event "
+                  "to fire", "E-VALUE")
+    if thresholds != sorted(set(thresholds)):
+        col.error(place_in(v, "thresholds", here), f"counter `{name}`: thresholds are written once each, in "
+                  f"increasing order (the order they are reached), not {thresholds}", "E-VALUE",
+                  f"thresholds: {sorted(set(thresholds))}")
+    for t in thresholds:
+        if lo is not None and t <= lo or hi is not None and t > hi:
+            col.error(place_in(v, "thresholds", here), f"counter `{name}`: threshold {t} can never be reached "
+                      f"(its values are {lo if lo is not None else '...'} to {hi if hi is not None else '...'})",
+                      "E-VALUE")
+
+
 def _counter(col: Collect, name, v) -> CounterSpec:
     """A counter's spec; bounds that exclude each other or its start are errors."""
     lo, hi, start = v.get("min"), v.get("max"), v.get("initial", 0)
@@ -249,5 +280,6 @@ def _counter(col: Collect, name, v) -> CounterSpec:
     elif lo is not None and start < lo or hi is not None and start > hi:
         col.error(place_in(v, "initial", v.place), f"counter `{name}` starts at {start}, outside its bounds "
                   f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
+    _counter_events(col, name, v, lo, hi)
     return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
                        v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))

@@ -417,6 +417,11 @@ class Resolver(Typer):
 
     def s_Repeat(self, s, p):
         self.expr(s.count)
+        static = self.static_type(s.count)
+        given = ("a zone" if static == "zone" else static) if static not in (None, "a number") else \
+            self._KINDS.get(self.kind(s.count), (None, None))[1]
+        if given:
+            self.c.error(self.place(s.count), f"`repeat` is given a number of times, not {given}", "E-TYPE")
         self._enter_loop(s)
         self.stmts(s.body)
         self.loop -= 1
@@ -540,6 +545,8 @@ class Resolver(Typer):
     def e_BinOp(self, e):
         self.expr(e.left)
         self.expr(e.right)
+        if e.op in ("/", "%") and isinstance(e.right, A.Const) and e.right.value == 0 and type(e.right.value) is int:
+            self.c.error(self.place(e.right), f"`{e.op}` by 0: a number cannot be divided by zero", "E-VALUE")
         if e.op == "+" and {self.static_type(e.left), self.static_type(e.right)} == {"a number", "a string"}:
             self.c.error(self.place(e), "a number and a string cannot be added", "E-TYPE",
                          'a number goes into a text as a hole: "coins: {p.coins}"')
@@ -547,6 +554,7 @@ class Resolver(Typer):
     def e_Compare(self, e):
         self._check_card_id(e)
         self._check_compared_value(e)
+        self._check_never_equal(e)
         if e.op in ("<", "<=", ">", ">="):
             for side in (e.left, e.right):
                 k = self.kind(side) or ("zone" if self.static_type(side) == "zone" else None)
@@ -568,6 +576,32 @@ class Resolver(Typer):
                     and isinstance(const.value, str) and ids and const.value not in ids:
                 self.c.error(self.place(const), f"no card has the id `{const.value}`", "E-UNKNOWN-CARD",
                              did_you_mean(const.value, ids))
+
+    # what a side of `==` is, by its static type or its kind; number and truth value compare (true == 1)
+    _SORT_OF_STATIC = {"a number": "a number", "a truth value": "a number", "a string": "a string", "zone": "a zone"}
+    _SORT_OF_KIND = {"piece": "a card", "player": "a player", "pieces": "a list", "players": "a list"}
+
+    def _sort(self, e):
+        static = self.static_type(e)
+        if static is not None:
+            return self._SORT_OF_STATIC.get(static)
+        sort = self._SORT_OF_KIND.get(self.kind(e))
+        if sort is None and isinstance(e, A.Attr) and e.attr in getattr(self.names, "field_enums", {}) \
+                and self.kind(e.obj) == "piece" and e.attr not in self.names.expression_hooks:
+            return "a string"  # an enum field: one of its values, a text
+        return sort
+
+    def _check_never_equal(self, e):
+        """`c == "red_one"` (a card and a text), `me.coins == "3"`: sides of two sorts are never equal, so the
+        test is always false (`!=` always true); comparing with `none` is a test of presence, and passes."""
+        if e.op not in ("==", "!="):
+            return
+        a, b = self._sort(e.left), self._sort(e.right)
+        if a is not None and b is not None and a != b:
+            said = "false" if e.op == "==" else "true"
+            self.c.error(self.place(e), f"{a} is never equal to {b}: `{e.op}` here is always {said}", "E-TYPE",
+                         "compare a card's or a player's own field: `c.id == \"red_one\"`, `p.name == \"Ann\"`"
+                         if "a card" in (a, b) or "a player" in (a, b) else "")
 
     def _check_compared_value(self, e):
         """`options.boss == "stonkosarus"`: the text must be one of the option's values (a mod's among them);

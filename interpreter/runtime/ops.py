@@ -264,6 +264,14 @@ def index(a, i):
     raise RuntimeContentError(f"index {i} is past the end of a list of {len(seq)}")
 
 
+def times(n) -> int:
+    """How many times `repeat n` runs its body: a number, none below 0 (each pass counts against the step
+    budget, which stops a count too large to finish)."""
+    if type(n) is not int:
+        raise RuntimeContentError(f"`repeat` is given a number of times, not {describe(n)}")
+    return n if n > 0 else 0
+
+
 def text(v) -> str:
     t = type(v)
     if t is Piece or t is Player:
