@@ -229,6 +229,16 @@ CASES = [
     ("counter-thresholds-unsorted", G, "thresholds: [3, 6]", "thresholds: §[6, 3]", "E-VALUE", "in increasing order"),
     ("type-repeat-a-zone", G, "  shuffle(deck)\n", "  shuffle(deck)\n  repeat §deck { say(\"once more\") }\n", "E-TYPE",
      "`repeat` is given a number of times, not a zone"),
+    ("type-enum-field-set", G, "          move(c, p.hand)", '          c.colour = §"green"\n          move(c, p.hand)',
+     "E-TYPE", "`colour` is never `green`"),
+    ("assign-engine-attribute", G, "          move(c, p.hand)", "          c.§owner = p", "E-ASSIGN",
+     "`owner` is the engine's own: it cannot be assigned"),
+    ("type-enum-default", G, "fields: {colour: colour, value: int}", "fields: {colour: {type: colour, default: §green}, value: int}",
+     "E-TYPE", "'green' is not a colour"),
+    ("name-emit-without-parameter", G, "    player.laps += 1\n", "    player.laps += 1\n    §emit(\"alarm\")\n", "E-ARITY",
+     "event `alarm` is fired without its parameter(s) `value`"),
+    ("counter-event-parameters", G, "wheel: {wrap: 4, on_wrap: lap}", "wheel: {wrap: 4, on_wrap: §alarm}", "E-ARITY",
+     "counter `wheel` fires `alarm` with `player` only"),
 ]
 
 

@@ -166,6 +166,10 @@ def check_cards(col: Collect, records: list, decl: Declarations, bodies) -> dict
     """Card id -> Card, each record checked against its kind and its bodies checked by `bodies`
     (check.game.Bodies); a card whose kind is unknown or whose id is taken is left out."""
     cards = {}
+    for kd in decl.kinds.values():  # a kind's defaults, checked once: every card without the field gets it
+        for key, fd in (kd.get("fields") or {}).items():
+            if isinstance(fd, dict) and "default" in fd and fd["default"] is not None and hasattr(fd, "place"):
+                field_value(col, key, fd["default"], fd, decl.enums, place_in(fd, "default", fd.place))
     for raw, _ in records:
         cd = card(col, raw, decl, bodies)
         if cd is None:
@@ -268,7 +272,8 @@ def field_value(col: Collect, key, value, decl, enums, place):
         want = SCALAR_TYPES[ftype]
         ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
         if not ok:
-            col.error(place, f"`{key}` must be {ftype}, not {value!r}", "E-TYPE")
+            col.error(place, f"`{key}` must be {ftype}, not {'nothing (the value is empty)' if value is None else repr(value)}",
+                      "E-TYPE")
         return plain_value(value)
     if ftype in enums:
         if value not in enums[ftype]:

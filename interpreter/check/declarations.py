@@ -173,8 +173,18 @@ def declare(col: Collect, sections: Sections) -> Declarations:
                 if ev and ev not in events:
                     col.error(place_in(v, key, places[name][0]), f"counter `{name}` fires unknown event `{ev}`",
                               "E-UNKNOWN-EVENT", did_you_mean(ev, events))
+                    continue
+                given = _COUNTER_GIVES[key]  # what runtime.counters gives the event
+                extra = [p for p in (events.get(ev) or []) if p not in given] if ev else []
+                if extra:
+                    col.error(place_in(v, key, places[name][0]), f"counter `{name}` fires `{ev}` with "
+                              f"{' and '.join(f'`{g}`' for g in given)} only: its parameter(s) "
+                              f"{', '.join(f'`{p}`' for p in extra)} would be none", "E-ARITY")
     return Declarations(names, enums, kinds, options, zones, pzones, counters, pcounters, gvars, pvars, events,
                         procs, proc_places, funcs, func_places, values_raw, value_places, faces)
+
+
+_COUNTER_GIVES = {"on_wrap": ("player",), "on_wrap_back": ("player",), "on_threshold": ("player", "value")}
 
 
 def _options(col: Collect, layers) -> dict:

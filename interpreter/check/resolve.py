@@ -376,6 +376,16 @@ class Resolver(Typer):
             spec = n.player_counters.get(t.attr)
             self._check_number(s, "counter" if spec is not None else "field", t.attr,
                                (spec is not None and t.attr not in n.card_fields) or n.field_types.get(t.attr) == "int")
+            declared = t.attr in n.card_fields or t.attr in n.player_vars or spec is not None
+            if not declared and t.attr in (*n.PLAYER_ATTRS, *n.PIECE_ATTRS, *n.ZONE_ATTRS):
+                self.c.error(self.place(t), f"`{t.attr}` is the engine's own: it cannot be assigned", "E-ASSIGN",
+                             "move a card with `move`; a var or a field of your own can be set: `vars:`, a kind's "
+                             "`fields:`")
+            values = n.field_enums.get(t.attr)
+            v = s.value
+            if values and s.op == "=" and isinstance(v, A.Const) and isinstance(v.value, str) and v.value not in values:
+                self.c.error(self.place(v), f"`{t.attr}` is never `{v.value}`", "E-TYPE",
+                             did_you_mean(v.value, values) or f"its values: {', '.join(values)}")
             return
         self.c.error(p, "only a name or a field can be assigned to", "E-ASSIGN")
 
@@ -822,6 +832,11 @@ class Resolver(Typer):
             if k not in verb.kwargs and k not in params:
                 self.c.error(self.place(v), f"{what} `{a.value}` has no parameter `{k}`", "E-ARITY",
                              did_you_mean(k, params) or f"its parameters: {', '.join(params) or 'none'}")
+        missing = [k for k in params if k not in e.kwargs] if what == "event" else []
+        if missing:  # its handlers would read none for it
+            self.c.error(self.place(e), f"event `{a.value}` is fired without its parameter(s) "
+                         f"{', '.join(f'`{k}`' for k in missing)}", "E-ARITY",
+                         f"emit(\"{a.value}\", {', '.join(f'{k}=...' for k in params)})")
 
     def _check_named(self, what, a):
         where, message, code = self._NAMED[what]
