@@ -239,6 +239,13 @@ CASES = [
      "event `alarm` is fired without its parameter(s) `value`"),
     ("counter-event-parameters", G, "wheel: {wrap: 4, on_wrap: lap}", "wheel: {wrap: 4, on_wrap: §alarm}", "E-ARITY",
      "counter `wheel` fires `alarm` with `player` only"),
+    ("assign-a-zone", G, "  shuffle(deck)\n", "  shuffle(deck)\n  §pool = []\n", "E-ASSIGN", "`pool` is a zone: it cannot be assigned"),
+    ("run-an-expression-hook", G, "          move(c, p.hand)", '          run(c, §"worth")\n          move(c, p.hand)', "E-TYPE",
+     "`worth` is an expression hook, not an effect hook"),
+    ("mod-removes-and-replaces", "mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\nremove_cards: [§blue_two]\n",
+     "E-DUPLICATE-ID", "`blue_two` is also given by this mod's own card files",
+     [("mod/cards/m.yaml", None, "- id: blue_two\n  replace: true\n  name: Blue Three\n  kind: token\n  colour: blue\n"
+       "  value: 3\n")]),
 ]
 
 

@@ -67,6 +67,12 @@ def card_records(col: Collect, sections: Sections, files: list) -> list:
                 out.append((c, shown, layer))
         removed = data.get("remove_cards") or []
         for i, cid in enumerate(removed):
+            own = next((e for e in out if e[0]["id"] == cid and e[2] == layer and layer > 0), None)
+            if own is not None:  # removing it would remove this file's own card too
+                col.error(removed.places[i], f"remove_cards: `{cid}` is also given by this mod's own card files "
+                          f"(at {own[0].place}): keep one", "E-DUPLICATE-ID",
+                          "to change the card, keep its `replace: true` card; to take it out, drop that card")
+                continue
             before = len(out)
             out = [e for e in out if e[0]["id"] != cid]
             if len(out) == before:

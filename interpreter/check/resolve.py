@@ -368,7 +368,11 @@ class Resolver(Typer):
                 self.c.error(p, f"`{t.id}` is {what}: it cannot be changed", "E-ASSIGN",
                              "a global var can be: `vars: {NAME: VALUE}` in game.yaml" if what == "a constant" else "")
             else:
-                self._unknown(t.id, p, "a local name, a global counter or a global var")
+                if t.id in n.global_zones:
+                    self.c.error(p, f"`{t.id}` is a zone: it cannot be assigned", "E-ASSIGN",
+                                 f"move its cards: `move({t.id}, ...)`")
+                else:
+                    self._unknown(t.id, p, "a local name, a global counter or a global var")
             return
         if isinstance(t, A.Attr):
             self._check_attr(t.attr, self.place(t))
@@ -841,6 +845,11 @@ class Resolver(Typer):
     def _check_named(self, what, a):
         where, message, code = self._NAMED[what]
         n = self.names
+        if what == "effect hook" and a.value in n.expression_hooks and a.value not in n.effect_hooks:
+            self.c.used.add(a.value)
+            self.c.error(self.place(a), f"`{a.value}` is an expression hook, not an effect hook", "E-TYPE",
+                         f"read it as a field: `c.{a.value}` (or `value_of(c, \"{a.value}\", p)` for another player)")
+            return
         known = set().union(*(getattr(n, w) for w in where)) if isinstance(where, tuple) else getattr(n, where)
         self.c.used.add(a.value)
         if a.value not in known:

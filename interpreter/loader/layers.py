@@ -62,7 +62,11 @@ def read_mods(col: Collect, mods) -> list:
     for m in mods:
         path = os.path.join(str(m), "mod.yaml")
         if not os.path.isfile(path):
-            col.error(Place(shown(path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
+            if os.path.basename(str(m)) == "mod.yaml" and os.path.isfile(str(m)):
+                col.error(Place(shown(str(m))), "give the mod's folder, not its mod.yaml", "E-MISSING-FILE",
+                          f"--mod {os.path.dirname(str(m)) or '.'}")
+            else:
+                col.error(Place(shown(path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
             continue
         layer = read(col, path)
         if layer is not None:
