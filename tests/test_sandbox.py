@@ -65,8 +65,11 @@ def test_strings_cannot_break_out_of_generated_code(tmp_path):
 
 
 def test_field_access_at_runtime_refuses_host_attributes(tmp_path):
-    """Even a field name the checker knows cannot read Python attributes of other objects."""
-    g = load_game(folder_with(tmp_path, 'let x = 5\nsay(x.name)'))
+    """Even a field name the checker knows cannot read Python attributes of other objects: a number known
+    before play is refused by the checker, one known only in play (an item of a list) by the runtime."""
+    with pytest.raises(ContentError, match="a number has no field `name`"):
+        load_game(folder_with(tmp_path / "known", 'let x = 5\nsay(x.name)'))
+    g = load_game(folder_with(tmp_path / "in-play", 'let x = [5][0]\nsay(x.name)'))
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)
     assert "has no field `name`" in str(e.value) and e.value.place is not None

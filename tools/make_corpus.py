@@ -246,6 +246,17 @@ CASES = [
      "E-DUPLICATE-ID", "`blue_two` is also given by this mod's own card files",
      [("mod/cards/m.yaml", None, "- id: blue_two\n  replace: true\n  name: Blue Three\n  kind: token\n  colour: blue\n"
        "  value: 3\n")]),
+    ("type-for-over-a-number", G, "  shuffle(deck)\n", "  shuffle(deck)\n  for i in §level { say(\"again\") }\n", "E-TYPE",
+     "`for` goes over a list or a zone, not a number"),
+    ("type-field-of-a-number", G, "score: me.coins", "score: me.coins.§size", "E-TYPE", "a number has no field `size`"),
+    ("type-arithmetic-with-none", G, "    do: p.coins += n", "    do: p.coins += §none + n", "E-TYPE",
+     "`+` is not done with none"),
+    ("value-min-above-max", G, "score: me.coins\n", "score: me.coins + bonus(me)\nvalues:\n  bonus:\n    params: [player]\n"
+     "    expr: \"1\"\n    min: §5\n    max: 1\n", "E-VALUE", "value `bonus`: min 5 is above max 1"),
+    ("kind-field-named-owner", G, "fields: {colour: colour, value: int}", "fields: {colour: colour, value: int, §owner: str}",
+     "E-RESERVED", "`owner` is a card's own attribute"),
+    ("enum-value-none", G, "colour: [red, blue]", "colour: [red, blue, §none]", "E-RESERVED",
+     "`none` is a word of the language"),
 ]
 
 

@@ -137,9 +137,20 @@ def declare(col: Collect, sections: Sections) -> Declarations:
     procs, proc_places = sections.section("procedures")
     funcs, func_places = sections.section("functions")
     values_raw, value_places = sections.section("values")
-    for k in values_raw:
+    for k, v in values_raw.items():
         if k in funcs or k in procs:
             col.error(value_places[k][0], f"`{k}` is both a value and a function or procedure", "E-DUPLICATE-NAME")
+        if v.get("min") is not None and v.get("max") is not None and v["min"] > v["max"]:
+            col.error(place_in(v, "min", value_places[k][0]), f"value `{k}`: min {v['min']} is above max {v['max']}",
+                      "E-VALUE")
+    for name, vals in enums.items():
+        for i, word in enumerate(vals):
+            where = vals.places[i] if hasattr(vals, "places") else sections.gplace
+            if word in vals[:i]:
+                col.error(where, f"enum `{name}` lists `{word}` twice", "E-VALUE")
+            elif str(word) in ("none", "true", "false"):
+                col.error(where, f"enum `{name}`: `{word}` is a word of the language, not a value of its own",
+                          "E-RESERVED", "content writes `none`, `true`, `false` as those, never as this enum's")
 
     names.global_counters, names.global_zones, names.global_vars = counters, set(zones), set(gvars)
     names.player_counters, names.player_zones, names.player_vars = pcounters, set(pzones), set(pvars)
@@ -219,6 +230,10 @@ def _check_field_types(col: Collect, kinds: dict, kind_places: dict, enums: dict
     for kname, kd in kinds.items():
         fields = kd.get("fields") or {}
         for fname, decl in fields.items():
+            if fname in NameTable.PIECE_ATTRS:
+                col.error(getattr(fields, "key_places", {}).get(fname, kind_places[kname][0]), f"kind `{kname}`: `{fname}` is a card's "
+                          "own attribute (id, name, kind, owner, zone, uid, played_by): a field of that name would "
+                          "hide it", "E-RESERVED", f"name the field otherwise: `{fname}_of`, `card_{fname}`...")
             ftype = (decl["type"] if isinstance(decl, dict) else decl).rstrip("?")
             inner = ftype[5:-1] if ftype.startswith("list[") else ftype
             if inner not in SCALAR_TYPES and inner not in enums and inner not in REFERENCE_TYPES:

@@ -408,6 +408,7 @@ class Resolver(Typer):
 
     def s_For(self, s, p):
         self.expr(s.items)
+        self._items_of(s.items, "`for` goes over")
         self.locals.add(s.var)
         self._enter_loop(s)
         # over a zone, the variable holds a card in the body (over players, a player), unless the body binds
@@ -543,6 +544,19 @@ class Resolver(Typer):
     def e_Attr(self, e):
         self._check_attr(e.attr, self.place(e))
         self.expr(e.obj)
+        static = self.static_type(e.obj)
+        if static in ("a number", "a string", "a truth value"):
+            self.c.error(self.place(e), f"{static} has no field `{e.attr}`", "E-TYPE",
+                         "fields are read from a card, a player or a zone")
+
+    def _items_of(self, e, what: str) -> None:
+        """What `for`, a choice and `in` go over is a list or a zone: a number, a text, a truth value, a card
+        or a player known before play is refused."""
+        static = self.static_type(e)
+        given = static if static in ("a number", "a string", "a truth value") else \
+            {"piece": "a card", "player": "a player"}.get(self.kind(e))
+        if given:
+            self.c.error(self.place(e), f"{what} a list or a zone, not {given}", "E-TYPE")
 
     def e_Index(self, e):
         if isinstance(e.obj, A.ListExpr) and isinstance(e.index, A.Const) and type(e.index.value) is int \
@@ -559,6 +573,9 @@ class Resolver(Typer):
     def e_BinOp(self, e):
         self.expr(e.left)
         self.expr(e.right)
+        if any(isinstance(x, A.Const) and x.value is None for x in (e.left, e.right)):
+            self.c.error(self.place(e), f"`{e.op}` is not done with none", "E-TYPE",
+                         "test for it first: `if x != none { ... }`")
         if e.op in ("/", "%") and isinstance(e.right, A.Const) and e.right.value == 0 and type(e.right.value) is int:
             self.c.error(self.place(e.right), f"`{e.op}` by 0: a number cannot be divided by zero", "E-VALUE")
         if e.op == "+" and {self.static_type(e.left), self.static_type(e.right)} == {"a number", "a string"}:
@@ -648,6 +665,10 @@ class Resolver(Typer):
 
     def e_Neg(self, e):
         self.expr(e.operand)
+        static = self.static_type(e.operand)
+        if static in ("a string", "a truth value", "zone") or isinstance(e.operand, A.Const) and e.operand.value is None:
+            shown = "none" if static is None else "a zone" if static == "zone" else static
+            self.c.error(self.place(e), f"`-` negates a number, not {shown}", "E-TYPE")
 
     def e_IfExpr(self, e):
         self.expr(e.then)
@@ -692,6 +713,7 @@ class Resolver(Typer):
             self.c.error(self.place(e), "a choice cannot be made here (inside `where`, a per-item argument or an "
                          "expression)", "E-IMPURE")
         self.expr(e.items)
+        self._items_of(e.items, "a choice is made from")
         var = e.var or "it"
         kind = self.items_kind(e.items)
         if e.cond is not None:
