@@ -257,6 +257,11 @@ CASES = [
      "E-RESERVED", "`owner` is a card's own attribute"),
     ("enum-value-none", G, "colour: [red, blue]", "colour: [red, blue, §none]", "E-RESERVED",
      "`none` is a word of the language"),
+    ("option-value-twice", G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [slow, §slow], default: slow}\n",
+     "E-OPTION", "option `speed` lists `slow` twice"),
+    ("type-unknown-kind-compared", G, "where c.value > 0 by p", 'where c.kind == §"tokn" by p', "E-TYPE", "no kind `tokn`"),
+    ("value-ask-labels-twice", G, "  shuffle(deck)\n", '  shuffle(deck)\n  ask by first_player() "Pick" {\n    "A" { level += 1 }\n'
+     '    §"A" { level += 2 }\n  }\n', "E-VALUE", 'two options say "A"'),
 ]
 
 

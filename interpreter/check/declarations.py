@@ -165,6 +165,7 @@ def declare(col: Collect, sections: Sections) -> Declarations:
     _check_field_types(col, kinds, kind_places, enums)
     names.field_types = field_types(kinds)
     names.field_enums = field_enums(kinds, enums)
+    names.kind_names = set(kinds)
     faces = {k: f for k, kd in kinds.items() if (f := face(col, k, kd, kind_places[k][0])) is not None}
     if "layout" in g:
         check_layout(col, g["layout"], place_in(g, "layout", sections.gplace), zones, pzones, kinds,
@@ -203,6 +204,11 @@ def _options(col: Collect, layers) -> dict:
     options_raw, opt_places = {}, {}
     for data, _, _ in layers:
         for k, o in (data.get("options") or {}).items():
+            vals = o.get("values") or []
+            for i, v in enumerate(vals):
+                if v in vals[:i]:
+                    col.error(vals.places[i] if hasattr(vals, "places") else data["options"].place,
+                              f"option `{k}` lists `{v}` twice", "E-OPTION")
             prev = options_raw.get(k)
             merged = dict(o)
             if prev is not None:

@@ -54,6 +54,7 @@ class NameTable:
     options: set = field(default_factory=set)
     card_ids: dict = field(default_factory=dict)  # card id -> its copies
     enum_values: set = field(default_factory=set)
+    kind_names: set = field(default_factory=set)  # the kinds of cards
     field_enums: dict = field(default_factory=dict)  # card field -> the values of its enum (field_enums)
     option_values: dict = field(default_factory=dict)  # option -> its values, a mod's among them
     field_types: dict = field(default_factory=dict)  # card field -> "int", "list", "card" or "player", where

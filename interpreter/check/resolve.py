@@ -445,8 +445,14 @@ class Resolver(Typer):
         for opt in s.options:
             if opt.guard is not None:
                 self.cond(opt.guard)
+        said = {}
         for opt in s.options:
             self.expr(opt.label)
+            if isinstance(opt.label, A.Const) and isinstance(opt.label.value, str) and opt.guard is None:
+                if opt.label.value in said:  # (options with `when` may share a label: one is offered at a time)
+                    self.c.error(self.place(opt.label), f"two options say \"{opt.label.value}\": a player cannot "
+                                 "tell them apart", "E-VALUE")
+                said[opt.label.value] = opt
         if s.by is not None:
             self.expr(s.by)
             self._chooser(s.by)
@@ -647,6 +653,13 @@ class Resolver(Typer):
                     and attr.attr not in n.player_vars and attr.attr not in n.player_counters:
                 self.c.error(self.place(const), f"`{attr.attr}` is never `{const.value}`", "E-TYPE",
                              did_you_mean(const.value, enums[attr.attr]) or f"its values: {', '.join(enums[attr.attr])}")
+        kinds = sorted(n.kind_names)
+        for attr, const in ((e.left, e.right), (e.right, e.left)):
+            if kinds and isinstance(attr, A.Attr) and attr.attr == "kind" and "kind" not in n.card_fields \
+                    and isinstance(const, A.Const) and isinstance(const.value, str) and const.value not in kinds \
+                    and self.kind(attr.obj) == "piece":
+                self.c.error(self.place(const), f"no kind `{const.value}`: a card's `kind` is never it", "E-TYPE",
+                             did_you_mean(const.value, kinds) or f"the kinds: {', '.join(kinds)}")
         values = getattr(n, "option_values", {})
         for attr, const in ((e.left, e.right), (e.right, e.left)):
             if isinstance(attr, A.Attr) and isinstance(attr.obj, A.Name) and attr.obj.id == "options" \
