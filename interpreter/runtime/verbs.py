@@ -272,13 +272,16 @@ def v_gather(M, values):
       example="sort(me.tableau, it.cost)")
 def v_sort(M, source, key):
     items = ops.each_item(M, source)
-    keys = [key(x) for x in items]
     try:
-        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
-    except TypeError:  # keys of kinds with no order between them
-        odd = next((k for k in keys if type(k) not in (int, str)), keys[0])
-        raise RuntimeContentError(f"sort: the keys are numbers or texts, all of one kind, not {ops.describe(odd)} "
-                                  "(cards, players and zones have no order: sort by a number of theirs)") from None
+        return sorted(items, key=key)
+    except TypeError:  # keys with no order between them, or a key's own mistake (which its second run raises)
+        keys = [key(x) for x in items]
+        odd = next((k for k in keys if type(k) not in (int, str)), None)
+        if odd is None and len({type(k) for k in keys}) < 2:
+            raise
+        raise RuntimeContentError(f"sort: the keys are numbers or texts, all of one kind, not "
+                                  f"{ops.describe(odd if odd is not None else keys[0])} (cards, players and zones "
+                                  "have no order: sort by a number of theirs)") from None
 
 
 def _many(args):
