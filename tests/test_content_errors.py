@@ -315,6 +315,8 @@ def test_a_procedure_is_checked_with_what_every_call_gives_it(tmp_path, calls, f
      "a choice is made by a player, not a list (`by`)"),
     ("          move(c, p.hand)", '          move(c, p.hand, at=["middle"][0])', 'move: `at` is "top" or "bottom"'),
     ("  shuffle(deck)", '  shuffle(deck)\n  repeat [deck][0] { say("again") }', "`repeat` is given a number of times, not a zone"),
+    ("  shuffle(deck)", "  shuffle(deck)\n  let r = roll(2, [0][0])", "roll: dice of 0 sides; a die has 1 to 1000 sides"),
+    ("  shuffle(deck)", "  shuffle(deck)\n  let r = roll([-1][0])", "roll: -1 dice; from 0 to 100 dice are rolled at once"),
 ])
 def test_what_only_play_knows_is_a_placed_content_error_there(tmp_path, capsys, old, new, said):
     """Each of these validates (an item of a list is known only in play) and fails in play at its line, in the

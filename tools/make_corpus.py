@@ -262,6 +262,8 @@ CASES = [
     ("type-unknown-kind-compared", G, "where c.value > 0 by p", 'where c.kind == §"tokn" by p', "E-TYPE", "no kind `tokn`"),
     ("value-ask-labels-twice", G, "  shuffle(deck)\n", '  shuffle(deck)\n  ask by first_player() "Pick" {\n    "A" { level += 1 }\n'
      '    §"A" { level += 2 }\n  }\n', "E-VALUE", 'two options say "A"'),
+    ("name-phase-twice", G, "score: me.coins", "  - phase: §main\n    do: say(\"again\")\nscore: me.coins", "E-DUPLICATE-NAME",
+     "two phases are named `main`"),
 ]
 
 

@@ -110,6 +110,12 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     setup = effect(g["setup"], place_in(g, "setup", gplace)) if "setup" in g else None
     finish = effect(g["finish"], place_in(g, "finish", gplace)) if "finish" in g else None
     phases = [(ph["phase"], effect(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
+    named: dict = {}
+    for ph in g["round"]:  # the account, the page and `phase` name each by its name: one phase a name
+        if ph["phase"] in named:
+            col.error(place_in(ph, "phase", ph.place), f"two phases are named `{ph['phase']}` (the first at "
+                      f"{named[ph['phase']]})", "E-DUPLICATE-NAME", "give each phase of the round a name of its own")
+        named.setdefault(ph["phase"], ph.place)
     # a score, a faction and a ranking key are asked of a player (`me`)
     score = expression(g["score"], place_in(g, "score", gplace)) if "score" in g else None
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None

@@ -438,8 +438,10 @@ def v_random(M, source):
       example="roll(2, 6)")
 def v_roll(M, n, sides=6):
     n, sides = _int(n), _int(sides)
-    if not (0 <= n <= 100 and 1 <= sides <= 1000):
-        raise RuntimeContentError("roll: at most 100 dice of at most 1000 sides")
+    if not 0 <= n <= 100:
+        raise RuntimeContentError(f"roll: {n} dice; from 0 to 100 dice are rolled at once")
+    if not 1 <= sides <= 1000:
+        raise RuntimeContentError(f"roll: dice of {sides} sides; a die has 1 to 1000 sides")
     return [M.rng.randint(1, sides) for _ in range(n)]
 
 
