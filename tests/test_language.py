@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from interpreter import IllegalChoice, Match, RuntimeContentError, load_game
+from interpreter import ContentError, IllegalChoice, Match, RuntimeContentError, load_game
 from interpreter.testing import Scenario
 from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 
@@ -160,10 +160,15 @@ def test_an_ask_label_that_fails_is_placed_at_its_option(tmp_path):
 
 @pytest.mark.parametrize("body", ['ask { "A" { } "B" { } }', "let xs = choose any c from box"])
 def test_an_ask_or_a_choice_with_nobody_to_decide_it_is_a_content_error(tmp_path, body):
-    """Where `me` is none (a setup) and no `by` names who decides: a content error at its place, as for
+    """Where `me` is none and no `by` names who decides: written in the setup, refused by the checker; in a
+    procedure the setup calls (whose `me` is the setup's, none), a content error at its place in play, as for
     `choose one`, not a Python error in whatever drives the match."""
     text = MINI_GAME.replace("setup: |\n  move(box, deck)", "setup: |\n  " + body + "\n  move(box, deck)")
-    game = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    with pytest.raises(ContentError, match="a choice here needs `by`"):
+        load_game(write_game(tmp_path / "setup", {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n  pick:\n    do: " + body + "\n", 1).replace(
+        "setup: |\n  move(box, deck)", "setup: |\n  pick()\n  move(box, deck)")
+    game = load_game(write_game(tmp_path / "procedure", {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
     with pytest.raises(RuntimeContentError, match="nobody to decide") as e:
         Match(game, 2, 1)
     assert e.value.place is not None and e.value.place.path.endswith("game.yaml")

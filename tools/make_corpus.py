@@ -264,6 +264,10 @@ CASES = [
      '    §"A" { level += 2 }\n  }\n', "E-VALUE", 'two options say "A"'),
     ("name-phase-twice", G, "score: me.coins", "  - phase: §main\n    do: say(\"again\")\nscore: me.coins", "E-DUPLICATE-NAME",
      "two phases are named `main`"),
+    ("name-me-in-a-phase", G, '      if deck.size == 0 { trigger_end("the deck is empty") }',
+     '      if deck.size == 0 { trigger_end("the deck is empty") }\n      §me.coins += 1', "E-UNKNOWN-NAME", "`me` is none here"),
+    ("choice-in-setup-without-by", G, "  shuffle(deck)\n", "  shuffle(deck)\n  let first = §choose c from deck\n",
+     "E-UNKNOWN-NAME", "a choice here needs `by`"),
 ]
 
 

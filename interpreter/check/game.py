@@ -29,11 +29,13 @@ class Bodies:
         self.col, self.checker = col, checker
         self.order: list[Resolved] = []
 
-    def effect(self, text, place, params=(), event_params=(), procedure=None, this_piece=False) -> Resolved | None:
+    def effect(self, text, place, params=(), event_params=(), procedure=None, this_piece=False,
+               nobody=False) -> Resolved | None:
         stmts = self.col.guard(parse, text, _origin(text, place))
         if stmts is None:
             return None
-        r = self.checker.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece)
+        r = self.checker.effect(stmts, _origin(text, place), params, event_params, procedure, this_piece=this_piece,
+                                nobody=nobody)
         self.order.append(r)
         return r
 
@@ -107,9 +109,10 @@ def check(col: Collect, layers, card_files: list) -> Checked:
                 continue
             handlers.setdefault(ev, []).append(effect(body, place_in(on, ev, on.place), (), events[ev]))
     gplace = sections.gplace
-    setup = effect(g["setup"], place_in(g, "setup", gplace)) if "setup" in g else None
-    finish = effect(g["finish"], place_in(g, "finish", gplace)) if "finish" in g else None
-    phases = [(ph["phase"], effect(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
+    # setup, the phases of the round and finish are nobody's turn: no player is `me` (runtime.match._flow)
+    setup = effect(g["setup"], place_in(g, "setup", gplace), nobody=True) if "setup" in g else None
+    finish = effect(g["finish"], place_in(g, "finish", gplace), nobody=True) if "finish" in g else None
+    phases = [(ph["phase"], effect(ph["do"], place_in(ph, "do", ph.place), nobody=True)) for ph in g["round"]]
     named: dict = {}
     for ph in g["round"]:  # the account, the page and `phase` name each by its name: one phase a name
         if ph["phase"] in named:

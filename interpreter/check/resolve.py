@@ -75,12 +75,13 @@ class Checker:
 
     # ---- bodies
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None,
-               this_piece=False) -> Resolved:
+               this_piece=False, nobody=False) -> Resolved:
         """A statement body, resolved. `procedure`: the procedure it is; `kinds`: what its parameters hold for
         sure (type_parameters); `this_piece`: a card's own body, `this` its piece."""
         before = len(self.diags)
         out = Resolved(stmts, origin, tuple(params), tuple(event_params), procedure, True, this_piece)
         body = Resolver(self, out, set(params) | set(event_params), pure=False)
+        body.nobody = nobody
         bound = bindings(stmts)
         body.fixed = {x for x in params if x not in bound}
         body.kinds.update((x, k) for x, k in (kinds or {}).items() if x in body.fixed)
@@ -316,6 +317,7 @@ class Resolver(Typer):
         self.name = out.name  # the procedure or function resolved, if any
         self.fixed: set = set()  # its parameters that the body never binds again
         self.once: set = set()  # names a `let` binds, and nothing else binds again
+        self.nobody = False  # a body of nobody's turn (setup, a phase, finish): `me` is none
         if out.this_piece:  # a card's own body: `this` is its piece (runtime.events, verbs.run, ops.get, modifiers)
             self.kinds["this"] = "piece"
         self.loop = 0
@@ -456,6 +458,8 @@ class Resolver(Typer):
         if s.by is not None:
             self.expr(s.by)
             self._chooser(s.by)
+        elif self.nobody:
+            self._nobody_chooses(s)
         self.prompt(s.prompt)
         self.seen(s.seen)
         for opt in s.options:
@@ -525,6 +529,9 @@ class Resolver(Typer):
             self.c.error(self.place(e), "`it` is only bound inside `where` and per-item arguments", "E-UNKNOWN-NAME")
             return
         if n in BUILTIN:
+            if n == "me" and self.nobody:
+                self.c.error(self.place(e), "`me` is none here: setup, the phases of the round and `finish` are "
+                             "nobody's turn", "E-UNKNOWN-NAME", "go over the players: `for p in players { ... }`")
             self.binds[id(e)] = n
             return
         names = self.names
@@ -734,6 +741,8 @@ class Resolver(Typer):
         if e.by is not None:
             self.expr(e.by)
             self._chooser(e.by)
+        elif self.nobody:
+            self._nobody_chooses(e)
         self.prompt(e.prompt)
         if e.count is not None:
             self.expr(e.count)
@@ -824,6 +833,10 @@ class Resolver(Typer):
               "effect hook": (("effect_hooks",), "no card kind has a hook `{}`", "E-UNKNOWN-NAME"),
               "expression hook": (("expression_hooks",), "no card kind has an expression hook `{}`", "E-UNKNOWN-NAME"),
               "hook": (("effect_hooks", "expression_hooks"), "no card kind has a hook `{}`", "E-UNKNOWN-NAME")}
+
+    def _nobody_chooses(self, node) -> None:
+        self.c.error(self.place(node), "a choice here needs `by`: setup, the phases of the round and `finish` are "
+                     "nobody's turn", "E-UNKNOWN-NAME", "`choose ... by p`, `ask by p \"...\" { ... }`")
 
     def _chooser(self, by) -> None:
         """`by`: a choice is made by a player (runtime.decisions says so in play when it is known only there)."""
