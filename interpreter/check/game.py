@@ -13,6 +13,7 @@ from ..loader.yaml_source import YStr, place_in
 from .cards import Card, card_records, check_cards, check_counts
 from .declarations import Declarations, Sections, declare
 from .resolve import Checker, Resolved
+from .types import said
 
 
 def _origin(value, default: Place) -> Origin:
@@ -154,10 +155,6 @@ def _scoreboard(col: Collect, g, expression) -> list:
     return out
 
 
-_NOT_NUMBERS = {"a string": "a string", "a truth value": "a truth value", "zone": "a zone", "piece": "a card",
-                "player": "a player", "pieces": "a list of cards", "players": "a list of players"}
-
-
 def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
     """A value, the score and a ranking key are numbers: an expression known to give anything else (a text, a
     card, none...) is refused at its place; what is known only in play is checked there (runtime.match)."""
@@ -165,8 +162,8 @@ def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
         return
     e = r.tree
     kind, static, _ = r.types.get(id(e), (None, None, None))
-    given = "none" if isinstance(e, A.Const) and e.value is None else _NOT_NUMBERS.get(static) or _NOT_NUMBERS.get(kind)
-    if given:
+    given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
+    if given and given != "a number":
         checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
 
 

@@ -20,7 +20,7 @@ from ..dsl.parser import Origin
 from ..errors import Diagnostic, Place, did_you_mean
 from ..runtime.verbs import REGISTRY
 from .names import NameTable
-from .types import Scope, Typer
+from .types import Scope, Typer, said
 
 # What Python can compile: it allows 20 nested loops and `try`s in a function (a procedure's budget takes
 # one) and recursion runs out near a thousand frames. Deeper content is an error with its place.
@@ -434,10 +434,8 @@ class Resolver(Typer):
 
     def s_Repeat(self, s, p):
         self.expr(s.count)
-        static = self.static_type(s.count)
-        given = ("a zone" if static == "zone" else static) if static not in (None, "a number") else \
-            self._KINDS.get(self.kind(s.count), (None, None))[1]
-        if given:
+        given = self.said(s.count)
+        if given and given != "a number":
             self.c.error(self.place(s.count), f"`repeat` is given a number of times, not {given}", "E-TYPE")
         self._enter_loop(s)
         self.stmts(s.body)
@@ -565,10 +563,8 @@ class Resolver(Typer):
     def _items_of(self, e, what: str) -> None:
         """What `for`, a choice and `in` go over is a list or a zone: a number, a text, a truth value, a card
         or a player known before play is refused."""
-        static = self.static_type(e)
-        given = static if static in ("a number", "a string", "a truth value") else \
-            {"piece": "a card", "player": "a player"}.get(self.kind(e))
-        if given:
+        given = self.said(e)
+        if given in ("a number", "a string", "a truth value", "a card", "a player"):
             self.c.error(self.place(e), f"{what} a list or a zone, not {given}", "E-TYPE")
 
     def e_Index(self, e):
@@ -621,19 +617,16 @@ class Resolver(Typer):
                 self.c.error(self.place(const), f"no card has the id `{const.value}`", "E-UNKNOWN-CARD",
                              did_you_mean(const.value, ids))
 
-    # what a side of `==` is, by its static type or its kind; number and truth value compare (true == 1)
-    _SORT_OF_STATIC = {"a number": "a number", "a truth value": "a number", "a string": "a string", "zone": "a zone"}
-    _SORT_OF_KIND = {"piece": "a card", "player": "a player", "pieces": "a list", "players": "a list"}
+    # sorts that `==` may find equal (true == 1), said as one
+    _SAME_SORT = {"a truth value": "a number", "a list of cards": "a list", "a list of players": "a list"}
 
     def _sort(self, e):
-        static = self.static_type(e)
-        if static is not None:
-            return self._SORT_OF_STATIC.get(static)
-        sort = self._SORT_OF_KIND.get(self.kind(e))
-        if sort is None and isinstance(e, A.Attr) and e.attr in getattr(self.names, "field_enums", {}) \
+        """What a side of `==` is, if known: two sides of different sorts are never equal."""
+        sort = self.said(e)
+        if sort is None and isinstance(e, A.Attr) and e.attr in self.names.field_enums \
                 and self.kind(e.obj) == "piece" and e.attr not in self.names.expression_hooks:
             return "a string"  # an enum field: one of its values, a text
-        return sort
+        return self._SAME_SORT.get(sort, sort)
 
     def _check_never_equal(self, e):
         """`c == "red_one"` (a card and a text), `me.coins == "3"`: sides of two sorts are never equal, so the
@@ -825,8 +818,7 @@ class Resolver(Typer):
 
     _STATIC = {"zone": "zone", "a number": "number", "a string": "text", "a truth value": "truth value"}
     # what an expression holds for sure (its kind) -> the type word a parameter must take for it, as it is said
-    _KINDS = {"piece": ("card", "a card"), "player": ("player", "a player"), "pieces": ("list", "a list of cards"),
-              "players": ("list", "a list of players")}
+    _KINDS = {"piece": "card", "player": "player", "pieces": "list", "players": "list"}
     _NAMED = {"event": ("events", "unknown event `{}`", "E-UNKNOWN-EVENT"),
               "value": ("values", "unknown value `{}`", "E-UNKNOWN-NAME"),
               "option": ("options", "unknown option `{}`", "E-UNKNOWN-NAME"),
@@ -840,8 +832,7 @@ class Resolver(Typer):
 
     def _chooser(self, by) -> None:
         """`by`: a choice is made by a player (runtime.decisions says so in play when it is known only there)."""
-        static = self.static_type(by)
-        given = ("a zone" if static == "zone" else static) if static else self._KINDS.get(self.kind(by), (None, None))[1]
+        given = self.said(by)
         if given and given != "a player":
             self.c.error(self.place(by), f"a choice is made by a player, not {given} (`by`)", "E-TYPE")
 
@@ -854,10 +845,9 @@ class Resolver(Typer):
             if param is None:
                 continue
             t = self.static_type(a)
-            if t in self._STATIC:
-                word, shown = self._STATIC[t], "a zone" if t == "zone" else t
-            else:
-                word, shown = self._KINDS.get(self.kind(a), (None, None))
+            kind = None if t in self._STATIC else self.kind(a)
+            word = self._STATIC[t] if t in self._STATIC else self._KINDS.get(kind)
+            shown = said(kind, t)
             if word is not None and word not in param.accepts():
                 hint = "a player (`me`, a loop's `p`...), not its name" \
                     if "player" in param.accepts() and word == "text" else None

@@ -24,6 +24,14 @@ _GIVES = {"card": "piece", "player": "player", "list of cards": "pieces", "list 
 _UNTYPED = (A.Compare, A.BoolOp, A.Not, A.Neg)  # see `kind` and `static_type`: none of theirs is known
 _NOTHING = (None, None, None)
 _TEXT = (None, "a string", None)
+# what an expression is known to be, as a message says it: by its static type first, else by its kind
+_SAID = {"a number": "a number", "a string": "a string", "a truth value": "a truth value", "zone": "a zone",
+         "piece": "a card", "player": "a player", "pieces": "a list of cards", "players": "a list of players"}
+
+
+def said(kind, static) -> str | None:
+    """What an expression of this kind and static type is, in a message's words ("a card", "a zone"), or None."""
+    return _SAID.get(static) or _SAID.get(kind)
 # what a verb gives, in the registry's words -> its static type
 _STATIC_RESULTS = {"number": "a number", "text": "a string", "truth value": "a truth value"}
 # the engine's own attributes of a card, a player and a zone (ops.get) -> their static types
@@ -185,6 +193,10 @@ class Typer:
         if verb is not None:
             return _STATIC_RESULTS.get(verb.returns)
         return None
+
+    def said(self, e) -> str | None:
+        """What `e` is known to be, in a message's words (`said`)."""
+        return said(self.kind(e), self.static_type(e))
 
     def _own_attr(self, e):
         """The static type of an attribute the engine gives a card, a player or a zone known for sure, where
