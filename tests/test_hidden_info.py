@@ -18,7 +18,6 @@ import pytest
 
 from interpreter import Match
 from interpreter.agents import make_agent
-from interpreter.agents.worlds import Table, sample_world
 from interpreter.model.build import load_game
 from interpreter.runtime.record import read_log
 from interpreter.runtime.state import Piece
@@ -144,9 +143,8 @@ def test_the_bots_sampled_worlds_keep_a_revealed_card_and_re_deal_the_others(gam
     for m, looker, target in priest_looks(game, 6):
         seen = target.zones["hand"].items[0]  # the card it held when looked at
         third = next(p for p in m.players if p is not looker and p is not target)
-        table = Table(game, 3, m.seed, m.options.values, looker.seat, list(m.choices))
         for i in range(10):
-            w = sample_world(table, random.Random(i))
+            w = m.resample(looker.seat, random.Random(i))
             kept += [p.card.id for p in w.players[target.index].zones["hand"].items if p.uid == seen.uid] == \
                 [seen.card.id]
             if w.players[third.index].zones["hand"].items and third.zones["hand"].items:
@@ -160,7 +158,7 @@ def test_the_bots_sampled_worlds_keep_a_revealed_card_and_re_deal_the_others(gam
 @pytest.mark.parametrize("agent", ["greedy", "mcts"])
 def test_the_search_bots_play_the_hidden_hand_game(game, agent):
     opts = {"iterations": 20, "rollouts": 1}
-    agents = [make_agent(agent, 3, s, opts) for s in (1, 2)]
+    agents = [make_agent(agent, s, 3, **opts) for s in (1, 2)]
     m = play(game, 2, 3, {}, agents)
     assert m.over and m.result.winner in (1, 2)
 
@@ -447,17 +445,15 @@ def test_sampled_worlds_re_deal_the_seats_own_facing_hand_and_the_deck_only(faci
     """Ann's worlds keep Ben's and Cleo's hands, which she sees; her own hand and the deck are re-dealt
     among themselves (the decision's options, her own cards by place, do not keep who they are)."""
     m = Match(facing, 3, seed=2)
-    table = Table(facing, 3, m.seed, m.options.values, 1, list(m.choices))
     unseen = sorted(hand(m, 1) + [p.card.name for p in m.zones["deck"].items])
     changed = 0
     for i in range(20):
-        w = sample_world(table, random.Random(i))
+        w = m.resample(1, random.Random(i))
         assert hand(w, 2) == hand(m, 2) and hand(w, 3) == hand(m, 3)
         assert sorted(hand(w, 1) + [p.card.name for p in w.zones["deck"].items]) == unseen
         changed += hand(w, 1) != hand(m, 1)
     assert changed >= 10
-    ben = Table(facing, 3, m.seed, m.options.values, 2, list(m.choices))
-    assert all(hand(sample_world(ben, random.Random(i)), 1) == hand(m, 1) for i in range(5))
+    assert all(hand(m.resample(2, random.Random(i)), 1) == hand(m, 1) for i in range(5))
 
 
 def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path):
@@ -471,10 +467,9 @@ def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path
                                                  for i, g in enumerate(GEMS)))
     told = load_game(tmp_path)
     m = Match(told, 3, seed=2)
-    table = Table(told, 3, m.seed, m.options.values, 1, list(m.choices))
     seconds = set()
     for i in range(20):
-        w = sample_world(table, random.Random(i))
+        w = m.resample(1, random.Random(i))
         assert hand(w, 1)[0] == hand(m, 1)[0]
         assert hand(w, 1)[1] != hand(m, 1)[0]
         seconds.add(hand(w, 1)[1])

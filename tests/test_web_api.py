@@ -201,7 +201,7 @@ def test_an_answer_moves_the_match_and_the_bots_answer_until_a_human_decides(ser
 
 def test_a_whole_match_with_one_human_reaches_its_result_over_http(server):
     m = new(server, seats=["bot", "here", "bot"])
-    rng = make_agent("random", 5, 2)
+    rng = make_agent("random", 2, 5)
     for _ in range(400):
         st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 2))).json()
         if st["over"]:
@@ -406,7 +406,7 @@ def test_the_log_is_given_out_only_when_the_match_is_over(server):
 def test_a_log_written_by_meeple_play_replays_step_by_step(server, tmp_path):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "m.jsonl"
-    agents = [make_agent("random", 4, s) for s in (1, 2, 3)]
+    agents = [make_agent("random", s, 4) for s in (1, 2, 3)]
     match = play(game, 3, 4, {}, agents, str(path))
     r = server.post("/api/replays", json={"text": path.read_text(), "name": "m.jsonl"})
     assert r.status_code == 201, r.text
@@ -428,7 +428,7 @@ def test_a_log_written_by_meeple_play_replays_step_by_step(server, tmp_path):
 def test_an_interrupted_log_replays_to_where_it_stops(server, tmp_path):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "m.jsonl"
-    play(game, 2, 9, {}, [make_agent("random", 9, s) for s in (1, 2)], str(path))
+    play(game, 2, 9, {}, [make_agent("random", s, 9) for s in (1, 2)], str(path))
     lines = path.read_text().splitlines()
     cut = "\n".join(lines[:12]) + '\n{"seat": 1, "cho'  # cut off while writing
     r = server.post("/api/replays", json={"text": cut, "name": "cut.jsonl"})

@@ -105,7 +105,7 @@ def test_no_card_of_a_bundled_game_has_a_placeholder_name(gid):
 
 def _played(gid, decisions, seed=5):
     m = Match(game(gid), 3, seed, {})
-    bots = [make_agent("random", seed + i, i + 1) for i in range(3)]
+    bots = [make_agent("random", i + 1, seed + i) for i in range(3)]
     while not m.over and decisions:
         m.choose(bots[m.pending.player.index].choose(m.view(m.pending.player), m.pending))
         decisions -= 1
@@ -231,7 +231,7 @@ def test_debtzilla_says_why_a_gadget_cannot_be_bought_exactly_when_it_cannot():
     seen = set()
     for seed in range(1, 6):
         m = Match(g, 3, seed, {})
-        bots = [make_agent("random", seed * 10 + i, i + 1) for i in range(3)]
+        bots = [make_agent("random", i + 1, seed * 10 + i) for i in range(3)]
         while not m.over:
             d = m.pending
             if "at the Shopping Board" in d.prompt:

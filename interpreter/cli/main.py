@@ -313,7 +313,7 @@ def _smoke(game, options: dict, n: int):
         for seed in range(n):
             try:
                 m = Match(game, players, seed, options)
-                agents = [make_agent("random", seed, p.seat) for p in m.players]
+                agents = [make_agent("random", p.seat, seed) for p in m.players]
                 while not m.over:
                     d = m.pending
                     m.choose(agents[d.player.index].choose(m.view(d.player), d))

@@ -3,8 +3,8 @@ seat may imagine it). Both start from the last quiet point the match passed (pos
 the choices made since, so that their cost does not grow with the match.
 
 `resample(M, seat, rng)` deals again, at that quiet point, which card each piece is among the pieces hidden from
-the seat there and still hidden from it now (by kind; zones whose contents every player saw go in, and the
-box, keep theirs), with what the seat was told of a card kept true; then replays the choices since. What the
+the seat there and still hidden from it now (by kind; a zone whose contents every player saw go in, and the
+box, within itself), with what the seat was told of a card kept true; then replays the choices since. What the
 running procedures computed since the quiet point is computed again from the cards as dealt, so neither their
 locals nor the labels of the decision asked remember a hidden card. The world is kept only if it shows the seat
 what the match shows it (its view, the labels of its decision included); otherwise another deal is tried, and
@@ -187,7 +187,8 @@ def _giver(faces: dict):
 
 def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = False) -> dict:
     """Deals again which card each hidden piece is: among the pieces lying where `viewer` cannot see, but those
-    whose uid is in `keep`, by kind, each hidden piece taking the uid, card and fields of another. Pieces and
+    whose uid is in `keep`, by kind (a zone whose contents every player saw go in, and the box, within itself),
+    each hidden piece taking the uid, card and fields of another. Pieces and
     faces are put in a canonical order before `rng` deals them, so the deal does not depend on where the cards
     truly lie. `told`: uid -> what the viewer was told of that piece (its new face agrees). `pending`: the
     options of the decision the viewer is asked keep theirs where their labels name them. Returns what it dealt:
@@ -197,13 +198,15 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
     d = M.pending
     if pending and d is not None and d.player is viewer:
         shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
-    pools: dict = {}
+    pools: dict = {}  # the pieces dealt among themselves: of one kind, or of one zone whose contents are known
     for z in M.all_zones:
-        if z.name == "box" and z.owner is None or z.spec.known or sees(z, viewer):
+        if sees(z, viewer):
             continue
+        within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
         for piece in z.items:
             if piece.uid not in shown:
-                pools.setdefault(piece.card.kind, []).append(piece)
+                pools.setdefault(("", z.name, z.owner.index if z.owner else -1) if within else (piece.card.kind,),
+                                 []).append(piece)
     dealt: dict = {}
     if not pools:
         return dealt

@@ -70,7 +70,7 @@ class Table:
             if s.human:
                 s.token = secrets.token_urlsafe(18)
             else:  # a generator of its own, not drawn from the deal's seed: the bots' moves tell nothing of it
-                s.agent = make_agent("random", draw_seed(), s.seat)
+                s.agent = make_agent("random", s.seat, draw_seed())
         self.watch_token = secrets.token_urlsafe(18)  # the public view only: for a screen that watches
         self.version = 0
         self.history: list[dict] = []  # every answer, as the log writes it

@@ -277,7 +277,7 @@ def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_s
 def test_a_log_file_opens_from_the_lobby_as_a_replay(site, new_page, tmp_path, shots):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "kaiju.jsonl"
-    match = play(game, 3, 12, {}, [make_agent("random", 12, s) for s in (1, 2, 3)], str(path))
+    match = play(game, 3, 12, {}, [make_agent("random", s, 12) for s in (1, 2, 3)], str(path))
     lines = path.read_text().splitlines()
     (tmp_path / "cut.jsonl").write_text("\n".join(lines[:31]) + "\n")  # interrupted after 30 choices
     page = new_page()

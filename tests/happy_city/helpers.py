@@ -99,7 +99,7 @@ def bot_match(players, seed, grozilla=False, **options):
     """A whole match played by random bots."""
     opts = {"grozilla": "on" if grozilla else "off", **options}
     m = Match(game(grozilla), players, seed=seed, options=opts)
-    agents = [make_agent("random", seed, p.seat) for p in m.players]
+    agents = [make_agent("random", p.seat, seed) for p in m.players]
     while not m.over:
         d = m.pending
         m.choose(agents[d.player.index].choose(m.view(d.player), d))

@@ -1,0 +1,61 @@
+"""How the search agents judge a position: the outcome, the game's score and ranking keys, random playouts."""
+from __future__ import annotations
+
+
+def play_on(m, pick, limit: int | None = None) -> None:
+    """Answers the match's decisions with `pick(number of options)` until it ends, or until `limit` answers:
+    in place (Match's `auto`), as a simulation's random bots are, the match waiting again at the decision
+    after the last answer. The same answers as `m.choose(pick(m.pending.size))` in a loop."""
+    if m.over or limit == 0:
+        return
+    given = 0
+
+    def answer(n: int) -> int:
+        nonlocal given
+        given += 1
+        if given == limit:
+            m.auto = None  # the next decision waits for an answer again
+        return pick(n)
+    m.auto = [answer] * len(m.players)
+    try:
+        m.choose(answer(m.pending.size))
+    finally:
+        m.auto = None
+
+
+def outcome_value(m, seat: int) -> int:
+    """1 when the seat (or its team) has won, -1 when it has lost, 0 while the match goes on."""
+    r = m.result
+    if r is None:
+        return 0
+    if r.outcome == "won":
+        return 1
+    if r.outcome == "lost":
+        return -1
+    if seat in r.winners:
+        return 1 if len(r.winners) == 1 else 0  # a shared win is a draw
+    return -1
+
+
+def score_key(m, seat: int) -> tuple:
+    """The game's own score for the seat, then its ranking keys: what its `score:` and `ranking:` say."""
+    g = m.game
+    p = m.players[seat - 1]
+    if m.result is not None:
+        return (m.result.scores.get(seat, 0),)
+    score = m.score_of(p)
+    return (score, *(k(m, p, None) for k in g.ranking))
+
+
+def relative_rank(m, seat: int) -> float:
+    """0..1: the share of the other players the seat is ahead of by the game's score (ties count half)."""
+    n = len(m.players)
+    if n < 2:
+        return 0.5
+    mine = score_key(m, seat)
+    ahead = 0.0
+    for p in m.players:
+        if p.seat != seat:
+            other = score_key(m, p.seat)
+            ahead += 1.0 if mine > other else 0.5 if mine == other else 0.0
+    return ahead / (n - 1)
