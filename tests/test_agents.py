@@ -10,8 +10,8 @@ from interpreter import Match, load_game
 from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from interpreter.agents.judge import play_on
 from interpreter.agents.registry import agent_options
+from interpreter.errors import RuntimeContentError, UsageError
 from interpreter.runtime.secrecy import sees
-from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
 from interpreter.sim.run import play, seat_agents
 from tests.conftest import game as bundled
 from tests.conftest import write_game
