@@ -179,3 +179,23 @@ def test_labels_of_a_face_out_hand_tell_a_search_agent_nothing(facing, agent, ma
         k = bot.act(m)
         better += m.pending.values[k].f["value"] == max(a, b)
     assert 0.3 * matches <= better <= 0.7 * matches, better
+
+
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hanabi", 3),
+                                          ("gin-rummy", 2), ("hearts", 4)])
+def test_resampled_worlds_and_their_clones_play_on_to_an_end(name, players):
+    """A world is a match like any other: dealt anew (Debtzilla's modifying cards among them), it and its
+    clones play to an end."""
+    game = bundled(name)
+    for seed in range(2):
+        m = Match(game, players, seed)
+        rng = random.Random(seed)
+        for step in range(3):
+            _random(m, rng, limit=25)
+            if m.over:
+                break
+            w = m.resample(m.pending.player.seat, random.Random(step))
+            c = w.clone()
+            _random(w, random.Random(1))
+            _random(c, random.Random(1))
+            assert w.over and c.result.as_dict() == w.result.as_dict()

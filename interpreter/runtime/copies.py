@@ -158,12 +158,21 @@ def resample(M, seat: int, rng: random.Random):
 
         def here(c):
             faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
-        n = len(M.choices) - done
-        _replay(w, at, M.choices[done:], (n, here))
-        w.redo = (n, _giver(faces))
+        _replay(w, at, M.choices[done:], (len(M.choices) - done, here))
         w.imagined = "in place"
     _finish(w, M)
-    w.rng = random.Random(rng.getrandbits(64))  # a future of its own: the match's is not the seat's to know
+    # a future of its own, the match's not being the seat's to know; its copies replay to here, then are dealt
+    # as it was (in place) and given its future
+    w.rng = random.Random(rng.getrandbits(64))
+    future = w.rng.getstate()
+    give = _giver(faces) if w.imagined == "in place" else None
+
+    def here_on(c) -> None:
+        if give is not None:
+            give(c)
+        c.rng = random.Random()
+        c.rng.setstate(future)
+    w.redo = (len(M.choices) - done, here_on)
     return w
 
 
@@ -172,6 +181,7 @@ def _giver(faces: dict):
     held = {uid: (new, card, f if f is card.fields else dict(f)) for uid, (new, card, f) in faces.items()}
 
     def give(w) -> None:
+        uids = _uids(w)
         for p in w.pieces:
             face = held.get(p.uid)
             if face is not None:
@@ -181,7 +191,7 @@ def _giver(faces: dict):
         for p in w.pieces:
             if p.f is not p.card.fields:
                 p.f = remap.store(p.f)
-        _modifying(w)
+        _modifying(w, uids)
     return give
 
 
@@ -210,6 +220,7 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
     dealt: dict = {}
     if not pools:
         return dealt
+    uids = _uids(M)
     for kind in sorted(pools):
         pieces = sorted(pools[kind], key=_uid)
         faces = sorted(((p.uid, p.card, p.f) for p in pieces), key=_face)
@@ -220,15 +231,18 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
             dealt[piece.uid] = face
             piece.uid, piece.card, piece.f = face
     M.pieces.sort(key=_uid)
-    _modifying(M)
+    _modifying(M, uids)
     return dealt
 
 
-def _modifying(M) -> None:
-    """Which pieces modify a value follows their cards (modifiers.py)."""
-    if M.modifying:
-        cards = {value: {id(p.card) for p in pieces} for value, pieces in M.modifying.items()}
-        M.modifying = {value: [p for p in M.pieces if id(p.card) in ids] for value, ids in cards.items()}
+def _modifying(M, uids: dict) -> None:
+    """Which pieces modify a value follows their cards (modifiers.py), and so their uids (`uids`: each value's,
+    taken before the deal)."""
+    M.modifying = {value: [M.pieces[uid - 1] for uid in at] for value, at in uids.items()}
+
+
+def _uids(M) -> dict:
+    return {value: [p.uid for p in pieces] for value, pieces in M.modifying.items()}
 
 
 def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, tries: int = 20) -> list:
