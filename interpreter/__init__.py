@@ -13,10 +13,10 @@ The public API:
     match.clone(); match.resample(1, rng)            # copies: the same position; as seat 1 may imagine it
     make_agent("mcts", seat=2).act(match)            # a bot's answer when seat 2 decides
 """
+from .agents.registry import make_agent
 from .errors import ContentError, Diagnostic, IllegalChoice, MeepleError, Place, RuntimeContentError, UsageError
 from .model.build import bundled_games, load_game
 from .model.gamedef import GameDef
-from .agents.registry import make_agent
 from .runtime.decisions import Decision, Option
 from .runtime.match import Match, Result
 
