@@ -110,6 +110,50 @@ def test_ki_end_1_full_match_finishes_the_turn_then_scores(kaiju, seed):
     assert r.scores[r.ranking[0]] >= r.scores[r.ranking[1]] >= r.scores[r.ranking[2]]
 
 
+def test_ki_end_1_handbag_taken_by_patent_lawsuit_triggers_the_end(scenario):
+    """KI-END-1 with KI-SA-5: "When a player takes a New Product card and a Kaijuskin Handbag card is turned up, the
+    game-end has been triggered": a Patent Lawsuit takes a random card of the face-down New Product deck, so a
+    Handbag it takes is turned up - the end is triggered (the turn is finished first); an ordinary card it takes
+    triggers nothing."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    ann.counters["money"] = 9
+    s.put("kaijuskin_handbag", s.zone("product_deck"))
+    stack(s, s.zone("row"), "patent_lawsuit", "london_tube_shelter")
+    assert s.call("take_turn", ann, answers=["Patent Lawsuit", "Play Patent Lawsuit"]) is None
+    assert s.ids(ann.zones["products"]) == ["kaijuskin_handbag"] and ann.counters["money"] == 0
+    assert s.match.end_reason == "a Kaijuskin Handbag was turned up"
+    assert s.match.result is None
+    i = line_index(s, "Patent Lawsuit: the court awards Kaijuskin Handbag")
+    line_index(s, "A Kaijuskin Handbag is turned up: the game ends when this turn is over.", i)
+    s = scenario("kaiju-inc", 3)
+    s.p(1).counters["money"] = 9
+    s.put("catastrophe_bonds", s.zone("product_deck"))
+    stack(s, s.zone("row"), "patent_lawsuit", "london_tube_shelter")
+    s.call("take_turn", s.p(1), answers=["Patent Lawsuit", "Play Patent Lawsuit"])
+    assert s.ids(s.p(1).zones["products"]) == ["catastrophe_bonds"] and s.match.end_reason is None
+
+
+def test_ki_end_1_full_match_ends_after_the_turn_of_a_patent_lawsuit_handbag(kaiju):
+    """KI-END-1, a full match: "Players finish the current turn, and then score the game" - the start player's Patent
+    Lawsuit draws a Kaijuskin Handbag (the New Product deck holds only Handbags) in the first turn; the two others
+    still take their card, and the game is scored after that turn, with no second one."""
+    m = next(m for m in (Match(kaiju, 3, seed=seed) for seed in range(100))
+             if "Patent Lawsuit" in m.pending.labels())  # the first row holds the Patent Lawsuit
+    first = m.first
+    for piece in [p for p in m.zones["product_deck"].items if not p.card.fields["handbag"]]:
+        m.place(piece, m.zones["box"])
+    first.counters["money"] = 11
+    m.choose(m.pending.labels().index("Patent Lawsuit"))
+    m.choose(m.pending.labels().index("Play Patent Lawsuit"))
+    assert [p.card.id for p in first.zones["products"].items] == ["kaijuskin_handbag"]
+    assert m.end_reason == "a Kaijuskin Handbag was turned up" and not m.over
+    takers = _drive(m)
+    assert m.over and m.result.rounds == 1 and m.result.reason == "a Kaijuskin Handbag was turned up"
+    assert takers[1] == [m.players[(first.index + k) % 3].seat for k in (1, 2)]
+    assert m.result.scores[first.seat] >= 4  # the Handbag is scored
+
+
 # ---------------------------------------------------------------- scoring positions
 
 def test_ki_end_2_handbag_worth_4_vp(scenario):
