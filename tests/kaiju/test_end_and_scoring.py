@@ -195,9 +195,9 @@ def scoring_position(s):
 # non-start cost <= 3: capsule, tube, biogas; cost >= 7: Kowloon, Port Kembla; total cost 26;
 # costs {1, 2, 3, 7, 8}; printed R 4; printed K 4; 2 start cards; 1 product (the one scored).
 PRODUCT_VP = {
-    "mecha_grade_rebar": 6,                 # 3 * 4 / 2
-    "giant_robot_chassis": 3,               # 3 * 2 / 2
-    "kaiju_early_warning_app": 1,           # 3 * 1 / 2, rounded down
+    "mecha_grade_rebar": 6,                 # 3 * (4 / 2)
+    "giant_robot_chassis": 3,               # 3 * (2 / 2)
+    "kaiju_early_warning_app": 0,           # 3 per full pair: 1 technology building is no pair
     "triple_threat_defence_package": 2,     # 2 * min(4, 2, 1)
     "vertically_integrated_mecha": 4,       # largest suit: 4 construction
     "global_kaiju_franchise": 5,            # 5 cities
@@ -255,6 +255,38 @@ def test_ki_end_3_products_capped_at_8(scenario):
                                 "sydney_opera_house_shelter", "rio_copacabana_sandbags", "london_thames_barrier")])
     piece = s.put("mecha_grade_rebar", a.zones["products"])
     assert field(s, piece, "score") == 8  # 3 * 6 / 2 = 9, capped
+
+
+@pytest.mark.parametrize("product,suit", [("mecha_grade_rebar", "construction"), ("giant_robot_chassis", "industrial"),
+                                          ("kaiju_early_warning_app", "technology")])
+def test_ki_end_3_three_vp_per_two_buildings_rounded_down(scenario, product, suit):
+    """KI-END-3: the product's printed "3 VP per 2 ... buildings (rounded down)" counts full pairs: 0, 1, 2, 3, 4, 5, 6
+    buildings of the suit score 0, 0, 3, 3, 6, 6, 8 (9 capped: "at most 8 VP")."""
+    s = scenario("kaiju-inc", 3)
+    piece = s.put(product, s.p(1).zones["products"])
+    assert "(rounded down), at most 8 VP." in piece.card.fields["text"]
+    of_suit = [c.id for c in s.game.cards.values()
+               if c.kind == "building" and c.fields["suit"] == suit and not c.fields["start"]]
+    got = []
+    for n in range(7):
+        got.append(field(s, piece, "score"))
+        if n < 6:
+            tableau(s, 1, of_suit[n])
+    assert got == [0, 0, 3, 3, 6, 6, 8]
+
+
+def test_ki_end_3_every_capped_product_says_its_cap(scenario):
+    """KI-END-3, the card texts: a product capped at 8 VP says "at most 8 VP" on its text (Luxury Kaiju Cruises with
+    three buildings costing 7 yen or more would give 2 + 9 = 11; it scores 8, as its text says), and a product that
+    is never capped does not say it."""
+    s = scenario("kaiju-inc", 3)
+    saying = sorted(c.id for c in s.game.cards.values() if c.kind == "product" and "at most 8 VP" in c.fields["text"])
+    assert saying == sorted(CAPPED)
+    company(s, 1, "gwai_group")
+    tableau(s, 1, "london_royal_society", "hong_kong_kowloon_towers", "sydney_port_kembla_steelworks")
+    assert all(s.game.cards[c].fields["cost"] >= 7 for c in s.ids(s.p(1).zones["tableau"]))
+    piece = s.put("luxury_kaiju_cruises", s.p(1).zones["products"])
+    assert field(s, piece, "score") == 8
 
 
 def _majority(s, ann, ben, cleo):
@@ -457,8 +489,13 @@ def test_ki_end_3_eco_certified_deterrent_never_below_1(scenario):
 # decides the figure - a suit that is not the smallest, a cost on each side of the threshold, a rival with as
 # many buildings as Ann
 PRODUCT_EDGES = [
-    ("kaiju_early_warning_app",  # 3 VP per 2 technology buildings, rounded down: 3 -> 4
-     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "tokyo_capsule_shelters"], [], 4),
+    ("kaiju_early_warning_app",  # "3 VP per 2 technology buildings (rounded down)": 3 buildings are 1 pair, 3 VP
+     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "tokyo_capsule_shelters"], [], 3),
+    ("kaiju_early_warning_app",  # 4 technology buildings: 2 pairs, 6 VP
+     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "st_louis_cornfield_sensors",
+      "tokyo_capsule_shelters"], [], 6),
+    ("kaiju_early_warning_app",  # 1 technology building: no pair
+     ["sydney_surf_club_drones", "tokyo_capsule_shelters"], [], 0),
     ("triple_threat_defence_package",  # 2 VP per full set; construction the scarcest: 1 set
      ["tokyo_capsule_shelters", "moscow_samovar_smelter", "mumbai_biogas_scrubbers", "rio_samba_school",
       "moscow_sputnik_radar"], [], 2),
