@@ -53,7 +53,8 @@ def test_card_figures_and_a_counter_over_the_rounds(results):
     assert sum(r["in_winners_hands"] > 0 for r in rows) > 5
     c = counter_over_rounds(every, "money")
     assert c["scope"] == "player" and c["rounds"][0] == 1 and c["mean"][0] == 5
-    assert all(lo <= m <= hi for lo, m, hi in zip(c["p10"], c["mean"], c["p90"], strict=True))
+    # a mean may lie outside p10..p90 (three matches left: 6, 7 and 11 give p90 7, mean 8): the bank's bounds hold
+    assert all(lo <= hi and 0 <= m <= 11 for lo, m, hi in zip(c["p10"], c["mean"], c["p90"], strict=True))
     assert counter_over_rounds(every, "nonsense")["missing"]
 
 

@@ -142,6 +142,22 @@ def test_hc_end_4_a_tie_goes_to_the_most_coins():
     assert r.winner == 2 and r.ranking == [2, 1, 3]
 
 
+def test_hc_end_4_reading_a_tie_of_score_and_coins_is_a_shared_win():
+    """HC-END-4: "the player with the most coins left" breaks a tie of scores; the rulebook says nothing of a tie of
+    coins too: the tied players share the win (both named winners), the other ranks after them."""
+    s = make(3)
+    for seat in (1, 2, 3):
+        market(s, seat)
+    city(s, 1, "hospital", "museum")  # 2 x 2
+    city(s, 2, "laboratory", "observatory")  # 2 x 2
+    city(s, 3, "school", "library")  # 1 x 1
+    for seat in (1, 2, 3):
+        set_coins(s, seat, 5)
+    r = finish(s)
+    assert r.scores == {1: 4, 2: 4, 3: 1}
+    assert sorted(r.winners) == [1, 2] and r.ranking[-1] == 3
+
+
 def test_hc_end_5_kids_variant_adds_people_and_hearts():
     """HC-END-5: with --option scoring=add, the score is people + hearts."""
     s = make(3, scoring="add")

@@ -698,3 +698,32 @@ def test_expert_round_runs_with_a_full_setup():
     while d is not None:
         d = s.answer(d.labels()[0])
     assert all(len(s.p(k).zones["city"].items) >= 1 for k in (1, 2, 3))
+
+
+def test_hc_exp_4_reading_with_two_players_the_opponent_is_the_one_neighbour():
+    """HC-EXP-4, "a neighbour" with 2 players: the one opponent is both neighbours, offered and counted once
+    (Stonehenge's "one of your neighbours" is Ben, no question asked; Taj Mahal's "both your neighbours'" compares with Ben)."""
+    s = expert(2)
+    claim(s, 1, "stonehenge")
+    city(s, 2, "school", "museum")
+    assert end(s) is None  # one neighbour to choose from: no question
+    assert s.p(1).vars["neighbour_pick"] is s.p(2)
+    assert people(s, 1) == 2  # Ben's blue cards: the School and the Museum
+    s = expert(2)
+    claim(s, 1, "taj_mahal")
+    city(s, 2, "bank")
+    assert hearts(s, 1) == 3  # Ann's income 0 < Ben's 1
+    s.match.place(s.p(2).zones["city"].items[-1], s.zone("box"))
+    assert hearts(s, 1) == 1  # 0 and 0, a tie: not strictly lower
+
+
+def test_hc_act_5_reading_the_card_after_a_sky_highway_is_free_even_a_residence():
+    """HC-ACT-5 with Sky Highway ("the next card you take is free"): a residence bought next is free too; the card
+    after it is paid at its price."""
+    s = expert()
+    claim(s, 1, "sky_highway")
+    s.put("house", s.zone("pile_house"))
+    set_coins(s, 1, 0)
+    s.call("action_step", s.p(1), answers=["Buy a residence", "House"])
+    assert ids(s, 1)[-1] == "house" and coins(s, 1) == 0
+    assert s.p(1).vars["free_next"] is False
