@@ -279,8 +279,12 @@ def _validate_targets(paths) -> list:
 
 
 def _mod_base(folder):
+    from ..loader.layers import leaves
     from ..loader.yaml_source import load_file
-    data = load_file(os.path.join(folder, "mod.yaml"))
+    path = os.path.join(folder, "mod.yaml")
+    if (outside := leaves(path, folder, "mod's")) is not None:
+        raise ContentError([outside])
+    data = load_file(path)
     base = data.get("extends") if isinstance(data, dict) else None
     games = bundled_games()
     if base not in games:

@@ -143,6 +143,8 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
+    if kind != "any" and type(count) is not int:
+        raise RuntimeContentError(f"a choice of several is given a number of items, not {describe(count)}")
     if kind == "exactly":
         n = count
         while len(picked) < n and pool:
