@@ -88,3 +88,22 @@ def test_distinct_and_group_of_lists_tell_lists_apart_by_their_items(tmp_path):
     s = Scenario(g, 1)
     s.call("t")
     assert s.lines() == ["3 distinct, 3 groups, 3 pairs"]
+
+
+@pytest.mark.parametrize("what", ["choose c from pool", "top(pool)"])
+def test_moving_none_is_a_content_error_at_its_place(tmp_path, what):
+    """A choice from nothing or the top of an empty zone is none: moving it used to do nothing, unseen."""
+    g = game_with(tmp_path, {"t": ([], f"let c = {what}\nmove(c, me.hand)")})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError, match=r"move: there is no card to move \(none\)") as e:
+        s.call("t", me=s.p(1))
+    assert e.value.place.path.endswith("game.yaml") and e.value.place.line > 1
+
+
+def test_draw_moves_at_most_what_the_zone_holds_and_says_how_many(tmp_path):
+    """The documented `at most` reading of `draw` (docs/language.md): 41 asked of 2 cards moves the 2."""
+    g = game_with(tmp_path, {"t": ([], 'move(box where it.id == "red_one", pool)\nlet got = draw(pool, me.hand, 41)\n'
+                                       'say("{count(got)} of 41")')})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    assert s.lines() == ["2 of 41"] and len(s.p(1).zones["hand"].items) == 2

@@ -462,15 +462,15 @@ def v_option(M, name):
 _MOVE = (
     Inline(("zone", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not {b}:",  # the cards in order, as one by one
                               "    for _q in {a}.items: _q.by = {a}.owner; _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
-    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not None:",
-                              "    {a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
+    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is None: V_move(M, None, {b})",  # (it says why)
+                              "{a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
 )
 _DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
                             "    {c} = {a}.pop(); {b}.items.append({c}); {c}.by = {c}.zone.owner; {c}.zone = {b}"))
               for when in (("zone", "zone"), ("zone", "zone", 1)))
 
 
-@verb("move(what: card or list or zone, to: zone, *, at: \"top\" or \"bottom\" = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
+@verb("move(what: card or list or zone, to: zone, *, at: \"top\" or \"bottom\" = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\"); none (a choice from nothing, the top of an empty zone) is an error at its place: test it first.",
       example="move(c, me.tableau)")
 def v_move(M, what, to, at="top"):
     if type(to) is not Zone:
@@ -480,6 +480,8 @@ def v_move(M, what, to, at="top"):
     if type(what) is Piece:
         M.place(what, to, at == "bottom")
         return None
+    if what is None:  # a choice from nothing, a `top` of an empty zone: moving it would do nothing, unseen
+        raise RuntimeContentError("move: there is no card to move (none)")
     pieces = list(ops.items(what))
     for p in pieces:
         if type(p) is not Piece:
@@ -497,7 +499,7 @@ def v_move(M, what, to, at="top"):
     return None
 
 
-@verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True, inline=_DRAW, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
+@verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True, inline=_DRAW, doc="Move the top n cards (default 1) of a zone onto another, at most: all it holds when it holds fewer; gives the list moved (its count says how many).",
       example="draw(building_deck, row, 3)")
 def v_draw(M, source, to, n=1):
     if type(source) is not Zone or type(to) is not Zone or type(n) is not int:
