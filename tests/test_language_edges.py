@@ -107,3 +107,26 @@ def test_draw_moves_at_most_what_the_zone_holds_and_says_how_many(tmp_path):
     s = Scenario(g, 1)
     s.call("t", me=s.p(1))
     assert s.lines() == ["2 of 41"] and len(s.p(1).zones["hand"].items) == 2
+
+
+def _smoke_warnings(tmp_path, capsys, game_text):
+    import json
+
+    from interpreter.cli.main import main
+    folder = write_game(tmp_path, {"game.yaml": game_text, "cards/t.yaml": MINI_CARDS})
+    assert main(["validate", str(folder), "--smoke", "2", "--format", "json"]) == 0
+    return [d for d in json.loads(capsys.readouterr().out) if d["code"] == "W-CLAMP"]
+
+
+@pytest.mark.parametrize("write,counter,said", [
+    ("do: p.coins += n * 30", "coins", "was given 30, above its max 20, and kept at 20"),  # written in place
+    ("do: level -= 5 * n", "level", "was given -5, below its min 0, and kept at 0"),  # through the setter
+])
+def test_a_counter_kept_at_its_bound_in_play_is_a_smoke_warning_at_the_assignment(tmp_path, capsys, write, counter, said):
+    text = MINI_GAME.replace("do: p.coins += n", write).replace("level: {initial: 0,", "level: {initial: 0, min: 0,")
+    found = _smoke_warnings(tmp_path / "a", capsys, text)
+    assert found and f"): counter `{counter}` {said} (" in found[0]["message"], found
+    line = text.lstrip("\n").splitlines().index(f"    {write}") + 1
+    assert (found[0]["line"], found[0]["column"]) == (line, 9)
+    said_so = text.replace("max: 20}", "max: 20, clamp: true}").replace("min: 0, thresholds", "min: 0, clamp: true, thresholds")
+    assert _smoke_warnings(tmp_path / "b", capsys, said_so) == []

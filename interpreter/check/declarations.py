@@ -321,4 +321,5 @@ def _counter(col: Collect, name, v) -> CounterSpec:
                   f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
     _counter_events(col, name, v, lo, hi)
     return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
-                       v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
+                       v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"),
+                       bool(v.get("clamp")))
