@@ -130,3 +130,21 @@ def test_a_counter_kept_at_its_bound_in_play_is_a_smoke_warning_at_the_assignmen
     assert (found[0]["line"], found[0]["column"]) == (line, 9)
     said_so = text.replace("max: 20}", "max: 20, clamp: true}").replace("min: 0, thresholds", "min: 0, clamp: true, thresholds")
     assert _smoke_warnings(tmp_path / "b", capsys, said_so) == []
+
+
+def test_a_choice_of_exactly_more_than_there_is_is_a_content_error_at_its_place(tmp_path):
+    g = game_with(tmp_path, {"t": ([], 'move(box, pool)\nlet all = choose 4 from pool by me prompt "Take"')})
+    s = Scenario(g, 1)
+    with pytest.raises(RuntimeContentError, match=r"a choice of exactly 4 is made from 3 items: `choose up to 4`") as e:
+        s.call("t", me=s.p(1))
+    assert e.value.place.path.endswith("game.yaml")
+
+
+def test_a_choice_of_exactly_all_there_is_is_made(tmp_path):
+    g = game_with(tmp_path, {"t": ([], 'move(box, pool)\nlet all = choose 3 from pool by me prompt "Take"\n'
+                                       'move(all, me.hand)')})
+    s = Scenario(g, 1)
+    s.call("t", me=s.p(1))
+    while s.match.pending is not None:
+        s.answer(s.match.pending.labels()[0])
+    assert len(s.p(1).zones["hand"].items) == 3

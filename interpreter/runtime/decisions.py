@@ -147,6 +147,9 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
         raise RuntimeContentError(f"a choice of several is given a number of items, not {describe(count)}")
     if kind == "exactly":
         n = count
+        if len(pool) < n:  # fewer would be picked, unseen
+            raise RuntimeContentError(f"a choice of exactly {n} is made from {len(pool)} "
+                                      f"item{'s' if len(pool) != 1 else ''}: `choose up to {n}` takes what there is")
         while len(picked) < n and pool:
             v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label, seen=seen)
             pool.remove(v)
