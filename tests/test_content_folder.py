@@ -78,3 +78,13 @@ def test_a_game_file_that_is_a_list_is_a_placed_error(tmp_path, capsys):
     assert code == 1 and "internal error" not in text
     assert [(d["code"], d["line"], d["column"]) for d in found] == [("E-SCHEMA", 1, 1)]
     assert "the file holds a list, not a mapping of keys" in found[0]["message"]
+
+
+def test_a_scenario_file_linked_out_of_the_game_is_refused_unread(tmp_path, capsys, secret):
+    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS})
+    (game / "tests").mkdir()
+    os.symlink(secret, game / "tests" / "s.yaml")
+    code, text, found = _validate(capsys, game)
+    assert code == 1 and SECRET not in text
+    assert [d["code"] for d in found] == ["E-PATH"] and "`tests/s.yaml` is a link" in found[0]["message"]
+    assert main(["test", str(game)]) == 1 and SECRET not in "".join(capsys.readouterr())
