@@ -10,7 +10,7 @@ from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import Collect, ContentError, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
-from .cards import Card, card_records, check_cards, check_counts
+from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare
 from .resolve import Checker, Resolved
 from .types import said
@@ -100,6 +100,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     decl = declare(col, sections)
     names, events = decl.names, decl.events
     records = card_records(col, sections, card_files)
+    check_total(col, records)
     names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in records}
     checker = Checker(names)
     bodies = Bodies(col, checker)

@@ -279,8 +279,12 @@ def _validate_targets(paths) -> list:
 
 
 def _mod_base(folder):
+    from ..loader.layers import leaves
     from ..loader.yaml_source import load_file
-    data = load_file(os.path.join(folder, "mod.yaml"))
+    path = os.path.join(folder, "mod.yaml")
+    if (outside := leaves(path, folder, "mod's")) is not None:
+        raise ContentError([outside])
+    data = load_file(path)
     base = data.get("extends") if isinstance(data, dict) else None
     games = bundled_games()
     if base not in games:
@@ -305,12 +309,17 @@ def _option_sets(folder, mods) -> list[dict]:
     return sets
 
 
-def _smoke(game, options: dict, n: int):
-    """Play n seeded bot matches per player count; the first runtime failure, placed in the content."""
+def _smoke(game, options: dict, n: int, warnings: list):
+    """Play n seeded bot matches per player count; the first runtime failure, placed in the content. A counter
+    kept at a bound it does not say it stops at (`clamp: true`) is a warning in `warnings`, once a place."""
     from ..agents import make_agent
+    from ..runtime.counters import Clamps
     from ..runtime.match import Match
+    opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    warned = set()
     for players in range(game.min_players, game.max_players + 1):
         for seed in range(n):
+            clamps = Clamps.seen = []
             try:
                 m = Match(game, players, seed, options)
                 agents = [make_agent("random", p.seat, seed) for p in m.players]
@@ -319,9 +328,19 @@ def _smoke(game, options: dict, n: int):
                     m.choose(agents[d.player.index].choose(m.view(d.player), d))
             except RuntimeContentError as e:
                 where = e.place or Place(os.path.join(game.folder, "game.yaml"))
-                opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
                 msg = str(e).split(": ", 1)[1] if e.place and str(e).startswith(str(e.place)) else str(e)
                 return Diagnostic(where, f"in play ({players} players, seed {seed}, {opts}): {msg}", "E-RUNTIME")
+            finally:
+                Clamps.seen = None
+            for place, name, asked, bound in clamps:
+                if (place, name) not in warned:
+                    warned.add((place, name))
+                    side = "above its max" if asked > bound else "below its min"
+                    warnings.append(Diagnostic(
+                        place or Place(os.path.join(game.folder, "game.yaml")),
+                        f"in play ({players} players, seed {seed}, {opts}): counter `{name}` was given {asked}, "
+                        f"{side} {bound}, and kept at {bound}", "W-CLAMP", "warning",
+                        "if the rules stop it there, say so in its declaration: `clamp: true`"))
     return None
 
 
@@ -366,7 +385,7 @@ def cmd_validate(args) -> int:
                     loaded = None
                 diags.extend(warnings)
                 if loaded is not None and args.smoke:  # loaded to be played
-                    failure = _smoke(loaded, options, args.smoke)
+                    failure = _smoke(loaded, options, args.smoke, diags)
                     if failure is not None:
                         diags.append(failure)
                     loaded = loaded.names

@@ -23,7 +23,7 @@ from ..loader.layers import (
     read_includes,
     read_mods,
 )
-from ..loader.yaml_source import plain_value
+from ..loader.yaml_source import plain_value, start_value
 from ..runtime.modifiers import make_value
 from .gamedef import CardDef, FaceSpec, GameDef, Phase, ScoreEntry
 
@@ -107,8 +107,8 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         min_players=g["players"]["min"], max_players=g["players"]["max"], options=decl.options, cards=cards,
         zones=decl.zones, player_zones=decl.player_zones, counters=decl.counters,
         player_counters=decl.player_counters,
-        vars={k: plain_value(v) for k, v in decl.vars.items()},
-        player_vars={k: plain_value(v) for k, v in decl.player_vars.items()},
+        vars={k: start_value(v) for k, v in decl.vars.items()},
+        player_vars={k: start_value(v) for k, v in decl.player_vars.items()},
         constants=names.constants, events=decl.events,
         handlers={ev: [fn(r) for r in rs] for ev, rs in checked.handlers.items()},
         procedures={k: fn(r) for k, r in checked.procedures.items()},

@@ -146,8 +146,13 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
+    if kind != "any" and type(count) is not int:
+        raise RuntimeContentError(f"a choice of several is given a number of items, not {describe(count)}")
     if kind == "exactly":
         n = count
+        if len(pool) < n:  # fewer would be picked, unseen
+            raise RuntimeContentError(f"a choice of exactly {n} is made from {len(pool)} "
+                                      f"item{'s' if len(pool) != 1 else ''}: `choose up to {n}` takes what there is")
         while len(picked) < n and pool:
             v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label, seen=seen)
             pool.remove(v)

@@ -132,6 +132,17 @@ def describe(v) -> str:
     return {Piece: "a card", Player: "a player", Zone: "a zone"}.get(type(v), type(v).__name__.lower())
 
 
+def key(v):
+    """A value as an item of a set or a key of a table: a list by its items, as `==` compares lists (a list of
+    lists in `distinct` or `group`)."""
+    t = type(v)
+    if t is list:
+        return tuple(key(x) for x in v)
+    if t is dict:
+        raise RuntimeContentError("a table cannot be told apart from another by its entries here")
+    return v
+
+
 def items(x) -> list:
     """Anything iterable in content: a zone, a list, or none (empty)."""
     t = type(x)

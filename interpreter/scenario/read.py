@@ -10,7 +10,7 @@ from ..compile.generate import Compiler
 from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
-from ..loader.layers import include_keys
+from ..loader.layers import include_keys, leaves
 from ..loader.yaml_source import YStr, load_file, plain_value
 from ..runtime.match import DEFAULT_NAMES
 
@@ -111,6 +111,10 @@ class FileReader:
         self.diags.append(Diagnostic(place, message, code, "error", hint))
 
     def read(self) -> list[Plan]:
+        outside = leaves(self.path, os.path.dirname(os.path.dirname(self.path)), "game's or mod's")  # tests/x.yaml
+        if outside is not None:
+            self.diags.append(outside)
+            return []
         try:
             data = load_file(self.path)
         except ContentError as e:
