@@ -222,13 +222,16 @@ def cmd_simulate(args) -> int:
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
     print("end reasons: " + "; ".join(f"{k} ({v})" for k, v in s["reasons"].items()))
     if s.get("ties"):
-        print(f"ties: {s['ties']} matches ended with several seats tied at the top; each shares the win equally")
+        print(f"ties: {s['ties']} matches ended with several seats (or teams) tied at the top; each shares the win "
+              "equally")
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     if "team_wins" in s:
         w = s["team_wins"]
         print(f"  the players won {w['wins']} of {s['games']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    for t, w in s.get("wins_by_team", {}).items():
+        print(f"  team {t}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for f, w in s["wins_by_faction"].items():
         print(f"  {f}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for a, w in s.get("wins_by_agent", {}).items():

@@ -55,13 +55,14 @@ class Result:
             return []
         standing, level = self.standing(), self.decided["level"]
 
-        def who(side) -> str:
+        def who(side, members=True) -> str:
             if side in self.teams.values():
-                return f"team {side} ({_and([names[s] for s in self.ranking if self.teams[s] == side])})"
+                named = _and([names[s] for s in self.ranking if self.teams[s] == side])
+                return f"team {side} ({named})" if members else f"team {side}"
             return names[side]
 
         def listed(sides, i) -> str:
-            return ", ".join(f"{who(x)} {standing[x][i]}" for x in sides)
+            return ", ".join(f"{who(x, False)} {standing[x][i]}" for x in sides)
 
         top = standing[level[0]][0]
         if self.decided["by"] == "score":
@@ -77,7 +78,7 @@ class Result:
         if self.decided["by"] == "shared":
             return [f"{tied} and on every tie-break ({'; '.join(steps)}): they share the win."]
         said = "the tie-break" if len(steps) == 1 else "the tie-breaks in order"
-        return [f"{tied}; {said} {', then '.join(steps)} decided: {who(self.side(self.winner))} wins."]
+        return [f"{tied}; {said} {', then '.join(steps)} decided: {who(self.side(self.winner), False)} wins."]
 
     def as_dict(self) -> dict:
         out = {"winner": self.winner, "winners": self.winners, "outcome": self.outcome, "reason": self.reason,
