@@ -24,17 +24,11 @@ def play_on(m, pick, limit: int | None = None) -> None:
 
 
 def outcome_value(m, seat: int) -> int:
-    """1 when the seat (or its team) has won, -1 when it has lost, 0 while the match goes on."""
+    """1 when the seat (or its team) has won, -1 when it has lost, 0 for a shared win or while the match goes on."""
     r = m.result
     if r is None:
         return 0
-    if r.outcome == "won":
-        return 1
-    if r.outcome == "lost":
-        return -1
-    if seat in r.winners:
-        return 1 if len(r.winners) == 1 else 0  # a shared win is a draw
-    return -1
+    return {"won": 1, "lost": -1}.get(r.outcome_of(seat), 0)
 
 
 def score_key(m, seat: int) -> tuple:

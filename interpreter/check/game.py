@@ -90,6 +90,9 @@ class Checked:
     ranking: list
     scoreboard: list  # [(entry, expression, max)]
     cards: dict  # id -> cards.Card
+    score_parts: list  # [(name, Resolved)]: a score given as named terms (then `score` is None)
+    ranking_names: list  # each ranking key's name: its term's, or its expression's text
+    team: Resolved | None
 
 
 def check(col: Collect, layers, card_files: list) -> Checked:
@@ -135,14 +138,19 @@ def check(col: Collect, layers, card_files: list) -> Checked:
             col.error(place_in(ph, "phase", ph.place), f"two phases are named `{ph['phase']}` (the first at "
                       f"{named[ph['phase']]})", "E-DUPLICATE-NAME", "give each phase of the round a name of its own")
         named.setdefault(ph["phase"], ph.place)
-    # a score, a faction and a ranking key are asked of a player (`me`)
-    score = expression(g["score"], place_in(g, "score", gplace)) if "score" in g else None
+    # a score (or its parts), a faction, a team and a ranking key are asked of a player (`me`)
+    terms = _terms(col, g, "score", gplace, expression)
+    parts = terms if isinstance(g.get("score"), dict) else []  # else one expression, or none
+    score = terms[0][1] if terms and not parts else None
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
-    ranking = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+    team = expression(g["team"], place_in(g, "team", gplace)) if "team" in g else None
+    ranked = _terms(col, g, "ranking", gplace, expression)
+    ranking, ranking_names = [r for _, r in ranked], [k for k, _ in ranked]
     board = _scoreboard(col, g, expression)
     for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score),
-                    *(("a ranking key", r) for r in ranking)]:
+                    *((f"the score's part `{k}`", r) for k, r in parts), *(("a ranking key", r) for r in ranking)]:
         _a_number(checker, what, r)
+    _a_name(checker, team)
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
@@ -150,7 +158,23 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards)
+                   faction, ranking, board, cards, parts, ranking_names, team)
+
+
+def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:
+    """[(name, Resolved)] of `score:` or `ranking:`: one expression (named by its text), a list of them
+    or a mapping of named terms (a score's parts, the ranking's named keys)."""
+    given = g.get(key)
+    if given is None:
+        return []
+    if isinstance(given, dict):
+        if not given:
+            col.error(place_in(g, key, gplace), f"`{key}:` names no term; give at least one `name: expression`",
+                      "E-VALUE")
+        return [(str(k), expression(v, place_in(given, k, gplace))) for k, v in given.items()]
+    if isinstance(given, list):
+        return [(str(r).strip(), expression(r, place_in(given, i, gplace))) for i, r in enumerate(given)]
+    return [(str(given).strip(), expression(given, place_in(g, key, gplace)))]
 
 
 def _scoreboard(col: Collect, g, expression) -> list:
@@ -180,6 +204,18 @@ def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
     given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
     if given and given != "a number":
         checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
+
+
+def _a_name(checker: Checker, r: Resolved | None) -> None:
+    """A team is named by a text or a number: an expression known to give anything else is refused at its
+    place; what is known only in play is checked there (runtime.result)."""
+    if r is None or not r.ok:
+        return
+    e = r.tree
+    kind, static, _ = r.types.get(id(e), (None, None, None))
+    given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
+    if given and given not in ("a number", "a string"):
+        checker.error(r.origin.at(e.line, e.col), f"a team is named by a string or a number, not {given}", "E-TYPE")
 
 
 _UNREAD = frozenset({"E-DSL-SYNTAX", "E-DSL-DEPTH", "E-DSL-SIZE", "E-DSL-TYPE"})  # an effect text that could not be read

@@ -58,17 +58,30 @@ def _result_table(match) -> list[str]:
     r = match.result
     lines = ["", "== Result"]
     names = {p.seat: p.name for p in match.players}
+
+    def who(seats) -> str:
+        return " and ".join(f"{names[s]} (seat {s})" for s in seats)
     if r.outcome in ("won", "lost"):
         lines.append(f"The players have {r.outcome}: {r.reason}.")
+    elif r.teams and len({r.side(s) for s in r.winners}) == 1:
+        lines.append(f"Winner: team {r.side(r.winner)}, {who(r.winners)}. The game ended: {r.reason}.")
     elif len(r.winners) > 1:
-        tied = " and ".join(f"{names[s]} (seat {s})" for s in r.winners)
-        lines.append(f"A tie: {tied} share the win. The game ended: {r.reason}.")
+        lines.append(f"A tie: {who(r.winners)} share the win. The game ended: {r.reason}.")
     else:
         lines.append(f"Winner: {names[r.winner]} (seat {r.winner}). The game ended: {r.reason}.")
+    lines += r.told(names)
     if match.game.score is not None:  # a cooperative game may have no score: the outcome says it all
-        lines.append(f"{'seat':>4}  {'player':<10} {'score':>5}")
+        # the score's parts and the ranking keys, each a column as wide as its name
+        columns = [*(["team"] if r.teams else []), "score", *(k for k, _ in match.game.score_parts), *r.key_names]
+        rows = []
         for s in r.ranking:
-            lines.append(f"{s:>4}  {names[s]:<10} {r.scores[s]:>5}")
+            row = [r.teams[s]] if r.teams else []
+            row += [r.scores[s], *r.parts.get(s, {}).values(), *r.keys.get(s, ())]
+            rows.append(row)
+        widths = [max(len(c), *(len(str(row[i])) for row in rows)) for i, c in enumerate(columns)]
+        lines.append(f"{'seat':>4}  {'player':<10} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
+        for s, row in zip(r.ranking, rows, strict=True):
+            lines.append(f"{s:>4}  {names[s]:<10} " + "  ".join(f"{v!s:>{w}}" for v, w in zip(row, widths, strict=True)))
     lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
     return lines
 
@@ -209,13 +222,16 @@ def cmd_simulate(args) -> int:
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
     print("end reasons: " + "; ".join(f"{k} ({v})" for k, v in s["reasons"].items()))
     if s.get("ties"):
-        print(f"ties: {s['ties']} matches ended with several seats tied at the top; each shares the win equally")
+        print(f"ties: {s['ties']} matches ended with several seats (or teams) tied at the top; each shares the win "
+              "equally")
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     if "team_wins" in s:
         w = s["team_wins"]
         print(f"  the players won {w['wins']} of {s['games']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    for t, w in s.get("wins_by_team", {}).items():
+        print(f"  team {t}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for f, w in s["wins_by_faction"].items():
         print(f"  {f}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for a, w in s.get("wins_by_agent", {}).items():

@@ -113,10 +113,7 @@ class Replay:
             nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat), "label": label}
         if self.meta is None:
             self.meta = meta(self.game, m)
-        result = None
-        if m.result is not None:
-            result = m.result.as_dict()
-            result["names"] = {str(p.seat): p.name for p in m.players}
+        result = scores.result(m)
         return {
             "replay": self.id, "step": step, "steps": self.steps, "finished": self.finished, "viewer": seat,
             "seats": [{"seat": p.seat, "name": p.name} for p in m.players],

@@ -151,12 +151,7 @@ class Table:
         return bool(self.meta.get("private")) or d.readers is not None or d.declared
 
     def _result(self) -> dict | None:
-        r = self.match.result
-        if r is None:
-            return None
-        out = r.as_dict()
-        out["names"] = {str(s.seat): s.name for s in self.seats}
-        return out
+        return scores.result(self.match)
 
     # ---- answers (in the lane)
     def choose(self, seat: int, option, version: int) -> None:

@@ -7,6 +7,7 @@ from .helpers import (
     INCOME,
     city,
     coins,
+    finish,
     fn,
     game,
     hearts,
@@ -662,6 +663,23 @@ def test_hc_exp_card_japanese_stone_garden():
     city(s2, 1, "luxury_residence", "hospital", "zoo", "museum", "library")  # 5 x 6 = 30
     claim(s2, 1, "japanese_stone_garden")
     assert score(s2, 1) == 30
+
+
+def test_hc_exp_4_the_result_shows_a_specials_doubling_and_its_loss_as_parts():
+    """HC-EXP-4: the Japanese Stone Garden ("points are doubled when strictly fewer than 30") and the Concert Arena
+    ("at the end lose as many points as your income") each show as a part of the final score: Ann's 2 x 3 = 6
+    doubled is 6 + 6 = 12; Ben's 1 x 1 = 1 less his income of 1 + 2 + 2 = 5 is 1 - 5 = -4."""
+    s = expert()
+    market(s, 1, "green")
+    city(s, 1, "hospital", "museum", "library")
+    claim(s, 1, "japanese_stone_garden")
+    market(s, 2, "yellow")
+    city(s, 2, "garage", "hotel")
+    claim(s, 2, "concert_arena")
+    r = finish(s)
+    assert r.parts[1] == {"people and hearts": 6, "lost to specials": 0, "doubled": 6}
+    assert r.parts[2] == {"people and hearts": 1, "lost to specials": -5, "doubled": 0}
+    assert r.scores[1] == 12 and r.scores[2] == -4
 
 
 def test_hc_exp_card_japanese_stone_garden_doubles_strictly_below_30():

@@ -527,3 +527,53 @@ def test_ki_end_3_product_condition_at_its_edges(scenario, product, mine, bens, 
     tableau(s, 3, "sydney_bondi_sonar")
     piece = s.put(product, s.p(1).zones["products"])
     assert field(s, piece, "score") == score
+
+
+# ---------------------------------------------------------------- the final score's parts (KI-END-3 .. KI-END-6)
+
+def test_ki_end_3_to_6_the_result_shows_each_part_of_the_final_score(scenario):
+    """KI-END-3, KI-END-4, KI-END-5: "New Products score VP", "if a player has more Building cards from that city
+    than any other single player, then that player gets a bonus of 5 VP", "a VP bonus for the number of different
+    cities ... (0/1/3/6/10/14/17/19)". By hand: Ann (Gwai Group, Hong Kong) holds two Kaijuskin Handbags (4 VP
+    each, KI-END-2: 8), three Hong Kong buildings against Ben's none (5) and buildings of Hong Kong, London and
+    Tokyo (3 cities: 3 VP): 16. Ben (Kaijumoto Keiretsu, Tokyo) holds one Handbag (4) and two Tokyo buildings
+    against Ann's one (5), one city (0): 9. Cleo holds nothing: 0. KI-END-6: "the player with the most VP wins"."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "hong_kong_mong_kok_arcade", "hong_kong_bamboo_scaffold", "hong_kong_kowloon_towers",
+            "london_tube_shelter", "tokyo_capsule_shelters")
+    tableau(s, 2, "tokyo_shrine_wards", "tokyo_odaiba_robot_plant")
+    s.put("kaijuskin_handbag", s.p(1).zones["products"])
+    s.put("kaijuskin_handbag", s.p(1).zones["products"])
+    s.put("kaijuskin_handbag", s.p(2).zones["products"])
+    r = finish(s)
+    assert r.parts == {1: {"new products": 8, "home-city majority": 5, "cities": 3},
+                       2: {"new products": 4, "home-city majority": 5, "cities": 0},
+                       3: {"new products": 0, "home-city majority": 0, "cities": 0}}
+    assert r.scores == {1: 16, 2: 9, 3: 0}
+    assert r.decided == {"by": "score", "key": None, "level": [1]}
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == ["Ann scored the most: 16 (next: Ben 9)."]
+    assert r.as_dict()["parts"]["1"] == {"new products": 8, "home-city majority": 5, "cities": 3}
+
+
+def test_ki_end_6_the_result_names_the_tie_break_that_decided(scenario):
+    """KI-END-6: "In the event of a tie, the tied player with the highest Bank Account at game end wins. If there
+    is still a tie, then the tied player who went latest on the first turn of the game wins." Ann and Ben at 4 VP:
+    with banks 6 and 5 the bank decides; with banks 5 and 5 the turn order does (Ben went second, Ann first)."""
+    s = scenario("kaiju-inc", 3)
+    _tied_position(s)
+    s.p(1).counters["money"], s.p(2).counters["money"], s.p(3).counters["money"] = 6, 5, 9
+    r = finish(s)
+    assert r.key_names == ["bank account", "latest in the first turn"]
+    assert r.decided == {"by": "ranking", "key": "bank account", "level": [1, 2]}
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == [
+        "Ann and Ben tied at 4; the tie-break bank account (Ann 6, Ben 5) decided: Ann wins."]
+    s = scenario("kaiju-inc", 3)
+    _tied_position(s)
+    s.p(1).counters["money"] = s.p(2).counters["money"] = 5
+    r = finish(s)
+    assert r.winner == 2 and r.decided["key"] == "latest in the first turn"
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == [
+        "Ben and Ann tied at 4; the tie-breaks in order bank account (Ben 5, Ann 5), then latest in the first turn "
+        "(Ben 2, Ann 1) decided: Ben wins."]
