@@ -199,3 +199,28 @@ def test_resampled_worlds_and_their_clones_play_on_to_an_end(name, players):
             _random(w, random.Random(1))
             _random(c, random.Random(1))
             assert w.over and c.result.as_dict() == w.result.as_dict()
+
+
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("hanabi", 3), ("hearts", 4)])
+def test_same_view_says_what_comparing_the_views_says(name, players):
+    """resample keeps a world when `same_view` holds: it must agree with comparing the two views, on worlds
+    that show the seat its match and on worlds dealt in place after the match moved on (which do not)."""
+    from interpreter.runtime.view import same_view
+    game = bundled(name)
+    agree = differ = 0
+    for seed in range(3):
+        m = Match(game, players, seed)
+        rng = random.Random(seed)
+        _random(m, rng, limit=10 + 15 * seed)
+        if m.over:
+            continue
+        for k in range(4):
+            seat = 1 + k % players
+            w = m.resample(seat, random.Random(k))
+            if k % 2:
+                _random(w, random.Random(k), limit=1)  # one step on: the views may differ
+            same = same_view(w, m, seat)
+            assert same == (w.view(seat) == m.view(seat)), (name, seed, k)
+            agree += same
+            differ += not same
+    assert agree and differ

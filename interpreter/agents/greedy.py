@@ -3,7 +3,7 @@
 Its move is the option and every further decision of its own that follows at once (the card it takes,
 then what it does with it); those are tried too, level by level while a whole level fits in a budget of
 positions (`budget`), and the best line counts. The look is the game's own evaluation: a finished match by its
-outcome, else the game's `score:` for the seat; ties are broken by its `ranking:` keys only when `ranking=1`,
+outcome, else the game's `value:` for the seat (its `score:` without one); ties are broken by its `ranking:` keys only when `ranking=1`,
 else at random. A game that declares no score is judged by the outcome of random playouts instead. Every line
 is tried in one world the seat may imagine (Match.resample: the cards it has not seen dealt again), each line
 in a copy of it (common random numbers), so greedy never reads what its seat cannot see.
@@ -31,7 +31,7 @@ class GreedyAgent(SearchAgent):
         seat = decision.player.seat
         world = self.world(match, seat)
         try:
-            if match.game.score is None:
+            if match.game.score is None and match.game.value is None:
                 seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]  # the same for every option
                 values = [self._playouts(world, seat, k, seeds) for k in range(n)]
             else:

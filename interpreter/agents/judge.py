@@ -32,13 +32,13 @@ def outcome_value(m, seat: int) -> int:
 
 
 def score_key(m, seat: int) -> tuple:
-    """The game's own score for the seat, then its ranking keys: what its `score:` and `ranking:` say."""
+    """How the seat stands by the game's own look, then its ranking keys: a finished match's score; else the
+    game's `value:` (its score without one)."""
     g = m.game
     p = m.players[seat - 1]
     if m.result is not None:
         return (m.result.scores.get(seat, 0),)
-    score = m.score_of(p)
-    return (score, *(k(m, p, None) for k in g.ranking))
+    return (m.value_of(p), *(k(m, p, None) for k in g.ranking))
 
 
 def relative_rank(m, seat: int) -> float:

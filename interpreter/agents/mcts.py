@@ -39,7 +39,7 @@ LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long aft
 
 def team_score(m) -> float:
     """A cooperative game's score: the mean of its seats' scores."""
-    return sum(m.score_of(p) for p in m.players) / len(m.players)
+    return sum(m.value_of(p) for p in m.players) / len(m.players)
 
 
 def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
@@ -56,14 +56,14 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
     if r is not None and r.outcome == "lost":
         held = max(0, r.rounds - round_before)
         return dict.fromkeys(seats, LOST_MAX * (1 - 0.9 ** held))
-    if r is None and m.game.cooperative and m.game.score is not None:
+    if r is None and m.game.cooperative and _looks(m.game):
         before = team_before or 0.0
         gain = (team_score(m) - before) / (abs(before) + 10)
         return dict.fromkeys(seats, 0.5 + 0.5 * math.tanh(gain))
     if r is not None:
         scores = {s: r.scores.get(s, 0) for s in seats}
-    elif m.game.score is not None:  # a cut playout: the game's score decides
-        scores = {p.seat: m.score_of(p) for p in m.players}
+    elif _looks(m.game):  # a cut playout: the game's value (or score) decides
+        scores = {p.seat: m.value_of(p) for p in m.players}
     else:
         return {s: relative_rank(m, s) for s in seats}
     out = {}
@@ -74,6 +74,11 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
         win = (s in r.winners) / len(r.winners) if r is not None else mine > best
         out[s] = 0.6 * win + 0.4 * (1 + margin) / 2
     return out
+
+
+def _looks(game) -> bool:
+    """Whether the game says how a position looks mid-match: its `value:`, or its score."""
+    return game.value is not None or game.score is not None
 
 
 def _best_line(node: _Node) -> float:
@@ -114,18 +119,20 @@ class MCTSAgent(SearchAgent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int}
 
-    # the defaults are the strongest settings measured (docs/balance.md): each iteration judges the move it adds
-    # by the game's score (`mix=1`: no playout), the best line of the mover's own move counts (`backup=max`),
-    # and a decision the score cannot tell apart is searched again by playouts (`blind=20`)
+    # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
+    # player stands mid-game) each iteration judges the move it adds by it alone (`mix=1`: no playout), else half
+    # by a random playout to the end (`mix=0.5`: the score alone would buy victory before what wins it); the best
+    # line of the mover's own move counts (`backup=max`); a decision the look cannot tell apart is searched again
+    # by playouts (`blind=20`)
     def __init__(self, seat: int = 0, seed=0, iterations: int = 20, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float = 1.0, backup: str = "max", blind: int = 20):
+                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20):
         super().__init__(seat, seed)
         self.backup = _backup(backup)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
         self.depth = int(depth) if depth else None
-        self.mix = min(1.0, max(0.0, float(mix)))
+        self.mix = None if mix is None else min(1.0, max(0.0, float(mix)))
         self.blind = max(0, int(blind))
         self.last_stats: dict = {}
 
@@ -134,7 +141,8 @@ class MCTSAgent(SearchAgent):
         if len(set(labels)) == 1:
             return 0
         seat = decision.player.seat
-        root, done = self._search(match, seat, len(set(labels)), self.mix, self.iterations, self.seconds)
+        mix = self.mix if self.mix is not None else 1.0 if match.game.value is not None else 0.5
+        root, done = self._search(match, seat, len(set(labels)), mix, self.iterations, self.seconds)
         if self.blind and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option
             root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None)
@@ -164,7 +172,7 @@ class MCTSAgent(SearchAgent):
     def _iterate(self, root: _Node, match, seat: int, mix: float) -> None:
         rng = self.rng
         w = self.world(match, seat)
-        team_before = team_score(w) if w.game.cooperative and w.game.score is not None else None
+        team_before = team_score(w) if w.game.cooperative and _looks(w.game) else None
         round_before = w.round
         node = root
         path = []

@@ -93,6 +93,7 @@ class Checked:
     score_parts: list  # [(name, Resolved)]: a score given as named terms (then `score` is None)
     ranking_names: list  # each ranking key's name: its term's, or its expression's text
     team: Resolved | None
+    value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
 
 
 def check(col: Collect, layers, card_files: list) -> Checked:
@@ -138,16 +139,17 @@ def check(col: Collect, layers, card_files: list) -> Checked:
             col.error(place_in(ph, "phase", ph.place), f"two phases are named `{ph['phase']}` (the first at "
                       f"{named[ph['phase']]})", "E-DUPLICATE-NAME", "give each phase of the round a name of its own")
         named.setdefault(ph["phase"], ph.place)
-    # a score (or its parts), a faction, a team and a ranking key are asked of a player (`me`)
+    # a score (or its parts), a value, a faction, a team and a ranking key are asked of a player (`me`)
     terms = _terms(col, g, "score", gplace, expression)
     parts = terms if isinstance(g.get("score"), dict) else []  # else one expression, or none
     score = terms[0][1] if terms and not parts else None
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
     team = expression(g["team"], place_in(g, "team", gplace)) if "team" in g else None
+    value = expression(g["value"], place_in(g, "value", gplace)) if "value" in g else None
     ranked = _terms(col, g, "ranking", gplace, expression)
     ranking, ranking_names = [r for _, r in ranked], [k for k, _ in ranked]
     board = _scoreboard(col, g, expression)
-    for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score),
+    for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score), ("`value:`", value),
                     *((f"the score's part `{k}`", r) for k, r in parts), *(("a ranking key", r) for r in ranking)]:
         _a_number(checker, what, r)
     _a_name(checker, team)
@@ -158,7 +160,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team)
+                   faction, ranking, board, cards, parts, ranking_names, team, value)
 
 
 def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:

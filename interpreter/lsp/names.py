@@ -26,7 +26,7 @@ BARE = frozenset({"procedure", "function", "value", "zone", "counter", "var", "c
 AFTER_DOT = frozenset({"player zone", "player counter", "player var", "field", "option"})
 IN_STRING = frozenset({"card", "event", "value", "option", "enum value", "hook", "kind"})
 EFFECT_KEYS = ("setup", "finish")
-EXPRESSION_KEYS = ("score", "faction", "team")
+EXPRESSION_KEYS = ("score", "value", "faction", "team")
 MODIFIER_KEYS = ("add", "times", "when")
 
 _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<string>"(?:[^"\\]|\\.)*"?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<dot>\.)|\S')

@@ -120,7 +120,7 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         setup=fn(checked.setup), finish=fn(checked.finish),
         phases=[Phase(n, [fn(r) for r in rs]) for n, rs in checked.phases],
         score=fn(checked.score) if not parts else summed(parts, part_places), ranking=[fn(r) for r in checked.ranking],
-        faction=fn(checked.faction),
+        faction=fn(checked.faction), value=fn(checked.value),
         score_places=tuple(r.origin.place if r is not None else None for r in [checked.score, *checked.ranking]),
         score_parts=parts, part_places=part_places, ranking_names=tuple(checked.ranking_names),
         team=fn(checked.team), team_place=checked.team.origin.place if checked.team is not None else None,

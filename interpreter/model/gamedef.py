@@ -97,6 +97,7 @@ class GameDef:
     ranking: list
     max_rounds: int
     faction: Callable | None = None
+    value: Callable | None = None  # the bots' estimate of a player's position (`value:`); None: they read `score:`
     cooperative: bool = False  # the players win or lose together
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
     include_choice: dict = field(default_factory=dict)  # option values that chose the included files

@@ -24,6 +24,7 @@ from .decisions import out_of_range
 from .position import SETUP, Remap, capture, restore
 from .secrecy import held_unseen, sees, sees_card, told_to
 from .state import Piece
+from .view import same_view
 
 TRIES = 4  # deals tried at the quiet point before a world is dealt at the match's own position
 
@@ -130,7 +131,6 @@ def resample(M, seat: int, rng: random.Random):
     if M.result is not None:
         return clone(M)
     viewer = M.players[seat - 1]
-    truth = M.view(seat)
     keep = {p.uid for p in M.pieces if sees_card(M, p, viewer)}
     told = {}
     if M.told:
@@ -148,7 +148,7 @@ def resample(M, seat: int, rng: random.Random):
             except MeepleError:
                 c.close()
                 continue
-            if c.view(seat) == truth:
+            if same_view(c, M, seat):
                 w = c
                 break
             c.close()

@@ -364,6 +364,20 @@ class Match:
             raise RuntimeContentError(f"the score is a number, not {describe(s)}", self.game.score_places[0])
         return s
 
+    def value_of(self, player) -> int:
+        """How well a player stands while the match goes on, as the bots judge it: the game's `value:`, or its
+        score without one."""
+        value = self.game.value
+        if value is None:
+            return self.score_of(player)
+        try:
+            v = value(self, player, None)
+        except Exception as e:  # content's mistake, or the engine's (failure)
+            raise self.failure(e) from None
+        if type(v) is not int:
+            raise RuntimeContentError(f"`value:` is a number, not {describe(v)}")
+        return v
+
     def ranking_keys(self, player) -> tuple:
         """The game's `ranking:` keys for a player, each a number (ties of the score are broken by them)."""
         keys = []

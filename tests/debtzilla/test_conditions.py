@@ -369,11 +369,11 @@ def test_dz_turn_1_totals_name_equipped_income_only_when_there_is_some(dz):
 # ---------------------------------------------------------------- the bots' view of a position
 
 def score(s, seat=1):
-    return s.game.score(s.match, s.p(seat), None)
+    return s.game.value(s.match, s.p(seat), None)
 
 
 def test_the_score_the_balance_was_measured_with(dz):
-    """The position's worth to the search bots (game.yaml `score`, designed, not a rule): docs/balance.md's greedy and
+    """The position's worth to the search bots (game.yaml `value`, designed, not a rule): docs/balance.md's greedy and
     MCTS figures were measured with these terms and weights, each checked here by the change one step makes: a
     villain in Jail +60, dice on weak points 30 x hits x (hits + 1) / weak points, a target 4 per open weak point and
     10 per hit, a rolled die that fits a target 6, a citizen's Wealth above the coming scams 6 each, a citizen the
