@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import Match, RuntimeContentError, load_game
+from interpreter import RuntimeContentError, load_game
 from interpreter.model.build import bundled_games
 from interpreter.testing import Scenario
 from tests.conftest import MINI_CARDS, MINI_GAME, write_game

@@ -101,13 +101,13 @@ def same_view(a, b, seat: int) -> bool:
         if len(za.items) != len(zb.items):
             return False
         if sees(za, va.player):
-            pairs = zip(za.items, zb.items)
+            pairs = zip(za.items, zb.items, strict=True)
         elif va.known or vb.known:
             shown_a = sorted((p for p in za.items if id(p) in va.known), key=_uid)
             shown_b = sorted((p for p in zb.items if id(p) in vb.known), key=_uid)
             if len(shown_a) != len(shown_b):
                 return False
-            pairs = zip(shown_a, shown_b)
+            pairs = zip(shown_a, shown_b, strict=True)
         else:
             continue
         for x, y in pairs:
