@@ -143,6 +143,11 @@ def test_kaiju_match_with_one_human_and_bots_is_clicked_through_to_its_result(si
     assert page.locator("#refusal").is_hidden()
     finished(page, 3)
     assert "The game ended:" in page.inner_text(".result")
+    # what decided the result, and the final score's parts and tie-breaks as the terminal shows them
+    assert page.locator(".result .decided").count() == 1
+    heads = page.locator(".result .ranking th").all_text_contents()
+    assert heads == ["#", "player", "score", "new products", "home-city majority", "cities", "bank account",
+                     "latest in the first turn", "faction"]
     if shots:
         page.screenshot(path=str(shots / "kaiju-inc-result.png"))
     # ... and the finished match opens as a replay, stepped forward and back

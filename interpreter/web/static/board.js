@@ -501,7 +501,9 @@ export function result(r) {
     if (r.factions) row.appendChild(el("td", null, r.factions[s]));
     t.appendChild(row);
   });
-  box.appendChild(t);
+  const wrap = el("div", "ranking-wrap");  // the parts and keys may be wider than the panel: it scrolls
+  wrap.appendChild(t);
+  box.appendChild(wrap);
   box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
   return box;
 }
