@@ -10,7 +10,27 @@ from __future__ import annotations
 from ..runtime import secrecy
 from ..runtime.secrecy import HIDDEN, prompt
 
-__all__ = ["HIDDEN", "Account", "prompt", "readers"]
+__all__ = ["HIDDEN", "Account", "prompt", "readers", "unseen_by"]
+
+
+def unseen_by(match, decision, others) -> list[int]:
+    """The seats of `others` (Players) that may not see all that the deciding seat is shown: a card its view
+    shows (a zone it sees, a card revealed to it: secrecy.sees_card) that theirs does not, or the decision
+    itself when they are not among its readers. A shared screen hands over to the deciding seat whenever one
+    of them is there."""
+    me = decision.player
+    out = {o.seat for o in others if not secrecy.may_read(decision.readers, o)}
+    zones = list(match.zones.values()) + [z for p in match.players for z in p.zones.values()]
+    for z in zones:
+        rest = [o for o in others if o.seat not in out]
+        if not rest or not z.items:
+            continue
+        if secrecy.sees(z, me) and all(secrecy.sees(z, o) for o in rest):
+            continue  # what the deciding seat sees here, they all see
+        for piece in z.items:
+            if secrecy.sees_card(match, piece, me):
+                out |= {o.seat for o in rest if not secrecy.sees_card(match, piece, o)}
+    return sorted(out)
 
 
 def readers(match, index: int) -> frozenset | None:

@@ -24,7 +24,7 @@ from .errors import WebError
 from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
-from .privacy import Account, prompt
+from .privacy import Account, prompt, unseen_by
 from .store import Store, token_hash
 
 SEAT_KINDS = ("here", "remote", "bot")
@@ -180,7 +180,7 @@ class Table:
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
             "log_size": len(m.lines),
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
-                          "bot": not self.seats[d.player.index].human, "private": self.private(d)}
+                          "bot": not self.seats[d.player.index].human, **self.private(d)}
                          if d is not None and not self.error else None),
             "over": m.over, "result": self._result(), "error": self.error,
             "scores": scores.values(m, seat or None),
@@ -193,10 +193,12 @@ class Table:
             out["meta"] = self.meta
         return out
 
-    def private(self, d) -> bool:
-        """Whether the seat deciding `d` has anything the others may not see (a zone only its owner sees, a
-        choice the content keeps secret): only then does a shared screen need a hand-over."""
-        return bool(self.meta.get("private")) or d.readers is not None or d.declared
+    def private(self, d) -> dict:
+        """Which other human seats may not see all that the deciding seat is shown (`hidden_from`), and whether
+        there is any (`private`): a shared screen hands over to the deciding seat when one of them is there."""
+        others = [p for p in self.match.players if p is not d.player and self.seats[p.index].human]
+        hidden = unseen_by(self.match, d, others)
+        return {"private": bool(hidden), "hidden_from": hidden}
 
     def _result(self) -> dict | None:
         r = self.match.result
