@@ -6,6 +6,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 import sys
 
 from .. import diagnostics
@@ -108,8 +109,8 @@ def cmd_play(args) -> int:
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
     terminal = _Terminal(humans, out)
-    for i in humans:
-        agents[i - 1].choose = terminal.asking(agents[i - 1].choose)
+    for i, a in enumerate(agents, 1) if humans else ():
+        a.choose = terminal.asking(a.choose) if i in humans else terminal.answering(a.choose)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=terminal.say,
                  header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or "",
                                "agents": args.agent or [], "agent_options": agent_opts}, resume=resume)
@@ -128,6 +129,7 @@ class _Terminal:
         self.seats, self.out = seats, out
         self.match = None  # known from the first question to a human seat (or the end)
         self.printed = 0
+        self.masks: dict[int, re.Pattern] = {}  # a bot's echo (by line) -> the card names it may not show
 
     def say(self, line: str) -> None:
         if not self.seats:
@@ -142,8 +144,30 @@ class _Terminal:
             return
         shown = [lines(m, s, self.printed) for s in self.seats]
         for i, line in enumerate(m.lines[self.printed:]):
-            print(next((mine[i] for mine in shown if mine[i] != line), line), file=self.out)
+            line = next((mine[i] for mine in shown if mine[i] != line), line)
+            mask = self.masks.pop(self.printed + i, None)
+            if mask is not None:
+                who, _, said = line.partition(": ")
+                line = f"{who}: {mask.sub(HIDDEN_CARD, said)}"
+            print(line, file=self.out)
         self.printed = len(m.lines)
+
+    def answering(self, choose):
+        """A bot's `choose`: the echo of its answer is printed with no card name that it sees and a human seat
+        here does not (a card it looked at, its own hand): what the answer reveals goes only as far as what
+        the humans here may see (web/privacy.py's `unseen`, by secrecy.sees_card)."""
+        def answer(view, decision):
+            k = choose(view, decision)
+            if self.seats:
+                from ..web.privacy import unseen
+                m = decision.match
+                humans = [m.players[s - 1] for s in self.seats]
+                names = {piece.card.name for piece, _ in unseen(m, decision.player, humans)}
+                if names:  # the echo is the next line the match says
+                    self.masks[len(m.lines)] = re.compile(
+                        r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+            return k
+        return answer
 
     def asking(self, choose):
         """A human seat's `choose`, after the account so far and what the seat alone sees."""
@@ -155,6 +179,9 @@ class _Terminal:
                 print(f"{decision.player.name} sees: {seen}", file=self.out)
             return choose(view, decision)
         return ask
+
+
+HIDDEN_CARD = "(a hidden card)"
 
 
 def _private(view: dict) -> str:
