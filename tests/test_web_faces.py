@@ -165,7 +165,7 @@ def test_a_hand_over_is_needed_only_where_a_seat_has_something_private():
     for gid in ("happy-city", "kaiju-inc"):
         assert all(hidden == [] for _m, _p, hidden in _hidden_at_each_decision(game(gid), 3, 1))
     secret = load_game(Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands")
-    for m, p, hidden in _hidden_at_each_decision(secret, 2, 2):
+    for _m, p, hidden in _hidden_at_each_decision(secret, 2, 2):
         assert hidden == ([3 - p.seat] if p.zones["hand"].items else [])
     seen = 0
     for m, p, hidden in _hidden_at_each_decision(game("hanabi"), 3, 3):
