@@ -26,7 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Serve:
-    """`meeple serve ARGS --port 0` in its own process; the address is read from its first line."""
+    """`meeple serve ARGS --port 0` in its own process; the address is read from its first line. `Serve.last`
+    is the one started last (its process is `.p`)."""
+
+    last = None
 
     def __init__(self, *args):
         self.args = [str(a) for a in args]
@@ -45,6 +48,7 @@ class Serve:
         self.base = first.split("http://")[1].split("/")[0]
         self.client = httpx.Client(base_url=f"http://{self.base}", timeout=30)
         self.client.db = self.args[self.args.index("--db") + 1]
+        Serve.last = self
         return self.client
 
     def stop(self) -> None:
