@@ -39,8 +39,8 @@ from starlette.staticfiles import StaticFiles
 from ..errors import ContentError, MeepleError
 from .catalog import Catalog
 from .errors import WebError
-from .guard import Guard, Limits, client_of, read_json
-from .replays import MAX_LOG_BYTES, Replays, parse_log
+from .guard import Guard, Limits, client_of, read_body, read_json
+from .replays import MAX_LOG_BYTES, Replays, parse_log, read_upload
 from .store import Store
 from .tables import SEAT_KINDS, Tables, check_choose_body
 from .work import Work
@@ -281,20 +281,16 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                                 "choices": len(c), "finished": True} for name, h, c in found[:100]]})
 
     async def open_replay(request: Request):
-        body = await read_json(request, MAX_LOG_BYTES + MAX_JSON_BYTES, work)
-        if not isinstance(body, dict):
-            raise WebError(400, "the body must be a JSON object: {\"text\": LOG} or {\"saved\": NAME}")
-        if "saved" in body:
-            name = body["saved"]
+        raw = await read_body(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
+        got = await work.apart(read_upload, raw)  # in a worker process: a 5 MB log stalls no table
+        if "saved" in got:
+            name = got["saved"]
             found = [(h, c) for n, h, c in await work(_saved) if n == name] if isinstance(name, str) else []
             if not found:
                 raise WebError(404, f"no saved log {str(name)[:80]!r} (see /api/logs)")
             header, choices = found[0]
         else:
-            text, name = body.get("text"), body.get("name") or "match.jsonl"
-            if not isinstance(text, str) or not isinstance(name, str):
-                raise WebError(400, "`text` must be the log's text (JSON lines) and `name` its file name")
-            header, choices = await work(parse_log, text, name)
+            header, choices = got["header"], got["choices"]
         seed = header.get("seed")
         if await work(tables.seed_in_play, seed):
             raise WebError(409, "this log claims the seed of a match being played on this server: a match's "

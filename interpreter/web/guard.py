@@ -54,12 +54,8 @@ def parse_json(raw: bytes):
         raise WebError(400, f"the body is not JSON: {e}"[:300]) from None
 
 
-SMALL = 64_000  # a body larger than this is parsed off the event loop, by `work` (work.py)
-
-
-async def read_json(request, limit: int, work=None):
-    """The body of a Starlette request, parsed (413 past `limit` bytes, 400 when not JSON or too deep); a large
-    one by `work`, off the event loop."""
+async def read_body(request, limit: int) -> bytes:
+    """The body of a Starlette request (413 past `limit` bytes, 400 when empty)."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise WebError(413, f"the body is larger than {limit} bytes")
@@ -72,9 +68,13 @@ async def read_json(request, limit: int, work=None):
     raw = b"".join(chunks)
     if not raw.strip():
         raise WebError(400, "the body is empty: a JSON object is expected")
-    if work is not None and len(raw) > SMALL:
-        return await work(parse_json, raw)
-    return parse_json(raw)
+    return raw
+
+
+async def read_json(request, limit: int):
+    """The body of a Starlette request, parsed (413 past `limit` bytes, 400 when not JSON or too deep). For
+    small bodies: a large one is parsed off the event loop (work.py)."""
+    return parse_json(await read_body(request, limit))
 
 
 class Buckets:
