@@ -379,6 +379,8 @@ class Tables:
                     t.start_bots()
         if t is None:
             raise WebError(404, f"no match `{str(table_id)[:40]}` on this server")
+        if t._bots is None:  # resumed at start, before the event loop ran: its paced bots go on from here
+            t.start_bots()
         return t
 
     def display(self, game) -> dict:
