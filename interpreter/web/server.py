@@ -121,4 +121,6 @@ class Running:
         self.thread.join(timeout=10)
         self.app.state.tables.close()
         self.app.state.replays.close()
+        self.app.state.work.close()
+        self.app.state.store.close()
         self.sock.close()
