@@ -102,3 +102,19 @@ def test_a_resumed_match_is_the_same_position_for_every_seat(tmp_path):
     for seat in (1, 2):
         for key in ("version", "view", "log", "deciding", "scores"):
             assert after[seat][key] == before[seat][key], (seat, key)
+
+
+def test_a_file_that_is_no_database_of_meeples_is_refused_with_a_message(tmp_path, capsys):
+    from interpreter.cli.main import main
+    junk = tmp_path / "notes.txt"
+    junk.write_text("not a database\n" * 100)
+    assert main(["serve", "kaiju-inc", "--port", "0", "--db", str(junk)]) == 2
+    assert "cannot keep the matches in this file" in capsys.readouterr().err
+    other = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE t (x)")
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+    assert main(["serve", "kaiju-inc", "--port", "0", "--db", str(other)]) == 2
+    assert "written by another version of meeple" in capsys.readouterr().err

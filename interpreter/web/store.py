@@ -11,7 +11,7 @@ The interface, all of it (every method may be called from any thread; one at a t
     store = Store(path)                       # None: in memory, kept for the process's life only
     store.add(record)                         # a new match (a dict: see COLUMNS)
     store.save(id, rows, version, status, error=None, result=None)   # answers, in one transaction
-    store.unfinished()                        # the records of every match not over, with their answers
+    store.unfinished(since)                   # the records of the matches not over answered since then
     store.load(id)                            # one match's record with its answers, or None
     store.seed_in_play(seed)                  # whether a match not over has this seed
 """
@@ -22,19 +22,23 @@ import json
 import os
 import sqlite3
 import threading
+import time
 
 from ..errors import MeepleError
 
 COLUMNS = ("id", "game", "mods", "players", "seed", "options", "names", "kinds", "tokens", "watch", "bot_seeds",
-           "client", "created", "log", "version", "status", "error", "result")
+           "client", "created", "touched", "log", "version", "status", "error", "result")
 JSON_COLUMNS = {"mods", "options", "names", "kinds", "tokens", "bot_seeds", "result"}
+VERSION = 1  # the file's format (PRAGMA user_version)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, mods TEXT NOT NULL, players INTEGER NOT NULL,
     seed TEXT NOT NULL,           -- 64 bits, beyond SQLite's signed integers: kept as text
     options TEXT NOT NULL, names TEXT NOT NULL, kinds TEXT NOT NULL,
     tokens TEXT NOT NULL,         -- each seat's token hashed (sha256), null for a bot: never a token itself
-    watch TEXT NOT NULL, bot_seeds TEXT NOT NULL, client TEXT NOT NULL, created REAL NOT NULL, log TEXT,
+    watch TEXT NOT NULL, bot_seeds TEXT NOT NULL, client TEXT NOT NULL, created REAL NOT NULL,
+    touched REAL NOT NULL,        -- the last answer's time
+    log TEXT,
     version INTEGER NOT NULL, status TEXT NOT NULL,  -- live | stopped | finished
     error TEXT, result TEXT);
 CREATE TABLE IF NOT EXISTS choices (
@@ -67,7 +71,12 @@ class Store:
             if path is not None:
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if tables and version != VERSION:
+                raise MeepleError(f"{path}: this file was written by another version of meeple (its format is "
+                                  f"{version}, this one reads {VERSION}): give --db another file")
+            self._db.executescript(SCHEMA + f"PRAGMA user_version = {VERSION};")
         except (OSError, sqlite3.Error) as e:
             raise MeepleError(f"{path}: cannot keep the matches in this file ({e})") from None
 
@@ -84,13 +93,15 @@ class Store:
             self._db.execute("BEGIN")
             self._db.executemany("INSERT INTO choices (match, n, seat, choice, label) VALUES (?, ?, ?, ?, ?)",
                                  [(mid, n, seat, k, label) for n, seat, k, label in rows])
-            self._db.execute("UPDATE matches SET version = ?, status = ?, error = ?, result = ? WHERE id = ?",
-                             (version, status, error, _out("result", result), mid))
+            self._db.execute("UPDATE matches SET version = ?, status = ?, error = ?, result = ?, touched = ? "
+                             "WHERE id = ?", (version, status, error, _out("result", result), time.time(), mid))
 
-    def unfinished(self) -> list[dict]:
+    def unfinished(self, since: float = 0.0, most: int = -1) -> list[dict]:
+        """The matches not over answered (or made) since `since`, the latest first, `most` of them at most."""
         with self._lock:
             ids = [r[0] for r in self._db.execute(
-                "SELECT id FROM matches WHERE status != 'finished' ORDER BY created DESC")]
+                "SELECT id FROM matches WHERE status != 'finished' AND touched >= ? ORDER BY touched DESC LIMIT ?",
+                (since, most))]
         return [self.load(i) for i in ids]
 
     def load(self, mid: str) -> dict | None:

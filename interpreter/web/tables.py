@@ -62,7 +62,9 @@ class Table:
                  record: dict | None = None):
         new = record is None
         if new:
-            record = {"id": secrets.token_urlsafe(9), "seed": draw_seed(), "created": time.time(), "history": [],
+            now = time.time()
+            record = {"id": secrets.token_urlsafe(9), "seed": draw_seed(), "created": now, "touched": now,
+                      "history": [],
                       "version": 0, "status": "live", "error": None}
         self.id = record["id"]
         self.game = game
@@ -97,7 +99,7 @@ class Table:
         self.error: str | None = record["error"]
         self.bot_delay = bot_delay
         self.created = record["created"]
-        self.touched = time.time()
+        self.touched = record["touched"]
         self.tickets: dict[str, dict[str, tuple[str, float]]] = {}  # holder -> ticket -> (viewer key, expiry)
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
@@ -434,12 +436,13 @@ class Tables:
         return t
 
     def resume(self) -> list[Table]:
-        """Every match not over, as it stood, rebuilt from the store, the most recent first, as many as the
-        server holds (the others when asked for). Called at start, before the server answers: the lanes are
-        awaited on an event loop of their own, in a thread of its own."""
+        """The matches not over that were in play (answered within the idle time), as they stood, rebuilt from
+        the store, the latest first, as many as the server holds; any other kept match is rebuilt when asked
+        for (get). Called at start, before the server answers: the lanes are awaited on an event loop of their
+        own, in a thread of its own."""
         import concurrent.futures
-        records = [r for r in self.store.unfinished() if r["game"] in self.catalog.entries]
-        records = records[:self.limits.max_tables]
+        recent = self.store.unfinished(time.time() - self.limits.idle, self.limits.max_tables)
+        records = [r for r in recent if r["game"] in self.catalog.entries]
 
         async def one(r):
             try:
