@@ -189,6 +189,61 @@ def test_a_piped_terminal_match_never_prints_another_seats_private_answer_or_han
     assert any(line.startswith("Ann sees: hand: ") for line in out)
 
 
+def cards_seen(view) -> dict:
+    """uid -> name of every card a view shows (in a zone it sees, or revealed to it)."""
+    zones = list(view["zones"].values()) + [z for p in view["players"] for z in p["zones"].values()]
+    return {c["uid"]: c["name"] for z in zones for c in (z.get("cards") or []) + (z.get("revealed") or [])}
+
+
+SAY_WHAT_YOU_SAW = """    if t != none {
+      reveal(t.hand, me)
+      ask by me "{me.name}: say what you saw?" {
+        "It is the {top(t.hand).name} (go on)" { say("{me.name} speaks.") }
+        "Say nothing" { say("{me.name} keeps quiet.") }
+      }
+    }"""
+
+
+def test_a_bots_answer_at_the_terminal_shows_no_card_only_it_saw(tmp_path):
+    """A Priest's look is seen by the looker alone (a `reveal`); a public question whose answer names the card
+    seen ("It is the Prince (go on)") is printed to the human seat at the terminal with the card's name hidden,
+    unless the card is the human's own: what a bot's answer reveals goes only as far as what the human sees."""
+    import shutil
+
+    from interpreter.cli.main import HIDDEN_CARD
+    folder = tmp_path / "hh"
+    shutil.copytree(GAME, folder)
+    cards = next((folder / "cards").glob("*.yaml"))
+    text = cards.read_text()
+    assert "    if t != none { reveal(t.hand, me) }" in text
+    cards.write_text(text.replace("    if t != none { reveal(t.hand, me) }", SAY_WHAT_YOU_SAW))
+    g = load_game(folder)
+    seen = {"hidden": 0, "shown": 0}
+    for seed in range(1, 9):
+        log = tmp_path / f"{seed}.jsonl"
+        r = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "play", str(folder), "--players", "3",
+                            "--seed", str(seed), "--log", str(log)], input="1\n" * 80, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        m = Match(g, 3, seed=seed)
+        expected = []
+        for k in read_log(str(log))[1]:
+            d, label = m.pending, m.pending.labels()[k]
+            bot = d.player.seat
+            if bot != 1 and label.startswith("It is the "):
+                # the cards the bot's view shows (its hand, the hand it looked at, any card still shown to it)
+                # and Ann's does not
+                mine, hers = cards_seen(m.view(bot)), cards_seen(m.view(1))
+                unseen = {name for uid, name in mine.items() if uid not in hers}
+                said = label[len("It is the "):-len(" (go on)")]
+                seen["hidden" if said in unseen else "shown"] += 1
+                expected.append(f"  {d.player.name}: It is the {HIDDEN_CARD if said in unseen else said} (go on)")
+            m.choose(k)
+        printed = [line for line in r.stdout.splitlines() if line.startswith(("  Ben: It is", "  Cleo: It is"))]
+        assert printed == expected
+    assert seen["hidden"] >= 1 and seen["shown"] >= 1, seen
+
+
 def test_a_human_at_the_terminal_is_shown_the_card_its_priest_looked_at(game):
     """Two human seats at one terminal: before each question its seat is shown the cards revealed to it."""
     for seed in range(100):

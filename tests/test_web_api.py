@@ -3,6 +3,7 @@ each seat is sent (never another seat's hidden cards, never a face-down deck's o
 their reasons (4xx, never a 500 or a traceback), pushed updates, logs and replays."""
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -330,6 +331,24 @@ def test_a_choice_from_a_hidden_hand_is_hidden_in_the_others_account(secret):
     assert f"  Ann: {label}" in mine
     assert f"  Ann: {HIDDEN}" in theirs and f"  Ann: {label}" not in theirs
     assert len(mine) == len(theirs)
+
+
+def test_one_links_tickets_never_refuse_another_links_stream(secret):
+    """A spectator with the watch link asks for a hundred tickets after a seat asked for its own: the seat's
+    ticket still opens its stream (each link has a pool of its own); the watch link's oldest tickets are the
+    ones that lapse."""
+    m = hand_game(secret)
+    url = f"/api/matches/{m['id']}/events"
+    watch = m["watch_url"].split("#")[1]
+    mine = ticket(secret, m, tok(m, 1))
+    first_watch = ticket(secret, m, watch, "public")
+    for _ in range(100):
+        last_watch = ticket(secret, m, watch, "public")
+    refused(secret.get(url, params=first_watch), 403, "ticket")  # pushed out of the watch link's own pool
+    for t in (mine, last_watch):
+        with secret.stream("GET", url, params=t) as r:
+            assert r.status_code == 200
+            assert any(line.startswith("data: ") for line in itertools.islice(r.iter_lines(), 4))
 
 
 def test_the_event_stream_pushes_each_seats_own_view(secret):

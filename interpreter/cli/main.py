@@ -6,6 +6,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 import sys
 
 from .. import diagnostics
@@ -121,8 +122,8 @@ def cmd_play(args) -> int:
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
     terminal = _Terminal(humans, out)
-    for i in humans:
-        agents[i - 1].choose = terminal.asking(agents[i - 1].choose)
+    for i, a in enumerate(agents, 1) if humans else ():
+        a.choose = terminal.asking(a.choose) if i in humans else terminal.answering(a.choose)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=terminal.say,
                  header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or "",
                                "agents": args.agent or [], "agent_options": agent_opts}, resume=resume)
@@ -141,6 +142,7 @@ class _Terminal:
         self.seats, self.out = seats, out
         self.match = None  # known from the first question to a human seat (or the end)
         self.printed = 0
+        self.masks: dict[int, re.Pattern] = {}  # a bot's echo (by line) -> the card names it may not show
 
     def say(self, line: str) -> None:
         if not self.seats:
@@ -155,8 +157,30 @@ class _Terminal:
             return
         shown = [lines(m, s, self.printed) for s in self.seats]
         for i, line in enumerate(m.lines[self.printed:]):
-            print(next((mine[i] for mine in shown if mine[i] != line), line), file=self.out)
+            line = next((mine[i] for mine in shown if mine[i] != line), line)
+            mask = self.masks.pop(self.printed + i, None)
+            if mask is not None:
+                who, _, said = line.partition(": ")
+                line = f"{who}: {mask.sub(HIDDEN_CARD, said)}"
+            print(line, file=self.out)
         self.printed = len(m.lines)
+
+    def answering(self, choose):
+        """A bot's `choose`: the echo of its answer is printed with no card name that it sees and a human seat
+        here does not (a card it looked at, its own hand): what the answer reveals goes only as far as what
+        the humans here may see (web/privacy.py's `unseen`, by secrecy.sees_card)."""
+        def answer(view, decision):
+            k = choose(view, decision)
+            if self.seats:
+                from ..web.privacy import unseen
+                m = decision.match
+                humans = [m.players[s - 1] for s in self.seats]
+                names = {piece.card.name for piece, _ in unseen(m, decision.player, humans)}
+                if names:  # the echo is the next line the match says
+                    self.masks[len(m.lines)] = re.compile(
+                        r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+            return k
+        return answer
 
     def asking(self, choose):
         """A human seat's `choose`, after the account so far and what the seat alone sees."""
@@ -168,6 +192,9 @@ class _Terminal:
                 print(f"{decision.player.name} sees: {seen}", file=self.out)
             return choose(view, decision)
         return ask
+
+
+HIDDEN_CARD = "(a hidden card)"
 
 
 def _private(view: dict) -> str:
@@ -512,7 +539,7 @@ def cmd_serve(args) -> int:
     limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
                     refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay, limits=limits, watch=args.watch)
+                 bot_delay=args.bot_delay, limits=limits, watch=args.watch, db=args.db)
 
 
 def cmd_lsp(args) -> int:
@@ -604,6 +631,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
+    sp.add_argument("--db", metavar="FILE", help="the SQLite file the matches are kept in, resumed from it when the "
+                    "server starts again (default: matches.sqlite3 in the user's data directory, printed at start)")
     sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
     sp.add_argument("--max-tables", type=int, default=200, metavar="N",
                     help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")

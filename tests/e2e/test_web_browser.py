@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import httpx
 import pytest
@@ -275,6 +276,43 @@ def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_s
         v = page.get_attribute("body", "data-version")
         page.locator("#options button.option").first.click()
         page.wait_for_selector(f"body:not([data-version='{v}'])", state="attached")
+    no_token_in_urls(page, [s.token for s in t.seats])
+    assert page.problems == []
+
+
+def test_hot_seat_hanabi_never_shows_a_seat_its_own_cards(site, new_page):
+    """Hanabi's hands are held facing out: every other player sees a hand, its owner does not. Two people at one
+    screen: before each turn the screen hands over (the next seat is shown the other's hand), and the seat at
+    the screen is never shown its own cards: not behind the curtain, not after it, not in the page's memory."""
+    r = httpx.post(f"{site.base}/api/matches", json={"game": "hanabi", "players": 2, "seats": ["here", "here"]})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    t = site.state.tables.tables[m["id"]]
+    page = new_page()
+    page.goto(site.base + m["play_url"])
+
+    def shown(uids) -> list[int]:  # the cards among `uids` drawn on the page or held in its memory
+        text = page.content() + json.dumps(page.evaluate("window.meeple.states"))
+        return [u for u in uids if re.search(rf'data-uid="{u}"|"uid": {u}\b', text)]
+
+    def hand(seat) -> list[int]:
+        return [p.uid for p in t.match.players[seat - 1].zones["hand"].items]
+
+    handovers = 0
+    for _turn in range(8):
+        page.wait_for_selector("body[data-mode='handover'], body[data-mode='choose']", state="attached")
+        if page.get_attribute("body", "data-mode") == "handover":
+            handovers += 1
+            assert shown(hand(1) + hand(2)) == []  # behind the curtain: no hand at all
+            page.click("#handover-ok")
+            page.wait_for_selector("body[data-mode='choose']", state="attached")
+        seat = int(page.get_attribute("body", "data-viewer"))
+        assert shown(hand(seat)) == []  # never its own cards...
+        assert shown(hand(3 - seat)) == hand(3 - seat)  # ...and the other's hand, which it plays by
+        v = page.get_attribute("body", "data-version")
+        page.locator("#options button.option").last.click()  # a hint (later a discard): no fuse burns
+        page.wait_for_selector(f"body:not([data-version='{v}'])", state="attached")
+    assert handovers >= 4  # one before each turn: the seats alternate
     no_token_in_urls(page, [s.token for s in t.seats])
     assert page.problems == []
 
