@@ -40,6 +40,8 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
     players = players or min(max(3, game.min_players), game.max_players)
     names = lineup(agent, players)
     check_agent_options(names, agent_options)
+    goals = [read_goal(g) for g in goals]
+    check_goals(goals, game)
     if not vary:
         raise UsageError("tune needs at least one --vary PATH=RANGE")
     varies = [read_vary(t, game, folder, mods) for t in vary]
@@ -51,8 +53,6 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
             raise UsageError(f"--vary {v.path} and --option {v.where[1]}=...: one value or the other")
     for line in refuse_printed(varies, allow_printed):
         warn(line)
-    goals = [read_goal(g) for g in goals]
-    check_goals(goals, game)
     if games < rungs or rungs < 1 or trials < 1:
         raise UsageError("--games must be at least --rungs (a rung plays some matches), --rungs and --trials at least 1")
     plan = Plan(os.path.abspath(folder), [os.path.abspath(m) for m in mods], players, options, names, agent_options,

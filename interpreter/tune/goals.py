@@ -30,7 +30,8 @@ class Goal:
 
     def __str__(self) -> str:
         w = "" if self.weight == 1 else f"{self.weight:g}*"
-        return w + self.name + ("" if self.target is None else f"={self.target}")
+        t = f"{self.target:g}" if isinstance(self.target, float) else self.target
+        return w + self.name + ("" if t is None else f"={t}")
 
 
 @dataclass

@@ -9,7 +9,7 @@ Paths:
   `player.counters.C.initial`, `constants.C`, `kinds.K.fields.F.default`, ... The files mark no provenance
   there, so each is treated as printed (--allow-printed).
 
-Ranges: `LO..HI` (integers, `LO..HI:STEP`) or choices `A|B|C`, each read as YAML (`3`, `true`, `tokyo`).
+Ranges: `LO..HI` (integers, `LO..HI:STEP`) or choices `A|B|C`, each of the value's type (`3`, `true`, `tokyo`).
 """
 from __future__ import annotations
 
@@ -62,17 +62,25 @@ def _read_range(path: str, text: str, current) -> dict:
         if type(current) is not int:
             raise UsageError(f"--vary {path}: its value is {current!r}, not a number: give choices A|B|C")
         return {"low": low, "high": high, "step": step}
-    try:
-        choices = tuple(plain_value(yaml.safe_load(c.strip())) for c in text.split("|"))
-    except yaml.YAMLError:
-        raise UsageError(f"--vary {path}={text}: each choice is a plain value (3, true, tokyo)") from None
-    if len(set(map(repr, choices))) < len(choices) or any(c is None for c in choices):
+    choices = tuple(_typed(path, c.strip(), current) for c in text.split("|"))
+    if len(set(choices)) < len(choices) or "" in choices:
         raise UsageError(f"--vary {path}={text}: choices are values, each once")
-    wrong = [c for c in choices if type(c) is not type(current)]
-    if wrong:
-        raise UsageError(f"--vary {path}: its value is {current!r} ({type(current).__name__}); "
-                         f"{wrong[0]!r} is not of that type")
     return {"choices": choices}
+
+
+def _typed(path: str, text: str, current):
+    """A choice read as a value of the type the files give (a number, true or false, a text)."""
+    if type(current) is bool and text in ("true", "false"):
+        return text == "true"
+    if type(current) is int:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    if type(current) is str:
+        return text
+    raise UsageError(f"--vary {path}: its value is {current!r} ({type(current).__name__}); "
+                     f"{text!r} is not of that type")
 
 
 def read_vary(text: str, game, folder: str, mods=()) -> Vary:
