@@ -94,7 +94,7 @@ def test_a_tuned_mod_is_validated_and_played(tmp_path, capsys):
     out = tmp_path / "out"
     mod = out / "mod"
     card = "cards.start_kaijumoto_electronics.money"
-    assert main(["tune", "kaiju-inc", "--players", "3", "--vary", f"{card}=1..4", "--goal", "fair", "--goal",
+    assert main(["tune", "kaiju-inc", "--players", "3", "--vary", f"{card}=4..5", "--goal", "fair", "--goal",
                  "0.5*length=18", "--games", "40", "--trials", "3", "--jobs", "1", "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "best (trial" in printed and "on 80 fresh matches" in printed
@@ -103,8 +103,24 @@ def test_a_tuned_mod_is_validated_and_played(tmp_path, capsys):
     assert main(["play", "kaiju-inc", "--mod", str(mod), "--players", "3", "--bots", "all", "--seed", "2"]) == 0
     assert "Winner:" in capsys.readouterr().out
     game = load_game(ROOT / "content" / "kaiju-inc", [mod])
-    assert game.cards["start_kaijumoto_electronics"].fields["money"] == best
+    assert best in (4, 5) and game.cards["start_kaijumoto_electronics"].fields["money"] == best
     assert game.cards["start_kaijumoto_electronics"].source["provenance"] == "designed"
+    assert f"money 3 -> {best}" in game.cards["start_kaijumoto_electronics"].source["note"]
+    assert [c.id for c in game.cards.values() if c.source.get("replace")] == ["start_kaijumoto_electronics"]
+
+
+def test_the_game_as_it_is_is_kept_unless_a_trial_beats_it_beyond_the_noise(tmp_path):
+    """A head start of 2 is fair already: no other value beats it beyond its interval, so the mod changes nothing."""
+    fair = tmp_path / "fair"
+    (fair / "cards").mkdir(parents=True)
+    (fair / "mod.yaml").write_text("mod: fair\nextends: head-start\ncards: [cards/*.yaml]\n")
+    (fair / "cards" / "c.yaml").write_text("- {id: head_start, name: Head Start, kind: handicap, provenance: designed, "
+                                           "spaces: 2, replace: true}\n")
+    d = tune(HEAD_START, mods=[fair], vary=[f"{SPACES}=1..3"], goals=["fair"], out_dir=str(tmp_path / "out"),
+             players=2, games=200, trials=4, seed=3, check_games=0, say=None)
+    assert d["kept"] and d["best"]["params"] == {SPACES: 2}
+    assert not (tmp_path / "out" / "mod" / "cards").exists()
+    assert "cards" not in (tmp_path / "out" / "mod" / "mod.yaml").read_text()
 
 
 def test_only_designed_values_are_varied_unless_allowed(tmp_path, capsys):

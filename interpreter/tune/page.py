@@ -3,6 +3,7 @@ the best values with their intervals, and the tuned game against the untuned one
 from __future__ import annotations
 
 import html
+import json
 
 from ..report.html import STYLE, _ci, _img, _pct, _plt, _table
 
@@ -73,8 +74,18 @@ def write_page(d: dict, path: str) -> None:
                       [[f"<code>{html.escape(v['path'])}</code>", html.escape(str(v["current"])),
                         f"<b>{html.escape(str(b['params'][v['path']]))}</b>", html.escape(", ".join(map(str, v["values"])))]
                        for v in d["vary"]]))
+    if d["kept"] and d["lowest"]["number"] != b["number"]:
+        lo = d["lowest"]
+        out.append(f"<p><b>Kept as it is.</b> The lowest loss, {_loss(lo)} (trial {lo['number']}: "
+                   + html.escape(", ".join(f"{k}={v}" for k, v in lo["params"].items()))
+                   + "), lies within the noise of the game's own: a value changes only when the game as it is is "
+                   "worse beyond its interval. The mod changes nothing.</p>")
     out.append(f"<p>Trial {b['number']}, loss {_loss(b)} on the tuning's seeds. By goal:</p>")
     out.append(_table(["goal", "loss (95% CI)"], [[html.escape(k), _loss(p)] for k, p in b.get("parts", {}).items()]))
+    if d["as_good"]:
+        out.append("<p class=note>As good within the noise (a loss interval reaching below the top of the best's): "
+                   + "; ".join(html.escape(", ".join(f"{k}={v}" for k, v in json.loads(x).items())) for x in d["as_good"])
+                   + ". More matches a trial tell them apart.</p>")
     c = d["check"]
     if c["before"]:
         out.append(f"<h2>On fresh seeds: the game as it is and tuned</h2><p class=note>{c['games']} matches each, seeds "

@@ -181,6 +181,8 @@ def mod_files(game, folder: str, mods, varies: list, values: dict, about: str) -
     mod: dict = {"mod": f"{game.id}-tuned", "name": f"{game.name}, tuned", "description": about, "extends": game.id}
     for v in varies:
         value = values[v.path]
+        if value == v.current and type(value) is type(v.current):  # the mod holds what changes, nothing else
+            continue
         if v.where[0] == "card":
             _, cid, key = v.where
             card = cards.get(cid)
