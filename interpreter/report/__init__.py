@@ -37,12 +37,13 @@ def load_results(paths) -> list[dict]:
     return out
 
 
-def _game_of(game_id):
-    """The bundled game the results are of, to name its cards' values in the flags (None if it does not load)."""
+def _game_of(game_id, mods):
+    """The bundled game the results are of, with their mods, to name its cards' values in the flags (None if it
+    does not load)."""
     from ..model.build import bundled_games, load_game
     folder = bundled_games().get(str(game_id))
     try:
-        return load_game(folder) if folder is not None else None
+        return load_game(folder, mods) if folder is not None else None
     except ContentError:
         return None
 
@@ -61,7 +62,8 @@ def build(datasets: list[dict], counter: str | None = None) -> dict:
         "counter": counter_over_rounds(every, counter),
         "decisions_mean": round(sum(r["decisions"] for r in every) / len(every), 2) if every else 0,
     }
-    out["flags"] = flags(out, _game_of(out["game"]))
+    out["mods"] = list(datasets[0].get("mods") or [])
+    out["flags"] = flags(out, _game_of(out["game"], out["mods"]))
     return out
 
 

@@ -18,11 +18,12 @@ def _tunable(card) -> list[str]:
             if k not in COMMON and type(v) is int]
 
 
-def _command(game_id: str, players: int, card) -> str:
+def _command(game_id: str, mods: list, players: int, card) -> str:
     items = _tunable(card)
     varies = " ".join(f"--vary {x}" for x in items) or "--vary cards.ID.FIELD=LO..HI"
     printed = "" if card is None or card.source.get("provenance") == "designed" else " --allow-printed"
-    return f"meeple tune {game_id} --players {players} {varies} --goal fair{printed} -o tuned/"
+    mods = "".join(f" --mod {m}" for m in mods)
+    return f"meeple tune {game_id}{mods} --players {players} {varies} --goal fair{printed} -o tuned/"
 
 
 def flags(stats: dict, game=None) -> list[dict]:
@@ -42,7 +43,7 @@ def flags(stats: dict, game=None) -> list[dict]:
                 out.append({"what": name, "gap": abs(e["rate"] - share),
                             "text": f"{name} wins {e['rate']:.1%} (95% CI {lo:.1%}–{hi:.1%}) in {g['group']}, "
                                     f"{side} than its fair share of {share:.1%}",
-                            "command": _command(stats["game"], g["players"], card)})
+                            "command": _command(stats["game"], stats.get("mods") or [], g["players"], card)})
     out.sort(key=lambda f: -f["gap"])
     contrasted = [x for x in stats["cards"] if x["holder_win"] and x["others_win"]
                   and MIN_SHARE <= x["held"] / (x["held"] + x["others"]) <= 1 - MIN_SHARE]
@@ -56,6 +57,6 @@ def flags(stats: dict, game=None) -> list[dict]:
                     "text": f"{x['card']} moves the win rate most: its holders win {h['rate']:.1%} "
                             f"(95% CI {h['ci95'][0]:.1%}–{h['ci95'][1]:.1%}), the other seats {o['rate']:.1%} "
                             f"({o['ci95'][0]:.1%}–{o['ci95'][1]:.1%})",
-                    "command": _command(stats["game"], players, card)})
+                    "command": _command(stats["game"], stats.get("mods") or [], players, card)})
     return out
 

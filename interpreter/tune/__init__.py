@@ -81,15 +81,15 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
         complete = [t for t in s.get_trials(deepcopy=False) if t.state == optuna().trial.TrialState.COMPLETE]
         if not complete:
             raise UsageError("no trial of the study finished: every one was pruned or failed")
-        lowest = best = min(complete, key=lambda t: t.value)
-        untouched = {v.path: v.current for v in varies}
-        base = next((t for t in complete if t.params == untouched), None)
-        # a value changes only when the game as it is is worse beyond its noise (the pruner's test): the
-        # favourable end of its interval above the lowest loss. Otherwise the lowest loss may be the seeds' luck.
-        if base is not None and base.user_attrs["measure"]["ci95"][0] <= lowest.value:
-            best = base
+        lowest = min(complete, key=lambda t: t.value)
+        # the values not worse than the lowest loss beyond their noise (the pruner's test: the favourable end of
+        # their interval at or below it) are as good: of those, the fewest changes to the game (none at best),
+        # since what the lowest loss adds may be the tuning seeds' luck
+        good = [t for t in complete if t.user_attrs["measure"]["ci95"][0] <= lowest.value]
+        best = min(good, key=lambda t: (sum(t.params[v.path] != v.current for v in varies), t.value, t.number))
+        kept = all(best.params[v.path] == v.current for v in varies)
         before = play(executor, plan, (), fresh, width) if fresh else []
-        after = play(executor, plan, make_files(best.params), fresh, width) if fresh and best is not base else before
+        after = play(executor, plan, make_files(best.params), fresh, width) if fresh and not kept else before
     out_mod = os.path.join(out_dir, "mod")
     if os.path.isfile(os.path.join(out_mod, "mod.yaml")):  # the last run's mod: a value it changed may be untuned now
         shutil.rmtree(out_mod)
@@ -101,12 +101,9 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
                  for v in varies],
         "trials": trials_table(s), "best": {"number": best.number, "params": dict(best.params),
                                             **best.user_attrs.get("measure", {})},
-        "kept": best is base,  # the game as it is: no trial beat it beyond the noise
+        "kept": kept,  # the game as it is: no trial beat it beyond the noise
         "lowest": {"number": lowest.number, "params": dict(lowest.params), **lowest.user_attrs.get("measure", {})},
-        # the other values whose loss the best one's interval does not tell apart from its own
-        "as_good": sorted({json.dumps(t.params, sort_keys=True) for t in complete if t.number != best.number
-                           and t.params != best.params and t.user_attrs["measure"]["ci95"][0]
-                           <= best.user_attrs["measure"]["ci95"][1]}),
+        "as_good": sorted({json.dumps(t.params, sort_keys=True) for t in good if t.params != best.params}),
         "check": {"seeds": [fresh[0], fresh[-1]] if fresh else [], "games": check_games,
                   "before": _checked(goals, before, players), "after": _checked(goals, after, players)},
         "study": study_path, "mod": out_mod,
@@ -130,11 +127,12 @@ def summary(d: dict) -> list[str]:
     lines = [f"{d['name']}: {len(d['trials'])} trials of {d['games_per_trial']} matches, goal {' + '.join(d['goals'])}",
              f"best (trial {b['number']}): " + ", ".join(f"{k}={v}" for k, v in b["params"].items())
              + f"; loss {b['value']:.4f} (95% CI {b['ci95'][0]:.4f}-{b['ci95'][1]:.4f})"]
-    if d["kept"] and d["lowest"]["number"] != b["number"]:
+    if d["lowest"]["params"] != b["params"]:
         lo = d["lowest"]
-        lines.append(f"kept as it is: the lowest loss, {lo['value']:.4f} (trial {lo['number']}: "
+        lines.append(f"the lowest loss, {lo['value']:.4f} (trial {lo['number']}: "
                      + ", ".join(f"{k}={v}" for k, v in lo["params"].items())
-                     + "), is within the noise of the game's own (the mod changes nothing)")
+                     + "), is no better beyond the noise than these values, which change less"
+                     + (" (nothing: the mod changes nothing)" if d["kept"] else ""))
     if d["as_good"]:
         lines.append(f"{len(d['as_good'])} other set(s) of values are as good within the noise (tune.json: as_good)")
     if c["before"]:

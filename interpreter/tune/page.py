@@ -74,16 +74,18 @@ def write_page(d: dict, path: str) -> None:
                       [[f"<code>{html.escape(v['path'])}</code>", html.escape(str(v["current"])),
                         f"<b>{html.escape(str(b['params'][v['path']]))}</b>", html.escape(", ".join(map(str, v["values"])))]
                        for v in d["vary"]]))
-    if d["kept"] and d["lowest"]["number"] != b["number"]:
+    if d["lowest"]["params"] != b["params"]:
         lo = d["lowest"]
-        out.append(f"<p><b>Kept as it is.</b> The lowest loss, {_loss(lo)} (trial {lo['number']}: "
+        out.append(("<p><b>Kept as it is.</b> " if d["kept"] else "<p>")
+                   + f"The lowest loss, {_loss(lo)} (trial {lo['number']}: "
                    + html.escape(", ".join(f"{k}={v}" for k, v in lo["params"].items()))
-                   + "), lies within the noise of the game's own: a value changes only when the game as it is is "
-                   "worse beyond its interval. The mod changes nothing.</p>")
+                   + "), is no better beyond the noise than the values above, which change the game less: of the "
+                   "values whose interval reaches down to the lowest loss, the fewest changes are kept"
+                   + (" (here none: the mod changes nothing)" if d["kept"] else "") + ".</p>")
     out.append(f"<p>Trial {b['number']}, loss {_loss(b)} on the tuning's seeds. By goal:</p>")
     out.append(_table(["goal", "loss (95% CI)"], [[html.escape(k), _loss(p)] for k, p in b.get("parts", {}).items()]))
     if d["as_good"]:
-        out.append("<p class=note>As good within the noise (a loss interval reaching below the top of the best's): "
+        out.append("<p class=note>As good within the noise (a loss interval reaching down to the lowest loss): "
                    + "; ".join(html.escape(", ".join(f"{k}={v}" for k, v in json.loads(x).items())) for x in d["as_good"])
                    + ". More matches a trial tell them apart.</p>")
     c = d["check"]
