@@ -72,6 +72,7 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
             raise UsageError("--vary: the game refuses the values "
                              + ", ".join(f"{k}={v}" for k, v in values.items()) + ":\n"
                              + diagnostics.text(e.diagnostics)) from None
+    os.makedirs(out_dir, exist_ok=True)
     study_path = study or os.path.join(out_dir, "study.db")
     s = open_study(study_path, setup_of(plan, varies, goals, game.id), sampler, seed, trials, prune)
     check_games = 2 * games if check_games is None else check_games

@@ -16,7 +16,7 @@ import socket
 import sys
 from dataclasses import dataclass
 
-from ..errors import UsageError
+from ..errors import RuntimeContentError, UsageError
 from .goals import Measure, measure
 from .trials import play_chunk
 
@@ -174,7 +174,7 @@ def search(study, plan: Plan, varies: list, goals: list, make_files, trials: int
     finished = (state.COMPLETE, state.PRUNED)
     if not study.trials and all(v.current in v.values() for v in varies):  # the first trial: the game as it is
         study.enqueue_trial({v.path: v.current for v in varies})
-    flying: dict = {}  # future -> (trial, rung, its results so far)
+    flying: dict = {}  # future -> (trial, rung, its results so far, its mod's files)
 
     def done_count() -> int:
         return len(study.get_trials(deepcopy=False, states=finished))
@@ -206,7 +206,12 @@ def search(study, plan: Plan, varies: list, goals: list, make_files, trials: int
                 return
             for f in cf.wait(list(flying), return_when=cf.FIRST_COMPLETED).done:
                 trial, rung, results, files = flying.pop(f)
-                results = results + f.result()
+                try:
+                    results = results + f.result()
+                except RuntimeContentError as e:  # the values that broke the game are the news
+                    study.tell(trial, state=state.FAIL)
+                    values = ", ".join(f"{k}={v}" for k, v in trial.params.items())
+                    raise RuntimeContentError(f"{e.message} (trial {trial.number}: {values})", e.place) from None
                 m = measure(goals, results, plan.players)
                 trial.set_user_attr("measure", m.as_dict())
                 trial.set_user_attr("games", len(results))
@@ -224,7 +229,7 @@ def search(study, plan: Plan, varies: list, goals: list, make_files, trials: int
     finally:  # stopped (an interrupt, a failure): the trials in flight are failed, to be asked again on resume
         for f in flying:
             f.cancel()
-        for trial, *_ in {id(t[0]): t for t in flying.values()}.values():
+        for trial, *_ in flying.values():
             with contextlib.suppress(Exception):
                 study.tell(trial, state=state.FAIL, skip_if_finished=True)
 
