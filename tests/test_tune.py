@@ -216,3 +216,22 @@ def test_tune_plays_its_trials_on_a_real_dask_cluster(tmp_path):
                 p.kill()
                 p.wait()
         logs.close()
+
+
+def test_an_option_and_a_game_yaml_entry_become_a_mod_that_loads(kaiju):
+    """Values outside the cards: an option's value becomes its default, a game.yaml entry is given again whole
+    with the one value changed; neither marks provenance, so both count as printed."""
+    import yaml
+
+    from interpreter.tune.trials import mod_folder
+    from interpreter.tune.vary import mod_files, read_vary
+    folder = str(ROOT / "content" / "kaiju-inc")
+    option = read_vary("options.backward_attacks=on|off", kaiju, folder)
+    counter = read_vary("player.counters.money.initial=3..7", kaiju, folder)
+    assert not option.designed and not counter.designed and counter.current == 5
+    files = mod_files(kaiju, folder, (), [option, counter], {option.path: "off", counter.path: 6}, "a test")
+    mod = yaml.safe_load(files["mod.yaml"])
+    assert mod["options"] == {"backward_attacks": {"values": ["off"], "default": "off"}}
+    assert mod["player"]["counters"]["money"]["initial"] == 6 and "cards" not in mod
+    game = load_game(folder, [mod_folder(tuple(sorted(files.items())))])
+    assert game.options["backward_attacks"].default == "off" and game.player_counters["money"].initial == 6
