@@ -102,3 +102,6 @@ def test_the_report_flags_an_unfair_faction_and_the_card_that_moves_the_win_rate
     assert "--allow-printed" not in card["command"]  # a designed card
     fair = {**unfair, "results": _ranked([1, 2, 3] * 100, factions, held)}
     assert build([fair])["flags"] == []  # each at exactly its fair share: nothing to look at
+    from interpreter.report.html import page
+    shown = page(build([unfair]))
+    assert "To look at" in shown and "meeple tune kaiju-inc --players 3 --vary cards.start_kaijumoto" in shown
