@@ -107,7 +107,7 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
         "as_good": sorted({json.dumps(t.params, sort_keys=True) for t in good if t.params != best.params}),
         "check": {"seeds": [fresh[0], fresh[-1]] if fresh else [], "games": check_games,
                   "before": _checked(goals, before, players), "after": _checked(goals, after, players)},
-        "study": study_path, "mod": out_mod,
+        "study": study_path, "mod": out_mod, "mods": mods,  # the mod goes on top of these
     }
     with open(os.path.join(out_dir, "tune.json"), "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1)
@@ -141,7 +141,10 @@ def summary(d: dict) -> list[str]:
         for label, x in (("as it is", c["before"]), ("tuned", c["after"])):
             m = x["measure"]
             lines.append(f"  {label}: loss {m['value']:.4f} (95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f})")
-    lines.append(f"mod written to {d['mod']} (meeple validate {d['mod']}); page {os.path.join(os.path.dirname(d['mod']), 'index.html')}")
+    on = "".join(f" --mod {m}" for m in d["mods"])
+    lines.append(f"mod written to {d['mod']} (" + (f"on top of{on}: play it with{on} --mod {d['mod']}" if on else
+                                                    f"meeple validate {d['mod']}") + "); "
+                 f"page {os.path.join(os.path.dirname(d['mod']), 'index.html')}")
     return lines
 
 

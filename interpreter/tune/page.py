@@ -63,7 +63,8 @@ def write_page(d: dict, path: str) -> None:
     out.append(f"<p>Goal: <b>{html.escape(' + '.join(d['goals']))}</b>; {d['players']} players, agents "
                f"{html.escape(', '.join(d['agents']))}; {d['games_per_trial']} matches a trial (seeds {d['seed']}–"
                f"{d['seed'] + d['games_per_trial'] - 1}, the same for every trial), in {d['rungs']} rungs. "
-               f"{len(d['trials'])} trials. The mod is in <code>{html.escape(d['mod'])}</code>.</p>")
+               f"{len(d['trials'])} trials. The mod is in <code>{html.escape(d['mod'])}</code>"
+               + "".join(f", on top of <code>--mod {html.escape(m)}</code>" for m in d["mods"]) + ".</p>")
     printed = [v for v in d["vary"] if not v["designed"]]
     if printed:
         out.append("<p><b>Printed values varied (--allow-printed):</b> "
