@@ -162,6 +162,10 @@ def test_goals_read_and_measure_with_intervals():
     assert spread.value == pytest.approx(0.5)  # each winner leads by half its score
     both = measure([read_goal("2*length=10"), read_goal("spread")], results, 2)
     assert both.value == pytest.approx(2 * 0.2 + 0.5) and set(both.parts) == {"2*length=10", "spread"}
+    team = [{"outcome": "won", "rounds": 9}] * 30 + [{"outcome": "lost", "rounds": 9}] * 70
+    win = measure([read_goal("win-rate=0.5")], team, 2)
+    assert win.value == pytest.approx(0.2) and win.low < 0.2 < win.high  # 30 % won, 50 % aimed at
+    assert measure([read_goal("win-rate=0.3")], team, 2).low == 0  # aimed at: 0, its interval from 0
     for bad, message in [("fast", "no goal"), ("win-rate=2", "between 0 and 1"), ("x*fair", "a weight"),
                          ("fair=colour", "factions or seats")]:
         with pytest.raises(UsageError, match=message):
