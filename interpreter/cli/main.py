@@ -277,6 +277,18 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_tune(args) -> int:
+    from ..tune import summary, tune
+    data = tune(find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output, mods=args.mod or (),
+                players=args.players, options=_pairs(args.option), agent=args.agent or "random",
+                agent_options=_pairs(args.agent_opt, "--agent-opt"), games=args.games, trials=args.trials,
+                seed=args.seed, rungs=args.rungs, sampler=args.sampler, prune=not args.no_prune,
+                check_games=args.check_games, jobs=args.jobs, backend=args.backend, address=args.address,
+                study=args.study, allow_printed=args.allow_printed)
+    print("\n".join(summary(data)))
+    return 0
+
+
 def _validate_targets(paths) -> list:
     """Game folders (with their mods) found under the given paths."""
     targets = []
@@ -595,6 +607,27 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("-o", "--output", required=True, metavar="DIR")
     sp.add_argument("--counter", metavar="NAME", help="the counter to follow over the rounds (default: the game's first)")
     sp.set_defaults(fn=cmd_report)
+
+    sp = sub.add_parser("tune", help="search the values that best meet balance goals (docs/balance.md); writes a mod")
+    game_args(sp)
+    agent_args(sp)
+    sp.add_argument("--vary", action="append", required=True, metavar="PATH=RANGE",
+                    help="a value and its range: cards.ID.FIELD=1..6, options.NAME=a|b, counters.NAME.initial=0..3")
+    sp.add_argument("--goal", action="append", required=True, metavar="GOAL",
+                    help="fair, win-rate=X, length=ROUNDS or spread; several add up, WEIGHT*GOAL weighs one")
+    sp.add_argument("--games", type=int, default=400, help="matches a trial (default 400)")
+    sp.add_argument("--trials", type=int, default=30, help="finished trials the study holds at the end (default 30)")
+    sp.add_argument("--rungs", type=int, default=4, help="a trial's matches in this many steps, pruned between them")
+    sp.add_argument("--no-prune", action="store_true", help="play every trial's matches to the end")
+    sp.add_argument("--sampler", choices=["tpe", "random"], default="tpe")
+    sp.add_argument("--check-games", type=int, metavar="N", help="fresh matches measuring the result (default 2 x --games)")
+    sp.add_argument("--study", metavar="FILE", help="the study's SQLite file (default DIR/study.db): run again to go on")
+    sp.add_argument("--allow-printed", action="store_true", help="vary values not marked `provenance: designed` too")
+    sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
+    sp.add_argument("--backend", choices=["local", "dask"], default="local")
+    sp.add_argument("--address", metavar="tcp://HOST:8786", help="the Dask scheduler, with --backend dask")
+    sp.add_argument("-o", "--output", required=True, metavar="DIR")
+    sp.set_defaults(fn=cmd_tune)
 
     sp = sub.add_parser("validate", help="check content files; exit 1 on any error")
     sp.add_argument("paths", nargs="*", metavar="PATH")

@@ -129,6 +129,8 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent="ra
     results.sort(key=lambda r: r["seed"])
     out = {"game": game.id, "players": players, "options": resolved, "agents": names,
            "results": results, "summary": summarize(results, players)}
+    if source and source[1]:
+        out["mods"] = list(source[1])  # (what the report's flags name in the commands they give)
     if agent_options:
         out["agent_options"] = dict(agent_options)
     if rotate:
