@@ -6,6 +6,7 @@ import pytest
 from .helpers import (
     board,
     card_in,
+    deck_out,
     empty_hands,
     field,
     has_line,
@@ -180,8 +181,15 @@ def test_dz_fight_7_boss_cards_act_as_villains(dz):
     assert has_line(s2, "Rate Hike is the Last Villain Standing: it scams every citizen.")
     s3 = boss_fight(dz)
     board(s3, [("rate_hike", 1), ("margin_call", 2)], [("rich_citizen_2", 3)])
+    deck_out(s3, "citizen_deck", "unused_citizens")
     s3.call("scams")
     assert has_line(s3, "Baron von Yacht is the Last Citizen Standing: every villain scams it.")
+    # one boss card in play is no Last Villain Standing while Boss Fight cards are left in the Villain Deck
+    s4 = boss_fight(dz)
+    board(s4, [("rate_hike", 2)], [("rich_citizen_1", 1), ("rich_citizen_2", 3)])
+    assert len(s4.zone("villain_deck").items) > 0
+    s4.call("scams")
+    assert not has_line(s4, "is the Last Villain Standing")
 
 
 def test_dz_fight_8_the_game_is_won_when_every_boss_card_is_defeated(dz):
