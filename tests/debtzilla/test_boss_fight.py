@@ -211,8 +211,21 @@ def test_dz_fight_8_the_game_is_won_when_every_boss_card_is_defeated(dz):
 
 
 def test_dz_fight_8_a_boss_fight_with_no_card_is_won_at_once(dz):
-    """DZ-FIGHT-8: if no boss event ever triggered, there is no Boss Fight card to defeat: the game is won."""
+    """DZ-FIGHT-8: "you'll fight all the Boss Events you have previously Triggered"; "If you manage to Defeat all the
+    Boss Fight cards in the Villain deck before all the Citizens are Bankrupted, you win the game". With no event
+    ever triggered the Villain deck holds no Boss Fight card: none is left to defeat, the game is won as the fight
+    begins, and the account and the result say that no card was fought (not "boss defeated")."""
     s = dz(2)
     no_villains_left(s)
+    assert s.zone("awakened").items == [] and s.zone("triggered").items == []
     phase(s, "resolve")
-    assert s.match.over and s.match.result.outcome == "won" and s.match.result.reason == "boss defeated"
+    assert s.match.over and s.match.result.outcome == "won"
+    assert s.match.result.reason == "no boss fight card to defeat"
+    assert has_line(s, "No Boss Event was ever triggered: the Villain deck holds no Boss Fight card, so none is left to defeat.")
+    assert not has_line(s, "State of Emergency")
+    # one event triggered in that very turn (DZ-BOSS-4) is a Boss Fight card: the fight is played
+    s2 = dz(2)
+    no_villains_left(s2)
+    take(s2, "rate_hike", s2.zone("triggered"))
+    phase(s2, "resolve")
+    assert not s2.match.over and ids(s2.zone("villains")) == ["rate_hike"]
