@@ -108,13 +108,14 @@ STEPS = ["working", "shopping", "targeting", "target", "before_roll", "modify", 
 # Where each power may be used, read from its text: a power that changes dice while dice are changed; Iron Girl's
 # "+1 die before a battle" before the roll, her Special Move when targets are chosen; Debt Hulk's dice before the roll;
 # Lady Easing's Ability "at any time in a turn", her Special Move at any moment before the scams it guards against;
-# Ali Baba's "any number of Gadgets this turn" and Tweetman's Bankrupt-and-collect at any moment up to the dice
-# changes (the W collected may still buy a gadget; more gadgets may still be Used).
+# Tweetman's Ability, for which the rulebook sets no moment, at every one (a Rich Citizen's bonus die while dice are
+# changed: test_heroes.py); Ali Baba's "any number of Gadgets this turn" and Tweetman's Bankrupt-and-collect at any
+# moment up to the dice changes (the W collected may still buy a gadget; more gadgets may still be Used).
 ABILITY_STEPS = {
     "iron_girl": {"before_roll"},
     "lady_easing": set(STEPS) - {"target"},
     "the_oracle": {"modify"},
-    "tweetman": {"modify"},
+    "tweetman": set(STEPS) - {"target"},
 }
 SPECIAL_STEPS = {
     "ali_baba": {"working", "shopping", "before_roll", "modify"},
@@ -126,10 +127,10 @@ SPECIAL_STEPS = {
 }
 
 
-def ready_everywhere(dz, hero_id):
+def ready_everywhere(dz, hero_id, **options):
     """A position in which every condition of the Hero's powers is met: W, Happiness, dice rolled by both players,
     two villains, citizens, a Debt card in the Play Area."""
-    s, (h, _) = two(dz, hero_id, "lady_easing" if hero_id != "lady_easing" else "the_oracle")
+    s, (h, _) = two(dz, hero_id, "lady_easing" if hero_id != "lady_easing" else "the_oracle", **options)
     p = s.p(1)
     p.counters["wonga"] = 5
     p.counters["happiness"] = 5
@@ -155,6 +156,21 @@ def test_dz_hero_1_2_the_moments_each_power_is_offered(dz, hero_id):
     spec = {st for st in STEPS if value(s, "special_ready", p, st)}
     assert abil == ABILITY_STEPS.get(hero_id, set())
     assert spec == SPECIAL_STEPS[hero_id]
+
+
+def test_dz_hero_tweet_option_dice_only_while_dice_are_changed(dz):
+    """DZ-HERO-TWEET, option tweetman=dice: the class row read as dice symbols changes a die, so the Ability needs
+    rolled dice (they are in play only while dice are changed); by default a Poor Citizen is scammed without."""
+    s, h = ready_everywhere(dz, "tweetman", tweetman="dice")
+    p = s.p(1)
+    assert value(s, "ability_ready", p, h, "modify")
+    for d in list(p.zones["rolled"].items):
+        s.match.place(d, p.zones["dice"])
+    assert not any(value(s, "ability_ready", p, h, st) for st in STEPS)
+    s, h = ready_everywhere(dz, "tweetman")
+    for d in list(s.p(1).zones["rolled"].items):
+        s.match.place(d, s.p(1).zones["dice"])
+    assert {st for st in STEPS if value(s, "ability_ready", s.p(1), h, st)} == set(STEPS) - {"target"}
 
 
 @pytest.mark.parametrize("hero_id", ["lady_easing", "tweetman"])
@@ -697,7 +713,8 @@ def test_dz_hero_lady_ability_from_the_shopping_menu(dz):
 
 
 def test_dz_hero_tweet_the_ability_needs_a_citizen(dz):
-    """DZ-HERO-TWEET: Tweetman's Ability scams a Citizen: with dice rolled but no Citizen it is not offered."""
+    """DZ-HERO-TWEET: Tweetman's Ability scams a Citizen: with dice rolled but no Citizen it is not offered; a Rich
+    Citizen alone (a bonus die) needs dice being changed."""
     s, (tweet, _) = two(dz, "tweetman", "the_oracle")
     p = s.p(1)
     board(s, [("ponzitron", 1)], [("poor_citizen_3", 1)])
@@ -705,6 +722,11 @@ def test_dz_hero_tweet_the_ability_needs_a_citizen(dz):
     assert value(s, "ability_ready", p, tweet, "modify")
     clear(s, s.zone("citizens"), "courthouse")
     assert not value(s, "ability_ready", p, tweet, "modify")
+    board(s, [("ponzitron", 1)], [("rich_citizen_1", 1)])
+    assert value(s, "ability_ready", p, tweet, "modify")
+    for d in list(p.zones["rolled"].items):
+        s.match.place(d, p.zones["dice"])
+    assert not value(s, "ability_ready", p, tweet, "before_roll")
 
 
 def test_dz_vig_3_no_villain_no_target(dz):

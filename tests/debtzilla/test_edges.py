@@ -124,8 +124,9 @@ def test_dz_vig_4_a_bonus_die_needs_a_die_left(dz, gadget_id):
 
 
 def test_dz_vig_4_a_die_shows_1_to_6(dz):
-    """DZ-VIG-4: an adjustment past a face stops there: +3 on a 5 shows 6, -1 on a 1 (Tweetman) shows 1."""
-    s = dz(2)
+    """DZ-VIG-4: an adjustment past a face stops there: +3 on a 5 shows 6, -1 on a 1 (Tweetman, option
+    tweetman=dice) shows 1."""
+    s = dz(2, tweetman="dice")
     heroes(s, "tweetman", "iron_girl")
     board(s, [("ponzitron", 1)], [("middle_citizen_3", 1)])
     p = s.p(1)

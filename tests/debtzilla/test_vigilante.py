@@ -40,9 +40,9 @@ def test_dz_vig_1_summon_a_hero_for_its_summon_cost(dz):
     assert "Tweetman's Ability (summoned)" in d.labels() and "The Oracle's Special Move" in d.labels()
     assert not any("Tweetman's Special Move" in label for label in d.labels())
     poor = s.zone("citizens").items[0]
-    s.answer("Tweetman's Ability (summoned)", "Penny Farthing", "6 (The Oracle)")
+    s.answer("Tweetman's Ability (summoned)", "Penny Farthing")
     assert field(s, poor, "wealth") == 0 and poor.zone is s.zone("courthouse")  # the cost: a Scam of 3W
-    assert [d.f["value"] for d in p.zones["rolled"].items] == [4, 5]  # -1 to one of the summoner's dice
+    assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Penny Farthing loses 3W (0/3W).")
     assert p.counters["wonga"] == 1
     # the summoned Hero's dice go on the summoner's target
     set_rolled(s, 1, 6, 6)
