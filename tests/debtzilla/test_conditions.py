@@ -136,7 +136,7 @@ def ready_everywhere(dz, hero_id, **options):
     p.counters["happiness"] = 5
     empty_hands(s)
     stack(s, p.zones["play"], "credit_card_loan")
-    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_3", 1), ("rich_citizen_1", 2)])
+    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_3", 1, 2), ("rich_citizen_1", 2)])
     roll_as(s, 1, 3, 3)
     roll_as(s, 2, 3, 3)
     for d in list(p.zones["rolled"].items):  # Debt Hulk's Special Move needs dice left to roll
@@ -752,3 +752,37 @@ def test_dz_work_5_acquiring_a_debt_card_says_its_debt_value(dz):
     p.counters["wonga"] = 7
     s.call("work_action", p, answers=["Repay a Debt card", "Housing Loan"])
     assert "    The Housing Loan is removed from the game." in s.lines()
+
+
+def test_dz_inc_stu_a_die_more_past_the_five_dice_says_it_adds_none(dz):
+    """DZ-INC-STU, DZ-SETUP-1: a player has 5 dice; Debt Hulk at Boss Health 90-99 already rolls all five (+3 dice),
+    so the Student Loan's die more adds none, and the account says so instead of "rolls one more die"."""
+    s, (hulk, _) = two(dz, "debt_hulk", "the_oracle")
+    empty_hands(s)
+    p = s.p(1)
+    s.match.counters["boss_health"] = 95  # 91 once the loan is repaid: still +3 dice
+    assert value(s, "attack_dice", hulk) == 5
+    stack(s, p.zones["play"], "student_loan")
+    p.counters["wonga"] = 5
+    s.call("work_action", p, answers=["Repay a Debt card", "Student Loan"])
+    assert ("    The Student Loan is removed from the game; Debt Hulk rolls no die more: it already rolls every die"
+            " Ann has.") in s.lines()
+    assert not any("one more die" in line for line in s.lines())
+
+
+def test_dz_hero_iron_a_die_more_only_for_a_hero_it_gives_one(dz):
+    """DZ-HERO-IRON: "give +1 die to any Hero before a battle" is offered for a Hero who would roll a die more: not
+    for Debt Hulk rolling all five of his player's dice at Boss Health 90-99; with no such Hero, not at all."""
+    s, (iron, hulk) = two(dz, "iron_girl", "debt_hulk")
+    p = s.p(1)
+    p.counters["wonga"] = 3
+    s.match.counters["boss_health"] = 90
+    d = s.call("use_ability", p, iron)  # Iron Girl herself is the only Hero a die more helps: no question
+    assert d is None and has_line(s, "  Iron Girl rolls one more die this turn.")
+    assert value(s, "attack_dice", hulk) == 5 and not value(s, "can_roll_more", hulk)
+    s.match.round += 1
+    for _ in range(2):
+        assert value(s, "ability_ready", p, iron, "before_roll")
+        s.call("use_ability", p, iron)
+        s.match.round += 1
+    assert value(s, "attack_dice", iron) == 5 and not value(s, "ability_ready", p, iron, "before_roll")

@@ -29,7 +29,8 @@ def test_dz_hero_1_an_ability_once_per_turn(dz):
 
 def test_dz_hero_1_conditions_and_costs(dz):
     """DZ-HERO-1: an Ability's condition (Iron Girl: 3W or more) or cost (Lady Easing: 1 Happiness) must be met."""
-    s, (iron, lady), _ = table(dz, "iron_girl", "lady_easing")
+    s, (iron, lady), (_, _, poor, *_) = table(dz, "iron_girl", "lady_easing")
+    setf(poor, "wealth", 1)
     p1, p2 = s.p(1), s.p(2)
     p1.counters["wonga"] = 2
     assert not value(s, "ability_ready", p1, iron, "before_roll")
@@ -178,6 +179,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
     assert d.player is p and d.labels() == ["Lady Easing's Ability", "Done"]
     s.answer("Lady Easing's Ability", "Penny Farthing")
     assert field(s, poor, "wealth") == 3 and p.counters["happiness"] == 0
+    setf(poor, "wealth", 2)
     for rnd, step in enumerate(("working", "shopping", "before_roll", "modify", "before_scams", "resolve"), 2):
         s.match.round = rnd
         p.counters["happiness"] = 1
@@ -200,6 +202,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
 def test_dz_hero_lady_between_the_weak_points_and_the_scams_in_the_phase(dz):
     """DZ-HERO-LADY: the Vigilante phase offers her Ability after the dice are placed, before the scams."""
     s, (lady, oracle), pieces = table(dz, "lady_easing", "the_oracle", villains=(("ponzitron", 1),))
+    setf(pieces[1], "wealth", 1)  # a citizen below its starting Wealth: something to restore
     p = s.p(1)
     p.counters["happiness"] = 2
     d = phase(s, "vigilante")
