@@ -36,6 +36,15 @@ def test_no_answer_without_its_question(accounts):
         assert not [line for line in lines if line.endswith(": (nothing)")]
 
 
+def test_no_forced_answer_without_its_question(accounts):
+    """DZ-TURN-1, DZ-HERO-1: a menu with nothing to use but Done is not asked at all (no "Done" answers no question),
+    and any other answer taken without asking quotes its question."""
+    for lines in accounts:
+        assert not [line for line in lines if line.endswith("(the only option)")]
+        assert not [line for line in lines if re.match(r'  \w+: Done \(the only answer to "(use an Ability|dice )', line)]
+        assert any('(the only answer to "' in line for line in lines)
+
+
 def test_every_turn_ends_with_its_totals(accounts):
     """DZ-TURN-1: each turn that ends says its totals: Boss Health, the villains, the citizens and each player's
     W, Happiness, Shields and gadgets, under the turn's number."""
