@@ -86,6 +86,18 @@ def test_dz_fight_3_attacking_a_boss_card_exposes_the_attacker(dz):
     assert len(s2.p(1).zones["rolled"].items) == 1
 
 
+def test_dz_fight_3_an_ability_that_takes_nothing_says_so(dz):
+    """DZ-FIGHT-3: Bank Run's attacker "loses one Inventory gadget": an attacker with none is exposed to it, loses
+    nothing, and the account says so; with one, it is lost."""
+    s = boss_fight(dz, awakened=("bank_run",))
+    s.call("choose_targets")
+    assert has_line(s, "Bank Run does not affect Ann: Ann has no Inventory gadget to lose.")
+    s2 = boss_fight(dz, awakened=("bank_run",))
+    take(s2, "lucky_penny", s2.p(1).zones["inventory"])
+    s2.call("choose_targets")
+    assert s2.p(1).zones["inventory"].items == [] and has_line(s2, "  Ann loses Lucky Penny.")
+
+
 def test_dz_fight_4_no_acquiring_repaying_or_budgeting_but_cards_are_drawn(dz):
     """DZ-FIGHT-4: in the Boss Fight, Income cards are still drawn and resolved, but nobody acquires, repays or
     uses Budgeting."""
