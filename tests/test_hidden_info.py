@@ -182,7 +182,7 @@ def test_a_piped_terminal_match_never_prints_another_seats_private_answer_or_han
         m.choose(k)
     bots = {p.name for p in m.players[1:]}
     printed = [line for line in out if line.split(":", 1)[0].strip() in bots and line.startswith("  ")
-               and not line.endswith("(the only option)")]
+               and "(the only answer to " not in line]
     assert printed == expected
     assert any(HIDDEN in line for line in printed)
     assert not any(line.startswith(("Ben sees", "Cleo sees")) for line in out)
@@ -329,7 +329,7 @@ def test_a_forced_choice_from_a_hidden_hand_is_hidden_too(tmp_path):
     m = Match(mini(tmp_path, 'choose c from first(players).hand by first(players)'), 3)
     assert m.over
     at = next(i for i, line in enumerate(m.lines) if line.startswith("  Ann: "))
-    assert m.lines[at] == "  Ann: Ruby (the only option)"
+    assert m.lines[at] == '  Ann: Ruby (the only answer to "Choose")'
     assert Account(m).lines(1)[at] == m.lines[at] and Account(m).lines(2)[at] == f"  Ann: {HIDDEN}"
 
 

@@ -18,7 +18,7 @@ import traceback
 from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
-from .decisions import NOTHING, Decision, out_of_range
+from .decisions import NOTHING, Decision, out_of_range, question
 from .ops import describe
 from .position import FINISH, QUIET_EVERY, SETUP, capture
 from .result import Result, result_of
@@ -188,7 +188,7 @@ class Match:
         if self.narrate:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
-                label = f"{d.prompt.removeprefix(d.player.name + ': ')} {NOTHING}"
+                label = f"{question(d.player, d.prompt)} {NOTHING}"
             echo(self, d.player, label, d.readers)
         self._advance(k)
 

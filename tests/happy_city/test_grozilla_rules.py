@@ -327,10 +327,12 @@ def test_gz_tok_4_coins_equal_to_the_price_may_pay_it_all():
     set_coins(s, 1, 4)
     s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
     d = s.call("buy", s.p(1), s.put("museum", s.zone("supply")))
-    assert d.prompt == "Ann: pay 4 more in coins ((nothing)), or spend a Stop-Zilla token worth 2 coins?"
+    assert d.prompt == "Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)?"
     assert d.labels() == ["Yellow Stop-Zilla token", "(nothing)"]
     assert s.answer("(nothing)") is None
     assert coins(s, 1) == 0 and tokens(s, 1) == ["stop_zilla_yellow"]
+    # the account quotes the question with the answer, "(nothing)" once
+    assert "  Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)? (nothing)" in s.match.lines
 
 
 # ---------------------------------------------------------------- GZ-DES-3 a destroyed card is not destroyed again
