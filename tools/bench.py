@@ -256,22 +256,26 @@ def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
                 continue
             ours = os.path.join(where, "content", name)
             with_old_defaults(src, ours)
+            import yaml
+            with open(os.path.join(src, "game.yaml"), encoding="utf-8") as f:
+                bounds = yaml.safe_load(f)["players"]
+            n = min(max(players, bounds["min"]), bounds["max"])  # a count the game takes (gin rummy: 2)
             best, decisions = {"old": 0.0, "new": 0.0}, {}
             for r in range(rounds):
                 for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     root, folder = (old, src) if side == "old" else (ROOT, ours)
-                    run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(players), str(matches)], cwd=root,
+                    run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(n), str(matches)], cwd=root,
                                          env=env, capture_output=True, text=True)
                     if run.returncode:
                         raise MeepleError(f"{name}, {side} engine: {run.stderr.strip().splitlines()[-1]}")
                     d, cpu = run.stdout.split()
                     decisions.setdefault(side, int(d))
                     best[side] = max(best[side], int(d) / float(cpu))
-            entry = {"game": name, "players": players, "matches": matches, "rounds": rounds,
+            entry = {"game": name, "players": n, "matches": matches, "rounds": rounds,
                      "old_decisions_per_second": round(best["old"], 1), "new_decisions_per_second": round(best["new"], 1),
                      "ratio": round(best["new"] / best["old"], 3),
                      "same_matches": decisions["old"] == decisions["new"]}
-            say(f"{name:12} {players} players: {rev} {entry['old_decisions_per_second']:10.0f} decisions/s, this "
+            say(f"{name:12} {n} players: {rev} {entry['old_decisions_per_second']:10.0f} decisions/s, this "
                 f"{entry['new_decisions_per_second']:10.0f} (ratio {entry['ratio']}; the same "
                 f"{decisions['new']} decisions: {entry['same_matches']})")
             out.append(entry)
