@@ -330,7 +330,10 @@ def v_abs(M, x):
 def v_group(M, source, key):
     groups: dict = {}
     for x in ops.each_item(M, source):
-        groups.setdefault(ops.key(key(x)), []).append(x)
+        k = key(x)
+        if type(k) is list or type(k) is dict:  # a list by its items (a call only for those); a table refused
+            k = ops.key(k)
+        groups.setdefault(k, []).append(x)
     return list(groups.values())
 
 
