@@ -148,3 +148,20 @@ def test_a_choice_of_exactly_all_there_is_is_made(tmp_path):
     while s.match.pending is not None:
         s.answer(s.match.pending.labels()[0])
     assert len(s.p(1).zones["hand"].items) == 3
+
+
+def test_a_scenario_places_a_var_as_none_as_game_yaml_writes_it(tmp_path, capsys):
+    from interpreter.cli.main import main
+    scenario = """
+- name: none in a position
+  rule: MINI-1
+  players: [ann, ben]
+  position:
+    alarms: none
+    ann: {laps: "none"}
+  steps:
+    - expect: alarms == none
+    - expect: ann.laps == "none"
+"""
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS, "tests/s.yaml": scenario})
+    assert main(["test", str(folder)]) == 0, capsys.readouterr()
