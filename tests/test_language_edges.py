@@ -165,3 +165,22 @@ def test_a_scenario_places_a_var_as_none_as_game_yaml_writes_it(tmp_path, capsys
 """
     folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS, "tests/s.yaml": scenario})
     assert main(["test", str(folder)]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize("old,new,said", [
+    ("    laps: 0", "    to: 0", "`to` is a reserved word of the language and cannot be a player's var"),
+    ("  gain:\n    params: [p, n]", "  gain:\n    params: [p, any]", "`any` is a reserved word of the language and "
+     "cannot be a parameter of a procedure `gain`"),
+    ("  gain:\n    params: [p, n]", "  label:\n    params: [p, n]", "`label` is a reserved word of the language and "
+     "cannot be a procedure"),
+])
+def test_a_declared_name_that_is_a_reserved_word_is_refused_at_it(tmp_path, old, new, said):
+    from interpreter import ContentError
+    text = MINI_GAME.replace(old, new)
+    with pytest.raises(ContentError) as e:
+        load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    d = next(d for d in e.value.diagnostics if d.code == "E-RESERVED")
+    body = text.lstrip("\n")
+    at = body.index(new) + new.index(said.split("`")[1])  # the word in the new text
+    assert d.message == said and (d.place.line, d.place.col) == (body.count("\n", 0, at) + 1,
+                                                                 at - body.rfind("\n", 0, at))
