@@ -148,3 +148,39 @@ def test_a_choice_of_exactly_all_there_is_is_made(tmp_path):
     while s.match.pending is not None:
         s.answer(s.match.pending.labels()[0])
     assert len(s.p(1).zones["hand"].items) == 3
+
+
+def test_a_scenario_places_a_var_as_none_as_game_yaml_writes_it(tmp_path, capsys):
+    from interpreter.cli.main import main
+    scenario = """
+- name: none in a position
+  rule: MINI-1
+  players: [ann, ben]
+  position:
+    alarms: none
+    ann: {laps: "none"}
+  steps:
+    - expect: alarms == none
+    - expect: ann.laps == "none"
+"""
+    folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS, "tests/s.yaml": scenario})
+    assert main(["test", str(folder)]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize("old,new,said", [
+    ("    laps: 0", "    to: 0", "`to` is a reserved word of the language and cannot be a player's var"),
+    ("  gain:\n    params: [p, n]", "  gain:\n    params: [p, any]", "`any` is a reserved word of the language and "
+     "cannot be a parameter of a procedure `gain`"),
+    ("  gain:\n    params: [p, n]", "  label:\n    params: [p, n]", "`label` is a reserved word of the language and "
+     "cannot be a procedure"),
+])
+def test_a_declared_name_that_is_a_reserved_word_is_refused_at_it(tmp_path, old, new, said):
+    from interpreter import ContentError
+    text = MINI_GAME.replace(old, new)
+    with pytest.raises(ContentError) as e:
+        load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS}))
+    d = next(d for d in e.value.diagnostics if d.code == "E-RESERVED")
+    body = text.lstrip("\n")
+    at = body.index(new) + new.index(said.split("`")[1])  # the word in the new text
+    assert d.message == said and (d.place.line, d.place.col) == (body.count("\n", 0, at) + 1,
+                                                                 at - body.rfind("\n", 0, at))

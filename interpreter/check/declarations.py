@@ -178,6 +178,7 @@ def declare(col: Collect, sections: Sections) -> Declarations:
     for vals in enums.values():
         names.enum_values |= set(vals)
     _check_name_clashes(col, sections, names)
+    _check_reserved_words(col, sections)
     for sub in (None, "player"):
         raw, places = sections.section("counters", sub)
         for name, v in raw.items():
@@ -272,6 +273,27 @@ def _check_name_clashes(col: Collect, sections: Sections, names: NameTable) -> N
             elif k in reserved_words():
                 col.error(sections.key_place(section, k), f"`{k}` is a reserved word of the language and cannot "
                           f"be a {what}", "E-RESERVED", f"name it otherwise: `{k}_`, `my_{k}`...")
+
+
+def _check_reserved_words(col: Collect, sections: Sections) -> None:
+    """A player's counter, zone or var, a procedure, function or value, or a parameter of one, named by a
+    reserved word could never be written in an effect (the global names: _check_name_clashes)."""
+    def refuse(place, name, what):
+        col.error(place, f"`{name}` is a reserved word of the language and cannot be {what}", "E-RESERVED",
+                  f"name it otherwise: `{name}_`, `my_{name}`...")
+    words = reserved_words()
+    for section, sub, what in (("counters", "player", "a player's counter"), ("zones", "player", "a player's zone"),
+                               ("vars", "player", "a player's var"), ("procedures", None, "a procedure"),
+                               ("functions", None, "a function"), ("values", None, "a value")):
+        raw, places = sections.section(section, sub)
+        for k, v in raw.items():
+            where, sec = places[k]
+            if k in words:
+                refuse(getattr(sec, "key_places", {}).get(k, where), k, what)
+            params = v.get("params") if sub is None and isinstance(v, dict) else None
+            for i, name in enumerate(params or []):
+                if name in words:
+                    refuse(place_in(params, i, where), name, f"a parameter of {what} `{k}`")
 
 
 def _zone(name: str, raw: dict) -> ZoneSpec:

@@ -136,7 +136,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "SUB": ops.sub, "NEG": ops.neg, "NUM": ops.number, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "TIMES": ops.times, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
-        "CLAMPED": counters.clamped, "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
+        "CLAMPED": counters.clamped, "NOCARD": ops.no_card, "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():

@@ -330,7 +330,10 @@ def v_abs(M, x):
 def v_group(M, source, key):
     groups: dict = {}
     for x in ops.each_item(M, source):
-        groups.setdefault(ops.key(key(x)), []).append(x)
+        k = key(x)
+        if type(k) is list or type(k) is dict:  # a list by its items (a call only for those); a table refused
+            k = ops.key(k)
+        groups.setdefault(k, []).append(x)
     return list(groups.values())
 
 
@@ -462,7 +465,7 @@ def v_option(M, name):
 _MOVE = (
     Inline(("zone", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not {b}:",  # the cards in order, as one by one
                               "    for _q in {a}.items: _q.by = {a}.owner; _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
-    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is None: V_move(M, None, {b})",  # (it says why)
+    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is None: NOCARD('move')",
                               "{a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
 )
 _DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
@@ -480,8 +483,8 @@ def v_move(M, what, to, at="top"):
     if type(what) is Piece:
         M.place(what, to, at == "bottom")
         return None
-    if what is None:  # a choice from nothing, a `top` of an empty zone: moving it would do nothing, unseen
-        raise RuntimeContentError("move: there is no card to move (none)")
+    if what is None:
+        ops.no_card("move")
     pieces = list(ops.items(what))
     for p in pieces:
         if type(p) is not Piece:

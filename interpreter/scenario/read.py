@@ -11,7 +11,7 @@ from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
 from ..loader.layers import include_keys, leaves
-from ..loader.yaml_source import YStr, load_file, plain_value
+from ..loader.yaml_source import YStr, load_file, plain_value, start_value
 from ..runtime.match import DEFAULT_NAMES
 
 ACTIONS = ("phase", "do", "choose", "bots", "end")
@@ -311,7 +311,7 @@ class _Context:
                 return
             out.append(("counter", seat, key, value, vp))
         elif key in vars_:
-            out.append(("var", seat, key, plain_value(value), vp))
+            out.append(("var", seat, key, start_value(value), vp))  # as in game.yaml: `none` is none
         else:
             known = set(zones) | set(counters) | set(vars_) | (set() if seat else set(self.seats) | {"round"})
             what = f"zone, counter or var of a player (`{seat}`)" if seat else "seat, zone, counter or var of the game"
