@@ -240,6 +240,14 @@ def with_old_defaults(src: str, dst: str) -> None:
                 yaml.safe_dump(data, fh, sort_keys=False, allow_unicode=True)
 
 
+def players_for(folder: str, players: int) -> int:
+    """The player count nearest `players` that a game folder's game.yaml takes (gin rummy: 2)."""
+    import yaml
+    with open(os.path.join(folder, "game.yaml"), encoding="utf-8") as f:
+        bounds = yaml.safe_load(f)["players"]
+    return min(max(players, bounds["min"]), bounds["max"])
+
+
 def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
     """This engine and `rev`'s play the same random matches of `rev`'s bundled games, each in a new process,
     in turns (old, new, then new, old...), `rounds` times: per game the best decisions per CPU second of each,
@@ -256,10 +264,7 @@ def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
                 continue
             ours = os.path.join(where, "content", name)
             with_old_defaults(src, ours)
-            import yaml
-            with open(os.path.join(src, "game.yaml"), encoding="utf-8") as f:
-                bounds = yaml.safe_load(f)["players"]
-            n = min(max(players, bounds["min"]), bounds["max"])  # a count the game takes (gin rummy: 2)
+            n = players_for(src, players)
             best, decisions = {"old": 0.0, "new": 0.0}, {}
             for r in range(rounds):
                 for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
