@@ -266,16 +266,24 @@ def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
             with_old_defaults(src, ours)
             n = players_for(src, players)
             best, decisions = {"old": 0.0, "new": 0.0}, {}
+            refused = None
             for r in range(rounds):
                 for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     root, folder = (old, src) if side == "old" else (ROOT, ours)
                     run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(n), str(matches)], cwd=root,
                                          env=env, capture_output=True, text=True)
                     if run.returncode:
-                        raise MeepleError(f"{name}, {side} engine: {run.stderr.strip().splitlines()[-1]}")
+                        refused = f"{side} engine: {run.stderr.strip().splitlines()[-1]}"
+                        break
                     d, cpu = run.stdout.split()
                     decisions.setdefault(side, int(d))
                     best[side] = max(best[side], int(d) / float(cpu))
+                if refused:
+                    break
+            if refused:  # the other engine refuses that content (a mistake it finds): nothing to compare
+                say(f"{name:12} {n} players: skipped, the {refused}")
+                out.append({"game": name, "players": n, "skipped": refused})
+                continue
             entry = {"game": name, "players": n, "matches": matches, "rounds": rounds,
                      "old_decisions_per_second": round(best["old"], 1), "new_decisions_per_second": round(best["new"], 1),
                      "ratio": round(best["new"] / best["old"], 3),

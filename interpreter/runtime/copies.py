@@ -144,7 +144,8 @@ def resample(M, seat: int, rng: random.Random):
             deal(c, c.players[seat - 1], keep, told, rng)
             c.quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
             try:
-                _replay(c, at, M.choices[done:], cards=(M.chosen[done:], pieces))
+                cards = (M.chosen[done:], pieces) if len(M.chosen) == len(M.choices) else None  # (not kept: by index)
+                _replay(c, at, M.choices[done:], cards=cards)
             except MeepleError:
                 c.close()
                 continue
