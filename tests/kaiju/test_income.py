@@ -478,6 +478,21 @@ def test_ki_deck_2_spent_kaiju_deck_reshuffled(scenario):
         assert sorted(current + s.ids(s.zone("kaiju_deck"))) == ["hydrabyte", "krakenstein"]
 
 
+def test_ki_deck_2_a_discard_pile_of_one_card_is_the_new_deck(scenario):
+    """KI-DECK-2, the boundary on the other side: a spent deck and a discard pile of one card: that card is shuffled
+    into a new deck and placed on top of the triggered card, which then goes to the discard pile."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    s.put("godzillionaire", s.zone("kaiju_current"))
+    s.put("krakenstein", s.zone("kaiju_discard"))
+    tableau(s, 1, "moscow_samovar_smelter")
+    a.counters["kaiju"] = 5
+    s.call("income", a, "industrial")
+    line_index(s, "The Kaiju Attack discard pile is shuffled into a new deck.")
+    assert s.ids(s.zone("kaiju_current")) == ["krakenstein"]
+    assert s.ids(s.zone("kaiju_discard")) == ["godzillionaire"] and s.zone("kaiju_deck").items == []
+
+
 def test_ki_deck_2_a_lone_kaiju_card_stays_current(scenario):
     """KI-DECK-2, the boundary: with no card in the Kaiju deck nor in its discard pile, there is no new card to place
     on top of the triggered one: it stays the current threat (nothing is shuffled)."""
