@@ -224,3 +224,25 @@ def test_same_view_says_what_comparing_the_views_says(name, players):
             agree += same
             differ += not same
     assert agree and differ
+
+
+@pytest.mark.parametrize("body,steps", [
+    ('say("a")\n      for p in players { p.coins += 1 }\n      say("b")', 3),
+    ('for p in players { p.coins += 1 }\n      for p in players { p.coins += 1 }', 2),   # each loop's own `p`
+    ('let n = 2\n      for p in players { p.coins += n }', 1),                          # a let read later
+    ('for p in players { p.coins += 1 }\n      say("{p.name}")', 1),                    # the loop's last `p`
+    ('say("a")\n      if round > 1 { return }\n      say("b")', 1),                    # a return leaves the body
+])
+def test_a_phase_is_cut_into_steps_only_where_its_statements_share_nothing(tmp_path, body, steps):
+    """Between two steps of a phase a match captures its data for its copies (position.py): a phase is cut at
+    its top-level statements only where no statement reads a name one before it binds, and none returns."""
+    text = SECRET.replace('''      let secret = deck.top.value
+      ask by players[0] "High or low?" {
+        "High" { if secret > 4 { players[0].coins += 1 } }
+        "Low" { if secret <= 4 { players[0].coins += 1 } }
+      }
+      end_game("guessed")''', '      if round > 2 { end_game("done") }\n      ' + body)
+    game = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": TOKENS}))
+    assert len(game.phases[0].steps) == steps + (steps > 1)
+    m = Match(game, 2, 1)
+    assert m.over and m.result.rounds == 3

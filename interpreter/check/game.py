@@ -42,11 +42,12 @@ class Bodies:
 
     def steps(self, text, place) -> list:
         """A phase's body, nobody's turn, as its steps (model.gamedef.Phase): one Resolved a top-level statement
-        where none of them binds a local (`let`) and none returns from the body, else one for the whole body."""
+        where none reads a name another before it binds (a `let`, a loop's variable: a body's names last to its
+        end) and none returns from the body, else one for the whole body."""
         stmts = self.col.guard(parse, text, _origin(text, place))
         if stmts is None:
             return [None]
-        whole = any(type(s) is A.Let for s in stmts) or any(type(s) is A.Return for s in A.statements(stmts))
+        whole = any(type(s) is A.Return for s in A.statements(stmts)) or _shared(stmts)
         out = []
         for part in [stmts] if whole or len(stmts) < 2 else [[s] for s in stmts]:
             r = self.checker.effect(part, _origin(text, place), nobody=True)
@@ -61,6 +62,19 @@ class Bodies:
         r = self.checker.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
         self.order.append(r)
         return r
+
+
+def _shared(stmts: list) -> bool:
+    """Whether a top-level statement reads a name that one before it binds (`let`, `for`, a choice's variable)."""
+    bound: set = set()
+    for s in stmts:
+        own = {t.var for t in A.statements([s]) if type(t) is A.For}
+        own |= {n.var for n in A.walk(s) if type(n) is A.Choose and n.var}
+        # a loop's or a choice's variable is bound where it is read (`for p in players` again reads its own `p`)
+        if any(type(n) is A.Name and n.id in bound and n.id not in own for n in A.walk(s)):
+            return True
+        bound |= own | {t.name for t in A.statements([s]) if type(t) is A.Let}
+    return False
 
 
 def _parsed(text, place, expression=False):
