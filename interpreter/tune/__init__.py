@@ -5,7 +5,7 @@ giving the best values: the base game is never edited), `index.html` (page.py), 
 (the study: run the same command again, with more `--trials`, to go on).
 
     from interpreter.tune import tune
-    tune("content/kaiju-inc", vary=["cards.start_kaijumoto_electronics.money=1..4"], goals=["fair"], out_dir="out")
+    tune("path/to/game", vary=["cards.CARD.FIELD=1..4"], goals=["fair"], out_dir="out")
 """
 from __future__ import annotations
 
