@@ -1,0 +1,70 @@
+"""A match's random draws as chance outcomes, and copies of a match at a position.
+
+`Draws` is the `rng` a match is built with (docs/api.md): it serves draws from a list of outcomes taken so far,
+and at a draw past its end it stops the match with `NeedDraw`, which names the draw's outcomes and their
+chances, so that a tree search sees each draw as a chance node: a die or `random` pick is one, a shuffle one a
+card (which card comes on top, then which next...; copies of one card are one outcome, the last card none).
+A match is a pure function of its game, options, draws and choices, so `replay` builds it at any position.
+"""
+from __future__ import annotations
+
+from ..runtime.match import Match
+
+
+class NeedDraw(BaseException):
+    """The match wants a draw not taken yet: `outcomes`, [(outcome, chance)]. A BaseException, so that the
+    match does not take it for a mistake of its content and it leaves `choose` as it is."""
+
+    def __init__(self, outcomes: list):
+        super().__init__("a chance outcome is wanted")
+        self.outcomes = outcomes
+
+
+class Draws:
+    """Draws from a list of chance outcomes: a card outcome is the card's number (`card_at`), a number drawn
+    is itself (a die: its face minus the lowest)."""
+
+    def __init__(self, outcomes: list, card_at: dict):
+        self.outcomes = outcomes
+        self.taken = 0
+        self.card_at = card_at
+
+    def _next(self, outcomes: list) -> int:
+        if self.taken == len(self.outcomes):
+            raise NeedDraw(outcomes)
+        self.taken += 1
+        return self.outcomes[self.taken - 1]
+
+    def randrange(self, n: int) -> int:
+        return 0 if n == 1 else self._next([(i, 1 / n) for i in range(n)])
+
+    def randint(self, a: int, b: int) -> int:
+        n = b - a + 1
+        return a + (0 if n == 1 else self._next([(i, 1 / n) for i in range(n)]))
+
+    def shuffle(self, items: list) -> None:
+        left = list(items)
+        top_first = []
+        while len({p.card.id for p in left}) > 1:
+            counts: dict[int, int] = {}
+            for p in left:
+                counts[self.card_at[p.card.id]] = counts.get(self.card_at[p.card.id], 0) + 1
+            pick = self._next([(c, k / len(left)) for c, k in sorted(counts.items())])
+            piece = next(p for p in left if self.card_at[p.card.id] == pick)
+            left.remove(piece)
+            top_first.append(piece)
+        items[:] = left + top_first[::-1]  # the end of the list is the top
+
+
+def replay(game, players: int, options: dict, steps: list, card_at: dict, narrate: bool = False):
+    """The match after `steps` (("choice", k) or ("chance", outcome), in order) and, if it waits for a draw,
+    the NeedDraw saying which; else None. Every copy of a position is made here (to become Match.clone())."""
+    draws = Draws([v for kind, v in steps if kind == "chance"], card_at)
+    choices = [v for kind, v in steps if kind == "choice"]
+    try:
+        match = Match(game, players, 0, options, rng=draws, narrate=narrate)
+        for k in choices:
+            match.choose(k)
+    except NeedDraw as wanted:
+        return None, wanted
+    return match, None
