@@ -52,7 +52,7 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             parameter_specification={"players": g.min_players})
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
-                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}})
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}})
         if not any(key[0] == k[0] for k in _REGISTERED):
             pyspiel.register_game(kind, cls)
         _REGISTERED[key] = cls
@@ -64,6 +64,7 @@ class MeepleGame(pyspiel.Game):
     options: dict = {}
     kind = None
     numbered: dict = {}  # players -> Spaces
+    nodes: dict = {}     # (players, steps) -> Node (spiel.Position)
 
     def __init__(self, params=None):
         game = self.meeple
@@ -97,41 +98,74 @@ class MeepleGame(pyspiel.Game):
         return Observer(self, recall)
 
 
-class Position:
-    """Where a state's match is: its steps, and the match there (none while it waits for a draw, `wanted`
-    then saying which). pyspiel copies a state by deep-copying its attributes: this one is copied by replay
-    (draws.replay), the one way a match is copied here."""
+class Node:
+    """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
+    returns at the end, and each player's view; shared by every state at that position."""
+    __slots__ = ("player", "legal", "wanted", "returns", "views", "texts")
 
-    def __init__(self, game: MeepleGame, steps: list):
-        self.meeple, self.options, self.card_at = game.meeple, game.options, game.spaces.card_at
+    def __init__(self, spaces: Spaces, match, wanted):
+        self.wanted, self.legal, self.returns, self.views, self.texts = wanted, {}, None, (), ()
+        if match is None:
+            self.player = pyspiel.PlayerId.CHANCE
+            return
+        n = len(match.players)
+        if match.over:
+            self.player, self.returns = pyspiel.PlayerId.TERMINAL, returns_of(match)
+        else:
+            self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
+        self.views = tuple(match.view(p + 1) for p in range(n))
+        self.texts = tuple(view_text(v) for v in self.views)
+
+
+class Position:
+    """Where a state's match is: its steps ("choice", option index) and ("chance", outcome), in order, and
+    what it shows (a Node, kept by the game for every position met: a tree search meets each many times). The
+    match itself is kept while the state is played forward; a copy of the state (pyspiel deep-copies its
+    attributes) shares the Node and rebuilds a match by replay (draws.replay) only when it needs one."""
+    CACHE = 200_000  # positions a game keeps
+
+    def __init__(self, game: MeepleGame):
+        self.game_class, self.spaces = type(game), game.spaces
         self.players = game.num_players()
-        self.steps = steps  # ("choice", option index) and ("chance", outcome), in order
-        self.match, self.wanted = replay(self.meeple, self.players, self.options, steps, self.card_at)
+        self.steps: list = []
+        self.match, wanted = self._replay()
+        self.node = self._node(match=self.match, wanted=wanted)
 
     def __deepcopy__(self, memo):
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
-        other.steps = list(self.steps)
-        other.match, other.wanted = replay(self.meeple, self.players, self.options, other.steps, self.card_at)
+        other.steps, other.match = list(self.steps), None
         return other
 
-    def choose(self, k: int) -> None:
-        self.steps.append(("choice", k))
-        try:
-            self.match.choose(k)
-        except NeedDraw as wanted:
-            self.match, self.wanted = None, wanted
+    def _replay(self):
+        g = self.game_class
+        return replay(g.meeple, self.players, g.options, self.steps, self.spaces.card_at)
 
-    def draw(self, outcome: int) -> None:
-        self.steps.append(("chance", outcome))
-        self.match, self.wanted = replay(self.meeple, self.players, self.options, self.steps, self.card_at)
+    def _node(self, match, wanted) -> Node:
+        cache = self.game_class.nodes
+        if len(cache) > self.CACHE:
+            cache.clear()
+        node = cache[(self.players, tuple(self.steps))] = Node(self.spaces, match, wanted)
+        return node
 
+    def advance(self, kind: str, value: int) -> None:
+        self.steps.append((kind, value))
+        known = self.game_class.nodes.get((self.players, tuple(self.steps)))
+        if kind == "choice" and self.match is not None:
+            try:
+                self.match.choose(value)
+                wanted = None
+            except NeedDraw as w:
+                self.match, wanted = None, w
+        elif known is not None:
+            self.match = None
+        else:
+            self.match, wanted = self._replay()
+        self.node = known or self._node(self.match, wanted)
 
-class Seen(list):
-    """The players' views at a position: never changed once made, so a copy of the state shares them."""
-
-    def __deepcopy__(self, memo):
-        return self
+    def lines(self) -> list[str]:
+        match = self.match or self._replay()[0]
+        return match.lines if match else []
 
 
 class MeepleState(pyspiel.State):
@@ -139,49 +173,43 @@ class MeepleState(pyspiel.State):
         super().__init__(game)
         self.n = game.num_players()
         self.trail = [[] for _ in range(self.n)]  # what each player observed, decision by decision
-        self.views = Seen([None] * self.n)
-        self.at = Position(game, [])
+        self.at = Position(game)
         self._arrived()
 
     @property
     def spaces(self) -> Spaces:
-        return self.get_game().spaces
+        return self.at.spaces
 
-    # ---- where the match is
+    @property
+    def views(self):
+        return self.at.node.views or (None,) * self.n
+
+    @property
+    def legal(self) -> dict:
+        return self.at.node.legal
+
     def _arrived(self) -> None:
         """At a decision or the end (not a draw): what each player sees now joins its trail."""
-        self.legal = {}
-        match = self.at.match
-        if match is None:
-            return
-        if not match.over:
-            self.legal = self.spaces.actions(match.pending)
-        self.views = Seen([match.view(p + 1) for p in range(self.n)])
-        for p in range(self.n):
-            self.trail[p].append(view_text(self.views[p]))
+        for p, text in enumerate(self.at.node.texts):
+            self.trail[p].append(text)
 
     def current_player(self):
-        match = self.at.match
-        if match is None:
-            return pyspiel.PlayerId.CHANCE
-        if match.over:
-            return pyspiel.PlayerId.TERMINAL
-        return match.pending.player.index
+        return self.at.node.player
 
     def _legal_actions(self, player):
         return sorted(self.legal) if player == self.current_player() else []
 
     def chance_outcomes(self):
-        return list(self.at.wanted.outcomes)
+        return list(self.at.node.wanted.outcomes)
 
     def _apply_action(self, action):
-        if self.at.match is None:
-            self.at.draw(int(action))
+        player = self.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            self.at.advance("chance", int(action))
         else:
-            self.trail[self.at.match.pending.player.index].append(f"I chose {self.spaces.action_name(action)}")
-            self.at.choose(self.legal[action])
-        if self.at.match is not None:
-            self._arrived()
+            self.trail[player].append(f"I chose {self.spaces.action_name(action)}")
+            self.at.advance("choice", self.legal[action])
+        self._arrived()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -189,15 +217,13 @@ class MeepleState(pyspiel.State):
         return self.spaces.action_name(action)
 
     def is_terminal(self):
-        return self.at.match is not None and self.at.match.over
+        return self.at.node.returns is not None
 
     def returns(self):
-        return returns_of(self.at.match) if self.is_terminal() else [0.0] * self.n
+        return list(self.at.node.returns) if self.is_terminal() else [0.0] * self.n
 
     def __str__(self):
-        if self.at.match is None:
-            return f"a chance node after {len(self.at.steps)} steps"
-        return "\n".join(self.at.match.lines) or f"after {len(self.at.steps)} steps"
+        return "\n".join(self.at.lines()) or f"after {len(self.at.steps)} steps"
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A state the player cannot tell from this one, its draws sampled anew (rejection sampling: the same
