@@ -19,6 +19,16 @@ from .draws import NeedDraw, replay
 from .spaces import Spaces, view_text
 
 _REGISTERED: dict = {}
+_RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
+
+
+def _pick(outcomes: list, u: float) -> int:
+    """The chance outcome a uniform number in [0, 1) falls on."""
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
 
 
 def returns_of(match) -> list[float]:
@@ -228,7 +238,7 @@ class MeepleState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A state the player cannot tell from this one, its draws sampled anew (rejection sampling: the same
         actions, draws at random, until the player's information state is the same)."""
-        rng = random.Random(len(self.at.steps) if probability_sampler is None else None)
+        uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
         history = self.history()
         want = self.information_state_string(player_id)
         for _ in range(10_000):
@@ -237,7 +247,7 @@ class MeepleState(pyspiel.State):
                 for a in history:
                     if s.is_chance_node():
                         outcomes = s.chance_outcomes()
-                        s.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+                        s.apply_action(_pick(outcomes, uniform()))
                     elif a in s.legal:
                         s.apply_action(a)
                     else:
