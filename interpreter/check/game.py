@@ -40,6 +40,20 @@ class Bodies:
         self.order.append(r)
         return r
 
+    def steps(self, text, place) -> list:
+        """A phase's body, nobody's turn, as its steps (model.gamedef.Phase): one Resolved a top-level statement
+        where none of them binds a local (`let`) and none returns from the body, else one for the whole body."""
+        stmts = self.col.guard(parse, text, _origin(text, place))
+        if stmts is None:
+            return [None]
+        whole = any(type(s) is A.Let for s in stmts) or any(type(s) is A.Return for s in A.statements(stmts))
+        out = []
+        for part in [stmts] if whole or len(stmts) < 2 else [[s] for s in stmts]:
+            r = self.checker.effect(part, _origin(text, place), nobody=True)
+            self.order.append(r)
+            out.append(r)
+        return out
+
     def expression(self, text, place, params=(), function=None, this_piece=False) -> Resolved | None:
         e = self.col.guard(parse_expr, text, _origin(text, place))
         if e is None:
@@ -70,7 +84,7 @@ class Checked:
     handlers: dict  # event -> [Resolved], the game's and its mods' in order
     setup: Resolved | None
     finish: Resolved | None
-    phases: list  # [(name, Resolved)]
+    phases: list  # [(name, [Resolved, one a step])]
     score: Resolved | None
     faction: Resolved | None
     ranking: list
@@ -113,7 +127,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     # setup, the phases of the round and finish are nobody's turn: no player is `me` (runtime.match._flow)
     setup = effect(g["setup"], place_in(g, "setup", gplace), nobody=True) if "setup" in g else None
     finish = effect(g["finish"], place_in(g, "finish", gplace), nobody=True) if "finish" in g else None
-    phases = [(ph["phase"], effect(ph["do"], place_in(ph, "do", ph.place), nobody=True)) for ph in g["round"]]
+    phases = [(ph["phase"], bodies.steps(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
     named: dict = {}
     for ph in g["round"]:  # the account, the page and `phase` name each by its name: one phase a name
         if ph["phase"] in named:

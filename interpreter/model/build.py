@@ -115,7 +115,7 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         functions={k: ns[f"F_{k}"] for k in list(checked.functions) + list(checked.values)},
         values=names.values, field_types=names.field_types,
         setup=fn(checked.setup), finish=fn(checked.finish),
-        phases=[Phase(n, fn(r)) for n, r in checked.phases],
+        phases=[Phase(n, [fn(r) for r in rs]) for n, rs in checked.phases],
         score=fn(checked.score), ranking=[fn(r) for r in checked.ranking], faction=fn(checked.faction),
         score_places=tuple(r.origin.place if r is not None else None for r in [checked.score, *checked.ranking]),
         cooperative=bool(g.get("cooperative", False)),

@@ -57,8 +57,15 @@ class ScoreEntry:
 
 @dataclass(slots=True)
 class Phase:
+    """A phase of the round: its body, as steps run in turn (its top-level statements, where they share no
+    local: between two steps no content runs, and a match captures its data there for its copies,
+    runtime/position.py; else the whole body as one step)."""
     name: str
-    body: Callable
+    steps: list  # compiled functions (M, me, this)
+
+    def body(self, M, me, this) -> None:
+        for step in self.steps:
+            step(M, me, this)
 
 
 @dataclass

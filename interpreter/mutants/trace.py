@@ -88,7 +88,7 @@ class Coverage:
         def traced(*a, **k):
             game = original(*a, **k)
             if game is not None:
-                fns = list(game.procedures.values()) + [ph.body for ph in game.phases]
+                fns = list(game.procedures.values()) + [step for ph in game.phases for step in ph.steps]
                 if fns:
                     ns = fns[0].__globals__
                     maps[id(ns)] = (ns, game.line_map)

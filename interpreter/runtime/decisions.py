@@ -132,8 +132,11 @@ def answered(M, player, n: int, values: list) -> int:
     suspended."""
     if M.revealed:
         secrecy.forget_moved(M)
+    M.offered = values  # what a copy's replay answers by (copies.py)
     k = M.auto[player.index](n)
     M.choices.append(k)
+    v = values[k] if k < len(values) else None
+    M.chosen.append(v.uid if type(v) is Piece else 0)
     if M.watch is not None:
         M.watch(M, values[k] if k < len(values) else None)
     return k

@@ -21,6 +21,7 @@ from greenlet import getcurrent, greenlet
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
 from .decisions import NOTHING, Decision, out_of_range
 from .ops import describe
+from .position import FINISH, QUIET_EVERY, SETUP, capture
 from .secrecy import echo
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
@@ -102,6 +103,8 @@ class Match:
         self.on_say = on_say
         self.narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
+        self.chosen: list[int] = []  # per choice, the uid of the card chosen, or 0 (copies.py replays by it)
+        self.offered: list = []  # the options of the decision being answered in place (copies.py)
         self.auto = auto
         self.watch = None
         self.result: Result | None = None
@@ -125,6 +128,17 @@ class Match:
         for p in self.players:
             self.active_zones += [z for z in p.zones.values() if z.spec.active]
         self.listening = game.listening  # the events some card handles
+        self.pieces = list(items)  # every piece, by uid (uid 1 first)
+        self.all_zones = list(self.zones.values()) + [z for p in self.players for z in p.zones.values()]
+        # copies (copies.py): the last quiet point captured (None: the start), the generator as it was at the
+        # start when it is the caller's, whether quiet points are captured (a world a search plays once and
+        # drops needs none), and what a world dealt in place does to its copies
+        self.quiet = None
+        self.rng0 = None if rng is None or auto is not None else _generator_copy(rng)
+        self.keeps = auto is None and self.rng0 is not False
+        self.flowing = False
+        self.redo = None
+        self.imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
         self.pending: Decision | None = None
         self._glet = None
         if start:
@@ -133,6 +147,7 @@ class Match:
     def begin(self) -> None:
         """Runs the match to its first decision (to its end, answering in place): for one built with
         `start=False`."""
+        self.flowing = True
         self._start(self._flow)
 
     def perform(self, body, *args, me=None, this=None) -> None:
@@ -189,6 +204,8 @@ class Match:
                 raise out_of_range(option, d.size, d.player)
         self._back_here()
         self.choices.append(k)
+        v = d.values[k]
+        self.chosen.append(v.uid if type(v) is Piece else 0)
         if self.narrate:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
@@ -207,6 +224,7 @@ class Match:
             waiting.throw()
         self.pending = None
         self.vars = {}
+        self.pieces = self.quiet = None
         for z in self.zones.values():
             z.items.clear()
         for p in self.players:
@@ -217,6 +235,20 @@ class Match:
     def view(self, player: Player | int | None):
         from .view import view
         return view(self, player)
+
+    def clone(self) -> Match:
+        """An independent match at this position with the same future random draws: answered the same way, it
+        plays the same match to the same result; answering it otherwise leaves this one as it is (copies.py)."""
+        from .copies import clone
+        return clone(self)
+
+    def resample(self, seat: int, rng: random.Random) -> Match:
+        """A copy as the player at `seat` may imagine it: every card it has not seen dealt again at random among
+        the places it cannot see into, what it has seen or been told kept, and no value computed from what it
+        cannot see since the last quiet point; its view of the copy is its view of this match; `rng` deals, and
+        seeds the copy's own future (copies.py)."""
+        from .copies import resample
+        return resample(self, seat, rng)
 
     # ---- used by verbs and compiled code
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
@@ -272,21 +304,40 @@ class Match:
         self.steps = self.step_budget - STEP_CHUNK
 
     # ---- the flow of a game
-    def _flow(self):
+    def _flow(self, at=SETUP):
+        """The game from `at` (position.py: its setup, a step of a phase of the round, its finish) to its end.
+        Between two steps no content runs: the match captures its data there for its copies (position.py)."""
         g = self.game
+        phases = g.phases
         try:
-            if g.setup is not None:
-                g.setup(self, None, None)
-            while self.end_reason is None:
-                self.round += 1
-                if self.round > g.max_rounds:
-                    self.end_reason = f"round limit ({g.max_rounds}) reached"
-                    break
-                self.say(f"== Round {self.round}")
-                for phase in g.phases:
-                    self.phase = phase.name
-                    phase.body(self, None, None)
+            i, j = len(phases), 0  # the next phase's index in the round (a new round past the last), its step's
+            if at == SETUP:
+                if g.setup is not None:
+                    g.setup(self, None, None)
+            elif at != FINISH:
+                i, j = at
+            while at != FINISH:
+                if i == len(phases):
+                    if self.end_reason is not None:
+                        break
+                    self.round += 1
+                    if self.round > g.max_rounds:
+                        self.end_reason = f"round limit ({g.max_rounds}) reached"
+                        break
+                    self.say(f"== Round {self.round}")
+                    i = 0
+                phase = phases[i]
+                self.phase = phase.name
+                steps = phase.steps
+                while j < len(steps):
+                    if self.keeps and self.auto is None:
+                        self._quiet_point((i, j))
+                    steps[j](self, None, None)
+                    j += 1
+                i, j = i + 1, 0
             if g.finish is not None:
+                if self.keeps and self.auto is None and at != FINISH:
+                    self._quiet_point(FINISH)
                 self.phase = "finish"
                 g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
@@ -294,6 +345,14 @@ class Match:
             outcome, reason, winner = _outcome(self, over), over.reason, _winner(self, over)
         self.pending = None
         self.result = self._result(outcome, reason, winner)
+
+    def _quiet_point(self, at) -> None:
+        """Captures the match's data here, where no content runs, if enough choices were made since the last
+        capture (the first after the setup always): a copy replays the choices since (copies.py)."""
+        q = self.quiet
+        if q is None or len(self.choices) - q.choices >= QUIET_EVERY:
+            self.quiet = capture(self, at)
+            self.redo = None
 
     def _result(self, outcome, reason, winner) -> Result:
         g = self.game
@@ -454,6 +513,15 @@ def _mistake(e: Exception) -> RuntimeContentError:
     if isinstance(e, ZeroDivisionError):
         return RuntimeContentError("division by zero")
     return RuntimeContentError(f"a value of the wrong kind here: {_in_words(str(e))}")
+
+
+def _generator_copy(rng):
+    """A copy of the caller's generator as it is at the start (a copy of the match starts from it)."""
+    import copy
+    try:
+        return copy.deepcopy(rng)
+    except Exception:  # a generator that cannot be copied: copies of the match are refused (copies.py)
+        return False
 
 
 def _fresh(v):

@@ -1,0 +1,261 @@
+"""Copies of a match: `clone` (the same position, the same future draws) and `resample` (the position as one
+seat may imagine it). Both start from the last quiet point the match passed (position.py) and replay in place
+the choices made since, so that their cost does not grow with the match.
+
+`resample(M, seat, rng)` deals again, at that quiet point, which card each piece is among the pieces hidden from
+the seat there and still hidden from it now (by kind; zones whose contents every player saw go in, and the
+box, keep theirs), with what the seat was told of a card kept true; then replays the choices since. What the
+running procedures computed since the quiet point is computed again from the cards as dealt, so neither their
+locals nor the labels of the decision asked remember a hidden card. The world is kept only if it shows the seat
+what the match shows it (its view, the labels of its decision included); otherwise another deal is tried, and
+after `TRIES` the match's own position is copied and its hidden cards dealt again in place (`Match.imagined`
+says which). What was written into vars, counters or card fields from a hidden card before the quiet point is
+kept as it is (docs/architecture.md).
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from greenlet import greenlet
+
+from ..errors import IllegalChoice, MeepleError, UsageError
+from .decisions import out_of_range
+from .position import SETUP, Remap, capture, restore
+from .secrecy import held_unseen, sees, sees_card, told_to
+from .state import Piece
+
+TRIES = 4  # deals tried at the quiet point before a world is dealt at the match's own position
+
+
+def _blank(M):
+    """A new match of M's game, seats, seed and options, not begun."""
+    from .match import Match
+    c = Match(M.game, len(M.players), M.seed, M.options.values, names=[p.name for p in M.players],
+              start=False, narrate=False)
+    c.flowing = True
+    return c
+
+
+def _at_quiet(M):
+    """A new match at M's last quiet point, and where its flow goes on from there."""
+    if not M.flowing:
+        raise UsageError("only a match played from its start (not one running a single body) can be copied")
+    if M.pieces is None:
+        raise UsageError("a closed match cannot be copied")
+    c = _blank(M)
+    q = M.quiet
+    if q is None:
+        if M.rng0 is False:
+            raise UsageError("this match's generator (the `rng` it was given) cannot be copied, nor the match")
+        if M.rng0 is not None:
+            c.rng = copy.deepcopy(M.rng0)
+        c.rng0 = M.rng0
+        return c, SETUP, 0
+    restore(c, q)
+    c.quiet = q
+    c.choices = M.choices[: q.choices]
+    c.chosen = M.chosen[: q.choices]
+    return c, q.at, q.choices
+
+
+def _feed(c, answers: list, cards=None):
+    """Has `c` answer `answers` in place, in turn; the decision after them waits for an answer. `cards`: the
+    uid each answer chose (0: no card) and the pieces of `c` by those uids: an answer that chose a card
+    chooses that piece wherever it is among the options (a world dealt anew may offer them in another order),
+    and is refused where it is not among them."""
+    left = len(answers)
+    it = iter(answers)
+    uids = iter(cards[0]) if cards is not None else None
+
+    def answer(n: int) -> int:
+        nonlocal left
+        k = next(it)
+        left -= 1
+        if left == 0:  # the last: the next decision waits
+            c.auto = None
+        if uids is not None:
+            uid = next(uids)
+            if uid:
+                piece = cards[1].get(uid)
+                for i, v in enumerate(c.offered):
+                    if v is piece:
+                        return i
+                raise IllegalChoice("the card chosen is not among the options in this world")
+        if not 0 <= k < n:
+            raise out_of_range(k, n)
+        return k
+    c.auto = [answer] * len(c.players) if left else None
+    return answer
+
+
+def _replay(c, at, answers: list, redo=None, cards=None) -> None:
+    """Runs `c` on from the quiet point `at`, answering `answers` in place, until it waits for the decision after
+    them (or ends). `redo`: (after how many of the answers, a function given the match there). `cards`: see
+    _feed."""
+    stop = len(answers) if redo is None else redo[0]
+    _feed(c, answers[:stop], cards)
+    c._glet = greenlet(lambda: c._flow(at))
+    c._advance()
+    if redo is not None:
+        redo[1](c)
+        rest = answers[stop:]
+        if rest and c.pending is not None:
+            answer = _feed(c, rest)
+            c.choose(answer(c.pending.size))
+    c.auto = None
+
+
+def _finish(c, M) -> None:
+    """What a copy takes from its match besides the position: the account and the budgets' bookkeeping."""
+    c.lines = list(M.lines)
+    c.sealed = dict(M.sealed)
+    c.said = M.said
+    c.narrate = M.narrate
+    c.steps, c.spent_before, c.clock = M.steps, M.spent_before, M.clock
+
+
+def clone(M):
+    """An independent match at M's position, with the same future draws: answered the same way, it plays the
+    same match to the same result."""
+    c, at, done = _at_quiet(M)
+    _replay(c, at, M.choices[done:], M.redo)
+    c.redo = M.redo
+    _finish(c, M)
+    return c
+
+
+def resample(M, seat: int, rng: random.Random):
+    """A copy of M as the player at `seat` may imagine it: see the module's docstring."""
+    if M.result is not None:
+        return clone(M)
+    viewer = M.players[seat - 1]
+    truth = M.view(seat)
+    keep = {p.uid for p in M.pieces if sees_card(M, p, viewer)}
+    told = {}
+    if M.told:
+        uids = {id(p): p.uid for p in M.pieces}
+        told = {uids[k]: v for k, v in told_to(M, seat).items()}
+    w = None
+    if M.quiet is not None:
+        for _ in range(TRIES):
+            c, at, done = _at_quiet(M)
+            pieces = {p.uid: p for p in c.pieces}  # by their uids before the deal: the match's
+            deal(c, c.players[seat - 1], keep, told, rng)
+            c.quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
+            try:
+                _replay(c, at, M.choices[done:], cards=(M.chosen[done:], pieces))
+            except MeepleError:
+                c.close()
+                continue
+            if c.view(seat) == truth:
+                w = c
+                break
+            c.close()
+    if w is None:  # no deal at the quiet point showed the seat its match: the position dealt again in place
+        w, at, done = _at_quiet(M)
+        faces = {}
+
+        def here(c):
+            faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
+        n = len(M.choices) - done
+        _replay(w, at, M.choices[done:], (n, here))
+        w.redo = (n, _giver(faces))
+        w.imagined = "in place"
+    _finish(w, M)
+    w.rng = random.Random(rng.getrandbits(64))  # a future of its own: the match's is not the seat's to know
+    return w
+
+
+def _giver(faces: dict):
+    """A function that deals a copy's pieces as a world dealt them in place (`faces`: uid before -> after)."""
+    held = {uid: (new, card, f if f is card.fields else dict(f)) for uid, (new, card, f) in faces.items()}
+
+    def give(w) -> None:
+        for p in w.pieces:
+            face = held.get(p.uid)
+            if face is not None:
+                p.uid, p.card, p.f = face
+        w.pieces.sort(key=_uid)
+        remap = Remap(w)
+        for p in w.pieces:
+            if p.f is not p.card.fields:
+                p.f = remap.store(p.f)
+        _modifying(w)
+    return give
+
+
+def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = False) -> dict:
+    """Deals again which card each hidden piece is: among the pieces lying where `viewer` cannot see, but those
+    whose uid is in `keep`, by kind, each hidden piece taking the uid, card and fields of another. Pieces and
+    faces are put in a canonical order before `rng` deals them, so the deal does not depend on where the cards
+    truly lie. `told`: uid -> what the viewer was told of that piece (its new face agrees). `pending`: the
+    options of the decision the viewer is asked keep theirs where their labels name them. Returns what it dealt:
+    uid before -> (uid, card, fields) after."""
+    shown = set(keep)
+    shown |= {p.uid for p, seats, zone, _ in M.revealed if p.zone is zone and viewer.seat in seats}
+    d = M.pending
+    if pending and d is not None and d.player is viewer:
+        shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
+    pools: dict = {}
+    for z in M.all_zones:
+        if z.name == "box" and z.owner is None or z.spec.known or sees(z, viewer):
+            continue
+        for piece in z.items:
+            if piece.uid not in shown:
+                pools.setdefault(piece.card.kind, []).append(piece)
+    dealt: dict = {}
+    if not pools:
+        return dealt
+    for kind in sorted(pools):
+        pieces = sorted(pools[kind], key=_uid)
+        faces = sorted(((p.uid, p.card, p.f) for p in pieces), key=_face)
+        rng.shuffle(faces)
+        if told and any(p.uid in told for p in pieces):
+            faces = _within_told(pieces, faces, told, rng)
+        for piece, face in zip(pieces, faces, strict=True):
+            dealt[piece.uid] = face
+            piece.uid, piece.card, piece.f = face
+    M.pieces.sort(key=_uid)
+    _modifying(M)
+    return dealt
+
+
+def _modifying(M) -> None:
+    """Which pieces modify a value follows their cards (modifiers.py)."""
+    if M.modifying:
+        cards = {value: {id(p.card) for p in pieces} for value, pieces in M.modifying.items()}
+        M.modifying = {value: [p for p in M.pieces if id(p.card) in ids] for value, ids in cards.items()}
+
+
+def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, tries: int = 20) -> list:
+    """The (shuffled) faces dealt again so that each piece gets one that agrees with what the seat was told of
+    it (`tell`): the pieces told most first, each a face drawn among those left that agree; the rest in the
+    shuffled order. After `tries` dead ends, the faces as shuffled (a world that ignores what was told, never
+    one that shows the true cards)."""
+    def agrees(face, facts) -> bool:
+        return all((face[2].get(field) == value) == truth for field, value, truth in facts)
+    order = sorted((i for i, piece in enumerate(pieces) if piece.uid in told),
+                   key=lambda i: (-len(told[pieces[i].uid]), pieces[i].uid))
+    for _ in range(tries):
+        left = list(range(len(faces)))
+        dealt: dict = {}
+        for i in order:
+            fits = [k for k in left if agrees(faces[k], told[pieces[i].uid])]
+            if not fits:
+                break
+            k = fits[rng.randrange(len(fits))]
+            dealt[i] = k
+            left.remove(k)
+        else:
+            rest = iter(left)
+            return [faces[dealt[i]] if i in dealt else faces[next(rest)] for i in range(len(pieces))]
+    return faces
+
+
+def _uid(piece) -> int:
+    return piece.uid
+
+
+def _face(face) -> tuple:
+    return face[1].id, face[0]

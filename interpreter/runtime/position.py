@@ -1,0 +1,138 @@
+"""A position as data: what a match holds at a quiet point, where no content procedure is running (before its
+setup, between two steps of a phase, before its finish), so that a copy can start from there.
+
+A match waiting for a decision is a suspended stack (Match.wait), and a stack cannot be copied; its data can.
+So a match captures its data at quiet points as it passes them (`Quiet`, at most one every `QUIET_EVERY`
+choices), and a copy is a new match built from the last one, the choices made since then replayed in place:
+the replay is a step's decisions or a few, whatever the length of the match (docs/architecture.md).
+
+Pieces, players and zones are named in a capture by what does not change (a piece's uid, a player's index, a
+zone's name and owner), and found again in the copy by it (`Remap`).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from .state import Piece, Player, Zone
+
+QUIET_EVERY = 4  # choices at least between two captures: fewer captures, a longer replay behind a copy
+SETUP = "setup"  # `Quiet.at`: the match has not run its setup yet
+FINISH = "finish"  # `Quiet.at`: the rounds are over, the finish is next; else (phase, step): the step to run next
+
+
+@dataclass(slots=True, frozen=True)
+class Quiet:
+    """The data of a match at a quiet point (held, never changed: copies of copies share it)."""
+    choices: int  # the choices made before it
+    at: object  # SETUP, FINISH, or (the index of a phase of the round, of its step): the step to run next
+    round: int
+    phase: str
+    first: int  # the first player's index
+    end_reason: str | None
+    rng: object  # the generator's state (random.Random's getstate, or a copy of the caller's generator)
+    zones: tuple  # per zone (Match.all_zones' order) the pieces in it, bottom first
+    pieces: tuple  # per piece (by uid) its (card, fields, by): fields its card's own dict or a copy
+    counters: dict
+    vars: dict
+    players: tuple  # per player (its counters, its vars)
+    fired: dict
+    modifiers: tuple
+    revealed: tuple
+    told: tuple
+    modifying: dict
+    unavailable: tuple
+
+
+def capture(M, at: int) -> Quiet:
+    """The match's data now, at a quiet point."""
+    rng = M.rng
+    state = rng.getstate() if type(rng) is random.Random else copy.deepcopy(rng)  # (Match.keeps: it can be)
+    return Quiet(
+        len(M.choices), at, M.round, M.phase, M.first.index, M.end_reason, state,
+        tuple([tuple(z.items) for z in M.all_zones]),
+        tuple([(p.card, p.f if p.f is p.card.fields else dict(p.f), p.by) for p in M.pieces]),
+        dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
+        {k: frozenset(v) for k, v in M.fired.items()}, tuple(M.modifiers), tuple(M.revealed), tuple(M.told),
+        M.modifying, tuple(M.unavailable_notes))
+
+
+def _held(store: dict) -> dict:
+    """A var store as it is now: its lists copied (content may change a list it holds)."""
+    out = dict(store)
+    for k, v in out.items():
+        if type(v) is list:
+            out[k] = _copied(v)
+    return out
+
+
+def _copied(v):
+    return [_copied(x) for x in v] if type(v) is list else v
+
+
+class Remap:
+    """Finds, in the match being built, the piece, player or zone a capture names."""
+    __slots__ = ("pieces", "players", "zones")
+
+    def __init__(self, M):
+        self.pieces = M.pieces
+        self.players = M.players
+        self.zones = {(z.owner.index if z.owner is not None else -1, z.name): z for z in M.all_zones}
+
+    def __call__(self, v):
+        t = type(v)
+        if t is int or t is str or v is None or t is bool:
+            return v
+        if t is Piece:
+            return self.pieces[v.uid - 1]
+        if t is Player:
+            return self.players[v.index]
+        if t is Zone:
+            return self.zones[(v.owner.index if v.owner is not None else -1, v.name)]
+        if t is list:
+            return [self(x) for x in v]
+        if t is tuple:
+            return tuple(self(x) for x in v)
+        if t is dict:
+            return {k: self(x) for k, x in v.items()}
+        return v
+
+    def store(self, store: dict) -> dict:
+        out = dict(store)
+        for k, v in out.items():
+            t = type(v)
+            if not (t is int or t is str or v is None or t is bool):
+                out[k] = self(v)
+        return out
+
+
+def restore(M, q: Quiet) -> None:
+    """Gives `M` (a new match of the same game and seats, not begun) the data of `q`."""
+    remap = Remap(M)
+    pieces = M.pieces
+    for p, (card, f, by) in zip(pieces, q.pieces, strict=True):
+        p.card = card
+        p.f = f if f is card.fields else remap.store(f)
+        p.by = None if by is None else M.players[by.index]
+    for z, items in zip(M.all_zones, q.zones, strict=True):
+        z.items = [pieces[p.uid - 1] for p in items]
+        for p in z.items:
+            p.zone = z
+    M.round, M.phase, M.first, M.end_reason = q.round, q.phase, M.players[q.first], q.end_reason
+    if type(q.rng) is tuple:
+        M.rng = random.Random()
+        M.rng.setstate(q.rng)
+    else:
+        M.rng = copy.deepcopy(q.rng)
+    M.counters = dict(q.counters)
+    M.vars = remap.store(q.vars)  # (its lists new ones)
+    for p, (counters, vars_) in zip(M.players, q.players, strict=True):
+        p.counters = dict(counters)
+        p.vars = remap.store(vars_)
+    M.fired = {k: set(v) for k, v in q.fired.items()}
+    M.modifiers = [type(m)(m.value, m.add, m.times, remap.store(m.match), m.until) for m in q.modifiers]
+    M.revealed = [remap(r) for r in q.revealed]
+    M.told = [remap(t) for t in q.told]
+    M.modifying = {value: [pieces[p.uid - 1] for p in at] for value, at in q.modifying.items()}
+    M.unavailable_notes = list(q.unavailable)
