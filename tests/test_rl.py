@@ -215,3 +215,25 @@ def test_the_gym_environment_lets_one_seat_learn_against_meeples_agents():
 def returns(match):
     from interpreter.rl.spiel import returns_of
     return returns_of(match)
+
+
+def test_a_large_game_resamples_a_world_the_player_imagines_and_plays_it_on():
+    """Hearts deals 52 cards (51 draws): no rejection, but Match.resample. The imagined world looks the same
+    to the player (its observation and information state), holds other cards elsewhere, and plays to its end,
+    its draws sampled."""
+    game = openspiel_game(CONTENT / "hearts", players=4)
+    rng = random.Random(2)
+    s = game.new_initial_state()
+    while s.is_chance_node() or len(s.history()) < 60:
+        s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
+    p = s.current_player()
+    worlds = [s.resample_from_infostate(p, rng.random) for _ in range(3)]
+    for w in worlds:
+        assert w.observation_tensor(p) == s.observation_tensor(p)
+        assert w.information_state_string(p) == s.information_state_string(p)
+    others = [q for q in range(4) if q != p]
+    assert any(w.observation_tensor(q) != s.observation_tensor(q) for w in worlds for q in others)
+    w = worlds[0].clone()
+    while not w.is_terminal():
+        w.apply_action(rng.choice(w.legal_actions()))
+    assert len(w.returns()) == 4 and not s.is_terminal()

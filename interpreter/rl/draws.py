@@ -8,7 +8,23 @@ A match is a pure function of its game, options, draws and choices, so `replay` 
 """
 from __future__ import annotations
 
+import random
+from contextlib import contextmanager
+
 from ..runtime.match import Match
+
+_SAMPLING: list = []  # while a world is imagined (`sampled`): the generator its draws are sampled from
+
+
+@contextmanager
+def sampled(rng: random.Random):
+    """Draws past the list, or that no longer fit the position (a world imagined with other cards, whose copies
+    start from a point of the true match), are sampled from `rng` instead of stopping the match."""
+    _SAMPLING.append(rng)
+    try:
+        yield
+    finally:
+        _SAMPLING.pop()
 
 
 class NeedDraw(BaseException):
@@ -31,9 +47,14 @@ class Draws:
 
     def _next(self, outcomes: list) -> int:
         if self.taken == len(self.outcomes):
-            raise NeedDraw(outcomes)
+            if not _SAMPLING:
+                raise NeedDraw(outcomes)
+            return _SAMPLING[-1].choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
         self.taken += 1
-        return self.outcomes[self.taken - 1]
+        v = self.outcomes[self.taken - 1]
+        if _SAMPLING and all(o != v for o, _ in outcomes):
+            return _SAMPLING[-1].choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        return v
 
     def randrange(self, n: int) -> int:
         return 0 if n == 1 else self._next([(i, 1 / n) for i in range(n)])

@@ -15,10 +15,12 @@ import numpy as np
 import pyspiel
 
 from ..model.build import load_game
-from .draws import NeedDraw, replay
+from .draws import NeedDraw, replay, sampled
 from .spaces import Spaces, view_text
 
 _REGISTERED: dict = {}
+TRIES = 200  # resample_from_infostate's samples by rejection before it imagines a world
+REJECTION_DRAWS = 12  # ... tried only in a match of so few draws (Kuhn and Leduc poker deal 2 to 5)
 _RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
 
 
@@ -129,29 +131,65 @@ class Node:
 
 class Position:
     """Where a state's match is: its steps ("choice", option index) and ("chance", outcome), in order, and
-    what it shows (a Node, kept by the game for every position met: a tree search meets each many times). The
-    match itself is kept while the state is played forward; a copy of the state (pyspiel deep-copies its
-    attributes) shares the Node and rebuilds a match by replay (draws.replay) only when it needs one."""
+    what it shows (a Node, kept by the game for every position met: a tree search meets each many times).
+
+    The match itself is kept while the state is played forward. A copy of the state (pyspiel deep-copies its
+    attributes) shares the Node and makes a match only when it needs one: a clone of the match it was copied
+    from, while that one is still where it was, else a replay of the steps (draws.replay); after a draw the
+    match is replayed too (the draw stopped it). A world imagined by `resample_from_infostate` is not the
+    replay of its steps: its match is cloned at every copy, and nothing of it is kept by the game."""
     CACHE = 200_000  # positions a game keeps
 
-    def __init__(self, game: MeepleGame):
+    def __init__(self, game: MeepleGame, match=None):
         self.game_class, self.spaces = type(game), game.spaces
         self.players = game.num_players()
         self.steps: list = []
-        self.match, wanted = self._replay()
-        self.node = self._node(match=self.match, wanted=wanted)
+        self.imagined = match is not None
+        self.rng = random.Random(len(match.choices)) if self.imagined else None  # an imagined world's draws
+        self.source = None  # (a match, its number of choices when this position was copied from it)
+        if match is None:
+            # pyspiel copies a state by making a new one and then copying the attributes over: the start is
+            # looked up, not replayed, once known
+            known = self.game_class.nodes.get((self.players, ()))
+            if known is None:
+                match, wanted = self._replay()
+                self.node = self._node(match, wanted)
+            else:
+                self.node = known
+        else:
+            self.node = Node(self.spaces, match, None)
+        self.match = match
 
     def __deepcopy__(self, memo):
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
         other.steps, other.match = list(self.steps), None
+        if self.imagined:
+            other.rng = random.Random(self.rng.getrandbits(64))
+            with sampled(other.rng):
+                other.match = self.match.clone()
+        elif self.match is not None:
+            other.source = (self.match, len(self.match.choices))
         return other
 
     def _replay(self):
         g = self.game_class
         return replay(g.meeple, self.players, g.options, self.steps, self.spaces.card_at)
 
+    def live(self):
+        """The match at this position (none at a chance node)."""
+        if self.match is None and self.node.wanted is None:
+            source = self.source
+            if source is not None and len(source[0].choices) == source[1] and not source[0].over:
+                self.match = source[0].clone()
+            else:
+                self.match = self._replay()[0]
+            self.source = None
+        return self.match
+
     def _node(self, match, wanted) -> Node:
+        if self.imagined:
+            return Node(self.spaces, match, wanted)
         cache = self.game_class.nodes
         if len(cache) > self.CACHE:
             cache.clear()
@@ -159,30 +197,44 @@ class Position:
         return node
 
     def advance(self, kind: str, value: int) -> None:
-        self.steps.append((kind, value))
-        known = self.game_class.nodes.get((self.players, tuple(self.steps)))
-        if kind == "choice" and self.match is not None:
-            try:
+        key = (self.players, (*self.steps, (kind, value)))
+        known = None if self.imagined else self.game_class.nodes.get(key)
+        wanted = None
+        if self.imagined:
+            self.steps.append((kind, value))
+            with sampled(self.rng):
                 self.match.choose(value)
-                wanted = None
+        elif kind == "choice" and (self.match is not None or known is None):
+            match = self.live()  # at this position, before the step
+            self.steps.append((kind, value))
+            try:
+                match.choose(value)
             except NeedDraw as w:
-                self.match, wanted = None, w
-        elif known is not None:
-            self.match = None
+                match, wanted = None, w
+            self.match = match
         else:
-            self.match, wanted = self._replay()
+            self.steps.append((kind, value))
+            self.match, wanted = (None, None) if known is not None else self._replay()
+        self.source = None
         self.node = known or self._node(self.match, wanted)
 
     def lines(self) -> list[str]:
-        match = self.match or self._replay()[0]
+        match = self.live() if self.node.wanted is None else None
         return match.lines if match else []
+
+
+class Trails(list):
+    """Each player's observations so far, a list of texts each: a copy copies the lists, not the texts."""
+
+    def __deepcopy__(self, memo):
+        return Trails(list(t) for t in self)
 
 
 class MeepleState(pyspiel.State):
     def __init__(self, game: MeepleGame):
         super().__init__(game)
         self.n = game.num_players()
-        self.trail = [[] for _ in range(self.n)]  # what each player observed, decision by decision
+        self.trail = Trails([] for _ in range(self.n))  # what each player observed, decision by decision
         self.at = Position(game)
         self._arrived()
 
@@ -198,10 +250,11 @@ class MeepleState(pyspiel.State):
     def legal(self) -> dict:
         return self.at.node.legal
 
-    def _arrived(self) -> None:
+    def _arrived(self, others_only: int | None = None) -> None:
         """At a decision or the end (not a draw): what each player sees now joins its trail."""
         for p, text in enumerate(self.at.node.texts):
-            self.trail[p].append(text)
+            if p != others_only:
+                self.trail[p].append(text)
 
     def current_player(self):
         return self.at.node.player
@@ -236,27 +289,42 @@ class MeepleState(pyspiel.State):
         return "\n".join(self.at.lines()) or f"after {len(self.at.steps)} steps"
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
-        """A state the player cannot tell from this one, its draws sampled anew (rejection sampling: the same
-        actions, draws at random, until the player's information state is the same)."""
+        """A state the player cannot tell from this one. First by rejection: the same actions, the draws
+        sampled anew, until the player's information state is the same (exact, and the state goes on with
+        chance nodes), for a match of at most REJECTION_DRAWS draws so far. Past `TRIES` such samples, or
+        in a match of more draws, a world the player imagines (`Match.resample`): its
+        information state is the player's, the other players' recall starts there, and its draws are sampled
+        (no chance nodes)."""
         uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
         history = self.history()
-        want = self.information_state_string(player_id)
-        for _ in range(10_000):
+        want = self.trail[player_id]
+        draws = sum(kind == "chance" for kind, _ in self.at.steps)
+        for _ in range(TRIES if draws <= REJECTION_DRAWS else 0):
             s = self.get_game().new_initial_state()
-            try:
-                for a in history:
-                    if s.is_chance_node():
-                        outcomes = s.chance_outcomes()
-                        s.apply_action(_pick(outcomes, uniform()))
-                    elif a in s.legal:
-                        s.apply_action(a)
-                    else:
-                        raise LookupError
-            except LookupError:
-                continue
-            if s.information_state_string(player_id) == want:
-                return s
-        raise RuntimeError("no state found like this one for the player in 10,000 samples")
+            for a in history:
+                if s.is_chance_node():
+                    s.apply_action(_pick(s.chance_outcomes(), uniform()))
+                elif a in s.legal and s.trail[player_id] == want[:len(s.trail[player_id])]:
+                    s.apply_action(a)
+                else:
+                    break
+            else:
+                if s.trail[player_id] == want:
+                    return s
+        match = self.at.live()
+        if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
+            return self.clone()
+        seed = int(uniform() * 2**63)
+        with sampled(random.Random(seed)):
+            world = match.resample(player_id + 1, random.Random(seed))
+        world.rng = random.Random(seed + 1)  # its draws sampled: this world is no replay of chance outcomes
+        s = MeepleState.__new__(MeepleState)
+        pyspiel.State.__init__(s, self.get_game())
+        s.n, s.at = self.n, Position(self.get_game(), world)
+        s.trail = Trails([t] if p == player_id else [] for p, t in enumerate(self.trail))
+        s.trail[player_id] = list(self.trail[player_id])
+        s._arrived(others_only=player_id)
+        return s
 
     def information_state_string(self, player=None):
         return "\n".join(self.trail[self.current_player() if player is None else player])
