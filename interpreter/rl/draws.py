@@ -28,12 +28,31 @@ def sampled(rng: random.Random):
 
 
 class NeedDraw(BaseException):
-    """The match wants a draw not taken yet: `outcomes`, [(outcome, chance)]. A BaseException, so that the
-    match does not take it for a mistake of its content and it leaves `choose` as it is."""
+    """The match wants a draw not taken yet: `outcomes`, [(outcome, chance)]; in a shuffle, `pool` holds the
+    cards still to be picked ({card number: copies}), from which the shuffle's next picks follow without
+    playing the match again (`after`). A BaseException, so that the match does not take it for a mistake of
+    its content and it leaves `choose` as it is."""
 
-    def __init__(self, outcomes: list):
+    def __init__(self, outcomes: list, pool: dict | None = None):
         super().__init__("a chance outcome is wanted")
         self.outcomes = outcomes
+        self.pool = pool
+
+    def after(self, outcome: int) -> NeedDraw | None:
+        """The draw that follows `outcome` in the same shuffle, or None when the shuffle is done (one card, or
+        copies of one card, left)."""
+        if self.pool is None:
+            return None
+        pool = dict(self.pool)
+        pool[outcome] -= 1
+        if not pool[outcome]:
+            del pool[outcome]
+        return _pick_from(pool) if len(pool) > 1 else None
+
+
+def _pick_from(pool: dict) -> NeedDraw:
+    left = sum(pool.values())
+    return NeedDraw([(c, k / left) for c, k in sorted(pool.items())], pool)
 
 
 class Draws:
@@ -45,10 +64,10 @@ class Draws:
         self.taken = 0
         self.card_at = card_at
 
-    def _next(self, outcomes: list) -> int:
+    def _next(self, outcomes: list, pool: dict | None = None) -> int:
         if self.taken == len(self.outcomes):
             if not _SAMPLING:
-                raise NeedDraw(outcomes)
+                raise NeedDraw(outcomes, pool)
             return _SAMPLING[-1].choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
         self.taken += 1
         v = self.outcomes[self.taken - 1]
@@ -64,17 +83,19 @@ class Draws:
         return a + (0 if n == 1 else self._next([(i, 1 / n) for i in range(n)]))
 
     def shuffle(self, items: list) -> None:
-        left = list(items)
+        by_card: dict[int, list] = {}
+        for p in items:
+            by_card.setdefault(self.card_at[p.card.id], []).append(p)
         top_first = []
-        while len({p.card.id for p in left}) > 1:
-            counts: dict[int, int] = {}
-            for p in left:
-                counts[self.card_at[p.card.id]] = counts.get(self.card_at[p.card.id], 0) + 1
-            pick = self._next([(c, k / len(left)) for c, k in sorted(counts.items())])
-            piece = next(p for p in left if self.card_at[p.card.id] == pick)
-            left.remove(piece)
-            top_first.append(piece)
-        items[:] = left + top_first[::-1]  # the end of the list is the top
+        while len(by_card) > 1:
+            pool = {c: len(ps) for c, ps in by_card.items()}
+            wanted = _pick_from(pool)
+            pick = self._next(wanted.outcomes, pool)
+            top_first.append(by_card[pick].pop(0))
+            if not by_card[pick]:
+                del by_card[pick]
+        chosen = set(map(id, top_first))
+        items[:] = [p for p in items if id(p) not in chosen] + top_first[::-1]  # the end of the list is the top
 
 
 def replay(game, players: int, options: dict, steps: list, card_at: dict, narrate: bool = False):

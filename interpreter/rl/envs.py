@@ -26,11 +26,15 @@ def _space(sp: Spaces) -> spaces.Dict:
                         "action_mask": spaces.Box(0, 1, (sp.size,), np.int8)})
 
 
-def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
+def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
     mask = np.zeros(sp.size, np.int8)
     if legal:
         mask[list(legal)] = 1
-    return {"observation": sp.observe(match.view(seat)), "action_mask": mask}
+    return mask
+
+
+def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
+    return {"observation": sp.observe(match.view(seat)), "action_mask": _mask(sp, legal)}
 
 
 class MeepleAEC(AECEnv):
@@ -82,7 +86,7 @@ class MeepleAEC(AECEnv):
             self.legal = self.sp.actions(m.pending)
             self.agent_selection = self.possible_agents[m.pending.player.index]
             for a in self.agents:
-                self.infos[a] = {"action_mask": self.observe(a)["action_mask"]}
+                self.infos[a] = {"action_mask": _mask(self.sp, self.legal if a == self.agent_selection else None)}
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
@@ -163,7 +167,7 @@ class MeepleGym(Env):
         return _observation(self.sp, self.match, self.seat, self.legal)
 
     def _info(self):
-        return {"action_mask": self._obs()["action_mask"]}
+        return {"action_mask": _mask(self.sp, self.legal)}
 
     def step(self, action):
         action = int(action)

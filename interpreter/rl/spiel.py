@@ -113,10 +113,10 @@ class MeepleGame(pyspiel.Game):
 class Node:
     """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
     returns at the end, and each player's view; shared by every state at that position."""
-    __slots__ = ("player", "legal", "wanted", "returns", "views", "texts")
+    __slots__ = ("player", "legal", "wanted", "returns", "views", "_texts")
 
     def __init__(self, spaces: Spaces, match, wanted):
-        self.wanted, self.legal, self.returns, self.views, self.texts = wanted, {}, None, (), ()
+        self.wanted, self.legal, self.returns, self.views, self._texts = wanted, {}, None, (), None
         if match is None:
             self.player = pyspiel.PlayerId.CHANCE
             return
@@ -126,7 +126,14 @@ class Node:
         else:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
         self.views = tuple(match.view(p + 1) for p in range(n))
-        self.texts = tuple(view_text(v) for v in self.views)
+
+    def text(self, p: int) -> str:
+        """Player p's view as a line, written when first read (most are never read)."""
+        if self._texts is None:
+            self._texts = [None] * len(self.views)
+        if self._texts[p] is None:
+            self._texts[p] = view_text(self.views[p])
+        return self._texts[p]
 
 
 class Position:
@@ -213,8 +220,13 @@ class Position:
                 match, wanted = None, w
             self.match = match
         else:
+            # the next card of the same shuffle follows without playing the match
+            following = self.node.wanted.after(value) if kind == "chance" else None
             self.steps.append((kind, value))
-            self.match, wanted = (None, None) if known is not None else self._replay()
+            if known is not None or following is not None:
+                self.match, wanted = None, following
+            else:
+                self.match, wanted = self._replay()
         self.source = None
         self.node = known or self._node(self.match, wanted)
 
@@ -224,7 +236,8 @@ class Position:
 
 
 class Trails(list):
-    """Each player's observations so far, a list of texts each: a copy copies the lists, not the texts."""
+    """Each player's observations so far: a list each of the Nodes it was at and its own choices (texts). A
+    copy copies the lists, not what they hold."""
 
     def __deepcopy__(self, memo):
         return Trails(list(t) for t in self)
@@ -252,9 +265,10 @@ class MeepleState(pyspiel.State):
 
     def _arrived(self, others_only: int | None = None) -> None:
         """At a decision or the end (not a draw): what each player sees now joins its trail."""
-        for p, text in enumerate(self.at.node.texts):
+        node = self.at.node
+        for p in range(len(node.views)):
             if p != others_only:
-                self.trail[p].append(text)
+                self.trail[p].append(node)
 
     def current_player(self):
         return self.at.node.player
@@ -297,19 +311,19 @@ class MeepleState(pyspiel.State):
         (no chance nodes)."""
         uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
         history = self.history()
-        want = self.trail[player_id]
+        want = self.information_state_string(player_id)
         draws = sum(kind == "chance" for kind, _ in self.at.steps)
         for _ in range(TRIES if draws <= REJECTION_DRAWS else 0):
             s = self.get_game().new_initial_state()
             for a in history:
                 if s.is_chance_node():
                     s.apply_action(_pick(s.chance_outcomes(), uniform()))
-                elif a in s.legal and s.trail[player_id] == want[:len(s.trail[player_id])]:
+                elif a in s.legal and want.startswith(s.information_state_string(player_id)):
                     s.apply_action(a)
                 else:
                     break
             else:
-                if s.trail[player_id] == want:
+                if s.information_state_string(player_id) == want:
                     return s
         match = self.at.live()
         if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
@@ -321,16 +335,17 @@ class MeepleState(pyspiel.State):
         s = MeepleState.__new__(MeepleState)
         pyspiel.State.__init__(s, self.get_game())
         s.n, s.at = self.n, Position(self.get_game(), world)
-        s.trail = Trails([t] if p == player_id else [] for p, t in enumerate(self.trail))
-        s.trail[player_id] = list(self.trail[player_id])
+        s.trail = Trails(list(t) if p == player_id else [] for p, t in enumerate(self.trail))
         s._arrived(others_only=player_id)
         return s
 
     def information_state_string(self, player=None):
-        return "\n".join(self.trail[self.current_player() if player is None else player])
+        p = self.current_player() if player is None else player
+        return "\n".join(e if type(e) is str else e.text(p) for e in self.trail[p])
 
     def observation_string(self, player=None):
-        return self.trail[self.current_player() if player is None else player][-1]
+        p = self.current_player() if player is None else player
+        return next((e.text(p) for e in reversed(self.trail[p]) if type(e) is not str), "")
 
     def information_state_tensor(self, player=None):
         return list(Observer(self.get_game(), True).tensor_of(self, self.current_player() if player is None else player))
