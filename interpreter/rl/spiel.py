@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -47,9 +48,11 @@ def returns_of(match) -> list[float]:
 def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.Game:
     """A meeple game (a folder or a loaded GameDef) for `players` players as a pyspiel.Game, registered as
     `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called)."""
-    g = load_game(game, options=options) if not hasattr(game, "cards") else game
-    key = (g.id, tuple(sorted((options or {}).items())))
+    loaded = hasattr(game, "cards")  # a GameDef already, else a folder
+    chosen = tuple(sorted((options or {}).items()))
+    key = (id(game), chosen) if loaded else (str(Path(game).resolve()), chosen)
     if key not in _REGISTERED:
+        g = game if loaded else load_game(game, options=options)
         name = "meeple_" + re.sub(r"\W", "_", g.id)
         kind = pyspiel.GameType(
             short_name=name, long_name=f"{g.name} (meeple)",
@@ -65,7 +68,7 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
                    {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}})
-        if not any(key[0] == k[0] for k in _REGISTERED):
+        if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
         _REGISTERED[key] = cls
     return _REGISTERED[key]({"players": players})
