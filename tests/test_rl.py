@@ -109,8 +109,8 @@ def test_a_state_copy_is_independent_and_the_same_position():
 
 
 def test_information_states_have_perfect_recall_and_hide_the_rivals_card():
-    """Leduc: the second player's information state is the same whatever the first player holds, and
-    grows with every decision (its own choices among them)."""
+    """Leduc: the second player's information state is the same whatever the first player holds, differs
+    with what the first player did, and grows with each of its decisions (its own choices among them)."""
     game = openspiel_game(CONTENT / "leduc-poker", players=2)
     seen = set()
     for first in (0, 2, 4):
@@ -118,6 +118,9 @@ def test_information_states_have_perfect_recall_and_hide_the_rivals_card():
         s.apply_action(s.legal_actions()[0])  # the first player calls
         seen.add(s.information_state_string(1))
     assert len(seen) == 1
+    raised = deal(game.new_initial_state(), 0, 1)
+    raised.apply_action(raised.legal_actions()[-1])  # the first player raises
+    assert raised.information_state_string(1) not in seen
     before = s.information_state_string(1)
     s.apply_action(s.legal_actions()[-1])  # the second player raises
     assert s.information_state_string(1).startswith(before) and "I chose raise" in s.information_state_string(1)

@@ -3,8 +3,8 @@
 Its states answer OpenSpiel's State API from a meeple match: the legal actions are the pending decision's in
 the game's action space (spaces.py), every random draw is an explicit chance node (draws.py), the returns are
 the scores less their mean (a cooperative game: 1 each if won, -1 if lost), and what a player observes is
-read from its view alone: the observation is the view now, the information state every view the player had
-at each decision of the match so far, with its own choices, in order (perfect recall).
+read from its view alone: the observation is the view now, the information state the player's view at each
+of its decisions so far (and at the end) with its choice there, in order (perfect recall).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import numpy as np
 import pyspiel
 
 from ..model.build import load_game
-from .draws import NeedDraw, replay, sampled
+from .draws import Draws, NeedDraw, replay, sampled
 from .spaces import Spaces, view_text
 
 _REGISTERED: dict = {}
@@ -115,7 +115,8 @@ class MeepleGame(pyspiel.Game):
 
 class Node:
     """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
-    returns at the end, and each player's view; shared by every state at that position."""
+    returns at the end, and the players' views (the one to move's, or at the end everyone's; another's is
+    read when asked for, `MeepleState.view_of`); shared by every state at that position."""
     __slots__ = ("player", "legal", "wanted", "returns", "views", "_texts")
 
     def __init__(self, spaces: Spaces, match, wanted):
@@ -128,7 +129,7 @@ class Node:
             self.player, self.returns = pyspiel.PlayerId.TERMINAL, returns_of(match)
         else:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
-        self.views = tuple(match.view(p + 1) for p in range(n))
+        self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
 
     def text(self, p: int) -> str:
         """Player p's view as a line, written when first read (most are never read)."""
@@ -157,6 +158,8 @@ class Position:
         self.imagined = match is not None
         self.rng = random.Random(len(match.choices)) if self.imagined else None  # an imagined world's draws
         self.source = None  # (a match, its number of choices when this position was copied from it)
+        self.drawing = None  # at a draw a choice wanted: that choice's place in the steps
+        self.base = None     # ... and the match before it, made once (never played on: only cloned)
         if match is None:
             # pyspiel copies a state by making a new one and then copying the attributes over: the start is
             # looked up, not replayed, once known
@@ -221,6 +224,7 @@ class Position:
                 match.choose(value)
             except NeedDraw as w:
                 match, wanted = None, w
+                self.drawing, self.base = len(self.steps) - 1, None
             self.match = match
         else:
             # the next card of the same shuffle follows without playing the match
@@ -229,9 +233,30 @@ class Position:
             if known is not None or following is not None:
                 self.match, wanted = None, following
             else:
-                self.match, wanted = self._replay()
+                self.match, wanted = self._drawn()
         self.source = None
         self.node = known or self._node(self.match, wanted)
+        if self.node.wanted is None:
+            self.drawing = self.base = None
+
+    def _drawn(self):
+        """The match once the draws taken so far are made: the choice that wanted them answered again on a
+        clone of the match before it (`base`, replayed once for all the draws of that choice), its generator
+        given the draws; or, for draws of the setup, a replay."""
+        if self.drawing is None:
+            return self._replay()
+        if self.base is None:
+            g = self.game_class
+            self.base = replay(g.meeple, self.players, g.options, self.steps[:self.drawing], self.spaces.card_at)[0]
+        match = self.base.clone()
+        draws = Draws([v for kind, v in self.steps if kind == "chance"], self.spaces.card_at)
+        draws.taken = match.rng.taken
+        match.rng = draws
+        try:
+            match.choose(self.steps[self.drawing][1])
+        except NeedDraw as w:
+            return None, w
+        return match, None
 
     def lines(self) -> list[str]:
         match = self.live() if self.node.wanted is None else None
@@ -258,19 +283,26 @@ class MeepleState(pyspiel.State):
     def spaces(self) -> Spaces:
         return self.at.spaces
 
-    @property
-    def views(self):
-        return self.at.node.views or (None,) * self.n
+    def view_of(self, p: int) -> dict | None:
+        """Player p's view now (at a draw: the last it had)."""
+        node = self.at.node
+        if not node.views:
+            return next((e.views[p] for e in reversed(self.trail[p]) if type(e) is not str), None)
+        if node.views[p] is None:
+            node.views[p] = self.at.live().view(p + 1)
+        return node.views[p]
 
     @property
     def legal(self) -> dict:
         return self.at.node.legal
 
     def _arrived(self, others_only: int | None = None) -> None:
-        """At a decision or the end (not a draw): what each player sees now joins its trail."""
+        """At a decision what the player to move sees joins its trail; at the end, what everyone sees. (A
+        player recalls each position it decided at and its choices: what it saw in between shows in what
+        it sees next, so views are read only where the player decides.)"""
         node = self.at.node
         for p in range(len(node.views)):
-            if p != others_only:
+            if p != others_only and (node.returns is not None or p == node.player):
                 self.trail[p].append(node)
 
     def current_player(self):
@@ -347,8 +379,8 @@ class MeepleState(pyspiel.State):
         return "\n".join(e if type(e) is str else e.text(p) for e in self.trail[p])
 
     def observation_string(self, player=None):
-        p = self.current_player() if player is None else player
-        return next((e.text(p) for e in reversed(self.trail[p]) if type(e) is not str), "")
+        view = self.view_of(self.current_player() if player is None else player)
+        return "" if view is None else view_text(view)
 
     def information_state_tensor(self, player=None):
         return list(Observer(self.get_game(), True).tensor_of(self, self.current_player() if player is None else player))
@@ -369,7 +401,7 @@ class Observer:
 
     def tensor_of(self, state, player) -> np.ndarray:
         out = np.zeros_like(self.tensor)
-        view = state.views[player]
+        view = state.view_of(player)
         if view is not None:
             out[:self.spaces.observation_size] = self.spaces.observe(view)
         if self.recall:
