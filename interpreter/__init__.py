@@ -10,7 +10,10 @@ The public API:
         match.choose(0)                              # IllegalChoice says why a choice is refused
     match.result                                     # winner, outcome, reason, scores
     match.view(1)                                    # what seat 1 may see
+    match.clone(); match.resample(1, rng)            # copies: the same position; as seat 1 may imagine it
+    make_agent("mcts", seat=2).act(match)            # a bot's answer when seat 2 decides
 """
+from .agents.registry import make_agent
 from .errors import ContentError, Diagnostic, IllegalChoice, MeepleError, Place, RuntimeContentError, UsageError
 from .model.build import bundled_games, load_game
 from .model.gamedef import GameDef
@@ -18,4 +21,4 @@ from .runtime.decisions import Decision, Option
 from .runtime.match import Match, Result
 
 __all__ = ["ContentError", "Decision", "Diagnostic", "GameDef", "IllegalChoice", "Match", "MeepleError", "Option",
-           "Place", "Result", "RuntimeContentError", "UsageError", "bundled_games", "load_game"]
+           "Place", "Result", "RuntimeContentError", "UsageError", "bundled_games", "load_game", "make_agent"]

@@ -8,7 +8,7 @@ from .errors import Diagnostic
 
 
 def _source_line(path: str, line: int) -> str | None:
-    if not line or not os.path.isfile(path):
+    if not _quotable(path, line):
         return None
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -20,12 +20,18 @@ def _source_line(path: str, line: int) -> str | None:
     return None
 
 
+def _quotable(path: str, line: int) -> bool:
+    """A line of a file is shown under its diagnostic, unless the file is a link (read nowhere: it may lead
+    out of the game's folder)."""
+    return bool(line) and os.path.isfile(path) and not os.path.islink(path)
+
+
 def text(diags: list[Diagnostic]) -> str:
     out = []
     for d in diags:
         out.append(str(d))
         src = _source_line(d.place.path, d.place.line)
-        if src is None and d.place.line and os.path.isfile(d.place.path):
+        if src is None and _quotable(d.place.path, d.place.line):
             src = "(end of file)"
         if src is not None:
             out.append(f"    {src}")

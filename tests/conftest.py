@@ -16,6 +16,9 @@ from interpreter.testing import Scenario
 # The run's own disk cache (interpreter/dsl/disk_cache.py), shared by the tests and the processes they start,
 # removed at the end: the suite never writes into the user's cache, and it runs with the cache as users do.
 _CACHE_DIR = os.environ.setdefault("MEEPLE_CACHE_DIR", tempfile.mkdtemp(prefix="meeple-test-cache-"))
+# ...and its own data directory: a `meeple serve` the tests start keeps its matches there, not in the user's
+_DATA_DIR = tempfile.mkdtemp(prefix="meeple-test-data-", dir=_CACHE_DIR)
+os.environ["XDG_DATA_HOME"] = _DATA_DIR
 
 
 def pytest_sessionfinish(session, exitstatus):

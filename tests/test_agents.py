@@ -1,5 +1,5 @@
 """Agents: random stays what it was, greedy looks one move ahead on the game's score, mcts searches sampled
-worlds; search agents never read what their seat cannot see (worlds.forget)."""
+worlds; search agents never read what their seat cannot see (Match.resample)."""
 from __future__ import annotations
 
 import random
@@ -7,10 +7,11 @@ import random
 import pytest
 
 from interpreter import Match, load_game
-from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, Table, make_agent
+from interpreter.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from interpreter.agents.judge import play_on
 from interpreter.agents.registry import agent_options
-from interpreter.agents.worlds import forget, rebuild, sample_world, seen_by
-from interpreter.errors import IllegalChoice, RuntimeContentError, UsageError
+from interpreter.errors import RuntimeContentError, UsageError
+from interpreter.runtime.secrecy import sees
 from interpreter.sim.run import play, seat_agents
 from tests.conftest import game as bundled
 from tests.conftest import write_game
@@ -34,7 +35,7 @@ def _midgame(game, players=3, seed=5, steps=40) -> Match:
 
 # ---- random: unchanged
 def test_random_agent_gives_the_same_choices_as_before_for_the_same_seed():
-    a = make_agent("random", 7, 2)
+    a = make_agent("random", 2, 7)
     assert isinstance(a, RandomAgent)
     reference = random.Random("7:2")
 
@@ -81,10 +82,8 @@ def test_answers_in_place_are_for_matches_that_narrate_nothing(kaiju):
 
 
 def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
-    """Search agents replay and play out with worlds.play_on (answers in place): the same position as
-    answering each decision with Match.choose, waiting again after `limit` answers; a replayed history with
-    an answer out of range is refused."""
-    from interpreter.agents.worlds import play_on
+    """Search agents play out with judge.play_on (answers in place): the same position as answering each
+    decision with Match.choose, waiting again after `limit` answers; a clone is at that same position."""
     stepped, rng = Match(kaiju, 3, 4, narrate=False), random.Random(9)
     for _ in range(30):
         stepped.choose(rng.randrange(stepped.pending.size))
@@ -93,11 +92,9 @@ def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
     assert m.choices == stepped.choices and m.pending is not None and m.auto is None
     expected = _state(stepped)
     assert _state(m) == expected and m.pending.labels() == stepped.pending.labels()
-    assert _state(rebuild(Table(kaiju, 3, 4, {}, 1, stepped.choices))) == expected
+    assert _state(stepped.clone()) == expected
     play_on(m, random.Random(2).randrange)
     assert m.over and m.auto is None
-    with pytest.raises(IllegalChoice):
-        rebuild(Table(kaiju, 3, 4, {}, 1, [*stepped.choices[:5], 99]))
 
 
 def test_agents_that_read_the_view_still_get_it(kaiju):
@@ -121,48 +118,35 @@ def test_unknown_agent_and_agent_options_are_usage_errors():
     with pytest.raises(UsageError, match="takes a int"):
         agent_options(["mcts"], {"iterations": "many"})
     agent_options(["mcts", "greedy"], {"iterations": "5", "budget": "3"})
-    assert make_agent("mcts", 1, 2, {"iterations": "7", "budget": "3"}).iterations == 7
+    assert make_agent("mcts", 2, 1, **{"iterations": "7", "budget": "3"}).iterations == 7
 
 
 # ---- worlds: what a search agent imagines
-def test_forget_does_not_depend_on_where_the_hidden_cards_really_are(kaiju):
-    """Two positions that differ only in what seat 1 cannot see give the very same sampled world."""
-    a = _midgame(kaiju)
-    b = _midgame(kaiju)
-    for z in b.zones.values():
-        if not seen_by(z, 1):
-            z.items.reverse()
-    b.rng.seed(99)  # the true future draws are hidden too
-    forget(a, 1, random.Random(42))
-    forget(b, 1, random.Random(42))
-    assert _state(a) == _state(b)
-
-
-def test_forget_shuffles_a_zone_of_known_contents_within_itself():
+def test_a_zone_of_known_contents_is_dealt_within_itself():
     """Debtzilla's Income decks are hidden but declared `contents: known`: a sampled world keeps each
-    seat's deck, card for card, in another order (before, the seats' decks were pooled, one card kind)."""
+    seat's deck, card for card, in another order (the seats' decks are not pooled)."""
     dz = bundled("debtzilla")
-    m = _midgame(dz, players=2, steps=60)
-    decks = {p.seat: sorted(x.uid for x in p.zones["deck"].items) for p in m.players}
-    order = {p.seat: [x.uid for x in p.zones["deck"].items] for p in m.players}
+    m = _midgame(dz, players=2, steps=50)  # both Income decks hold cards then
+    decks = {p.seat: sorted(x.card.id for x in p.zones["deck"].items) for p in m.players}
+    order = {p.seat: [x.card.id for x in p.zones["deck"].items] for p in m.players}
     assert all(len(d) > 2 for d in decks.values())
-    forget(m, 1, random.Random(3))
-    assert {p.seat: sorted(x.uid for x in p.zones["deck"].items) for p in m.players} == decks
-    assert any([x.uid for x in p.zones["deck"].items] != order[p.seat] for p in m.players)
-    for p in m.players:
-        assert all(x.zone is p.zones["deck"] for x in p.zones["deck"].items)
+    worlds = [m.resample(1, random.Random(k)) for k in range(4)]
+    for w in worlds:
+        assert {p.seat: sorted(x.card.id for x in p.zones["deck"].items) for p in w.players} == decks
+    assert any([x.card.id for x in p.zones["deck"].items] != order[p.seat] for w in worlds for p in w.players)
 
 
-def test_forget_keeps_what_the_seat_sees_and_the_size_of_what_it_does_not(kaiju):
+def test_resample_keeps_what_the_seat_sees_and_the_size_of_what_it_does_not(kaiju):
     m = _midgame(kaiju)
-    before = m.view(1)
-    hidden = {n: sorted(p.card.kind for p in z.items) for n, z in m.zones.items() if not seen_by(z, 1)}
-    uids = {n: [p.uid for p in z.items] for n, z in m.zones.items()}
-    forget(m, 1, random.Random(3))
-    assert m.view(1) == before
-    assert {n: sorted(p.card.kind for p in z.items) for n, z in m.zones.items() if not seen_by(z, 1)} == hidden
-    assert any(uids[n] != [p.uid for p in z.items] for n, z in m.zones.items() if not seen_by(z, 1) and len(z.items) > 2)
-    for z in m.zones.values():
+    seat = m.players[0]
+    hidden = {n: sorted(p.card.kind for p in z.items) for n, z in m.zones.items() if not sees(z, seat)}
+    cards = {n: [p.card.id for p in z.items] for n, z in m.zones.items()}
+    w = m.resample(1, random.Random(3))
+    assert w.view(1) == m.view(1)
+    assert {n: sorted(p.card.kind for p in z.items) for n, z in w.zones.items() if not sees(z, w.players[0])} == hidden
+    assert any(cards[n] != [p.card.id for p in z.items] for n, z in w.zones.items()
+               if not sees(z, w.players[0]) and len(z.items) > 2)
+    for z in w.zones.values():
         assert all(p.zone is z for p in z.items)
 
 
@@ -203,9 +187,8 @@ def test_a_sampled_world_holds_no_reference_to_a_hidden_card(tmp_path):
         m = Match(game, 2, seed)
         assert m.pending.player.seat == 2  # seat 2 decides while `mine` and `held` hold hidden cards
         truth = (m.zones["deck"].items[-1].f["value"], m.zones["deck"].items[0].f["value"])
-        table = Table(game, 2, seed, m.options.values, 2, m.choices)
         for k in range(5):
-            w = sample_world(table, random.Random(k))
+            w = m.resample(2, random.Random(k))
             assert len(w.zones["deck"].items) == 8
             w.choose(0)
             seen.append(((w.players[0].counters["coins"], w.players[1].counters["coins"]), truth))
@@ -216,9 +199,7 @@ def test_a_sampled_world_holds_no_reference_to_a_hidden_card(tmp_path):
 
 def test_a_sampled_world_goes_on_from_the_same_decision(kaiju):
     m = _midgame(kaiju, steps=25)
-    t = Table(kaiju, 3, 5, m.options.values, m.pending.player.seat, m.choices)
-    w = rebuild(t)
-    forget(w, t.seat, random.Random(0))
+    w = m.resample(m.pending.player.seat, random.Random(0))
     assert w.pending.player.seat == m.pending.player.seat and w.pending.labels() == m.pending.labels()
     while not w.over:  # and it plays to an end
         w.choose(0)
@@ -236,15 +217,14 @@ def _mini(mini, score=True):
 def test_greedy_takes_the_option_that_scores_best(mini):
     game = _mini(mini)
     m = Match(game, 2, 1)
-    g = make_agent("greedy", 1, m.pending.player.seat)
+    g = make_agent("greedy", m.pending.player.seat, 1)
     assert isinstance(g, GreedyAgent)
-    g.sit(Table(game, 2, 1, m.options.values, m.pending.player.seat, m.choices))
     for _ in range(3):
         d = m.pending
         k = g.choose(None, d)
         assert d.options[k].label == "Blue Two" or "Blue Two" not in d.labels()
         m.choose(k)
-        if m.over or m.pending.player.seat != g.table.seat:
+        if m.over or m.pending.player.seat != g.seat:
             break
 
 
@@ -291,9 +271,8 @@ def test_mcts_is_reproducible_and_prefers_the_better_token(mini):
     for _ in range(2):
         m = Match(game, 2, 3)
         seat = m.pending.player.seat
-        a = make_agent("mcts", 3, seat, {"iterations": 60})
+        a = make_agent("mcts", seat, 3, **{"iterations": 60})
         assert isinstance(a, MCTSAgent)
-        a.sit(Table(game, 2, 3, m.options.values, seat, m.choices))
         picks.append((a.choose(None, m.pending), a.last_stats["iterations"]))
     assert picks[0] == picks[1]
     m = Match(game, 2, 3)
@@ -350,8 +329,7 @@ def test_mcts_max_backup_judges_a_move_by_its_best_line(tmp_path):
     picks = {}
     for backup in ("mean", "max"):
         m = Match(game, 2, 1)
-        a = make_agent("mcts", 1, 1, {"iterations": 20, "mix": 1, "backup": backup})
-        a.sit(Table(game, 2, 1, m.options.values, 1, m.choices))
+        a = make_agent("mcts", 1, 1, **{"iterations": 20, "mix": 1, "backup": backup})
         picks[backup] = m.pending.labels()[a.choose(None, m.pending)]
         assert a.last_stats["children"]["Doors"][0] > 1  # its doors were tried
     assert picks == {"mean": "Safe", "max": "Doors"}
@@ -377,10 +355,8 @@ def test_search_agents_answer_in_every_bundled_game_that_loads():
             continue
         n = game.min_players
         m = Match(game, n, 1)
-        agents = [make_agent(a, 1, s + 1, {"iterations": 3, "budget": 3})
+        agents = [make_agent(a, s + 1, 1, **{"iterations": 3, "budget": 3})
                   for s, a in enumerate((["greedy", "mcts"] * n)[:n])]
-        for s, a in enumerate(agents):
-            a.sit(Table(game, n, 1, m.options.values, s + 1, m.choices))
         asked = 0
         while not m.over and asked < 4:
             d = m.pending
@@ -446,8 +422,7 @@ def test_mcts_blind_judges_by_playouts_a_choice_the_score_cannot_see(tmp_path):
     stats = {}
     for blind in (0, 4):
         m = Match(game, 2, 1)
-        a = make_agent("mcts", 1, 1, {"iterations": 6, "mix": 1, "backup": "max", "blind": blind})
-        a.sit(Table(game, 2, 1, m.options.values, 1, m.choices))
+        a = make_agent("mcts", 1, 1, **{"iterations": 6, "mix": 1, "backup": "max", "blind": blind})
         pick = m.pending.labels()[a.choose(None, m.pending)]
         stats[blind] = (pick, a.last_stats)
     values = {lab: v for lab, (_n, v) in stats[0][1]["children"].items()}

@@ -147,6 +147,26 @@ def test_resume_a_cut_log_to_the_same_end(tmp_path):
     assert main(["play", "--resume", str(cut)]) == 2  # over: nothing to resume
 
 
+def test_any_prefix_of_a_log_replays_and_resumes_to_the_same_end_losing_nothing(tmp_path, capsys):
+    """A last line whole but without its new line (a write interrupted between the two) is a choice played:
+    replayed, and kept when the match resumes; a line cut anywhere else is dropped and played again."""
+    full = tmp_path / "full.jsonl"
+    assert main(["play", "goofspiel", "--players", "2", "--bots", "all", "--seed", "3", "--log", str(full)]) == 0
+    data = full.read_bytes()
+    ends = [i for i, b in enumerate(data) if b == ord("\n")]
+    for cut in (ends[5], ends[5] + 1, ends[5] + 9, ends[9] - 1, ends[-2]):  # a line without its new line, at a
+        # line's start, inside a line, a line without its last character, the last choice without its new line
+        prefix = tmp_path / f"cut{cut}.jsonl"
+        prefix.write_bytes(data[:cut])
+        capsys.readouterr()
+        assert main(["replay", str(prefix)]) == 0, cut
+        assert main(["play", "--resume", str(prefix)]) == 0, cut
+        assert prefix.read_bytes() == data, cut
+    over = tmp_path / "over.jsonl"
+    over.write_bytes(data[:-1])  # the result's line without its new line: the match is over
+    assert main(["replay", str(over)]) == 0 and main(["play", "--resume", str(over)]) == 2
+
+
 def test_resume_a_killed_process(tmp_path):
     """A real process killed while it waits for a human at seat 1 is resumed with bots to the same end as an
     uninterrupted bot match (the choices logged before the kill are the bots' own)."""

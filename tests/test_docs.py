@@ -46,6 +46,13 @@ def test_every_statement_and_keyword_of_the_grammar_is_documented():
         assert rule in DOC or rule in ("expr", "assign"), rule
 
 
+def test_the_reserved_words_listed_are_the_grammars():
+    """The list on the page is the words the grammar's NAME may not be, all of them and in their order."""
+    from interpreter.dsl.parser import reserved_words
+    listed = re.search(r"^- Reserved words, .*?:(.*?)\. The names", DOC, re.M | re.S).group(1)
+    assert tuple(re.findall(r"`([a-z]+)`", listed)) == reserved_words()
+
+
 def test_every_signature_in_the_registry_is_its_functions():
     """A verb is declared once: the signature the checker and this page read names the function's parameters,
     in their order, with their defaults (a values verb gets the list of its values per item)."""

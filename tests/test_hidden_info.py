@@ -18,7 +18,6 @@ import pytest
 
 from interpreter import Match
 from interpreter.agents import make_agent
-from interpreter.agents.worlds import Table, sample_world
 from interpreter.model.build import load_game
 from interpreter.runtime.record import read_log
 from interpreter.runtime.state import Piece
@@ -144,9 +143,8 @@ def test_the_bots_sampled_worlds_keep_a_revealed_card_and_re_deal_the_others(gam
     for m, looker, target in priest_looks(game, 6):
         seen = target.zones["hand"].items[0]  # the card it held when looked at
         third = next(p for p in m.players if p is not looker and p is not target)
-        table = Table(game, 3, m.seed, m.options.values, looker.seat, list(m.choices))
         for i in range(10):
-            w = sample_world(table, random.Random(i))
+            w = m.resample(looker.seat, random.Random(i))
             kept += [p.card.id for p in w.players[target.index].zones["hand"].items if p.uid == seen.uid] == \
                 [seen.card.id]
             if w.players[third.index].zones["hand"].items and third.zones["hand"].items:
@@ -160,7 +158,7 @@ def test_the_bots_sampled_worlds_keep_a_revealed_card_and_re_deal_the_others(gam
 @pytest.mark.parametrize("agent", ["greedy", "mcts"])
 def test_the_search_bots_play_the_hidden_hand_game(game, agent):
     opts = {"iterations": 20, "rollouts": 1}
-    agents = [make_agent(agent, 3, s, opts) for s in (1, 2)]
+    agents = [make_agent(agent, s, 3, **opts) for s in (1, 2)]
     m = play(game, 2, 3, {}, agents)
     assert m.over and m.result.winner in (1, 2)
 
@@ -184,11 +182,66 @@ def test_a_piped_terminal_match_never_prints_another_seats_private_answer_or_han
         m.choose(k)
     bots = {p.name for p in m.players[1:]}
     printed = [line for line in out if line.split(":", 1)[0].strip() in bots and line.startswith("  ")
-               and not line.endswith("(the only option)")]
+               and "(the only answer to " not in line]
     assert printed == expected
     assert any(HIDDEN in line for line in printed)
     assert not any(line.startswith(("Ben sees", "Cleo sees")) for line in out)
     assert any(line.startswith("Ann sees: hand: ") for line in out)
+
+
+def cards_seen(view) -> dict:
+    """uid -> name of every card a view shows (in a zone it sees, or revealed to it)."""
+    zones = list(view["zones"].values()) + [z for p in view["players"] for z in p["zones"].values()]
+    return {c["uid"]: c["name"] for z in zones for c in (z.get("cards") or []) + (z.get("revealed") or [])}
+
+
+SAY_WHAT_YOU_SAW = """    if t != none {
+      reveal(t.hand, me)
+      ask by me "{me.name}: say what you saw?" {
+        "It is the {top(t.hand).name} (go on)" { say("{me.name} speaks.") }
+        "Say nothing" { say("{me.name} keeps quiet.") }
+      }
+    }"""
+
+
+def test_a_bots_answer_at_the_terminal_shows_no_card_only_it_saw(tmp_path):
+    """A Priest's look is seen by the looker alone (a `reveal`); a public question whose answer names the card
+    seen ("It is the Prince (go on)") is printed to the human seat at the terminal with the card's name hidden,
+    unless the card is the human's own: what a bot's answer reveals goes only as far as what the human sees."""
+    import shutil
+
+    from interpreter.cli.main import HIDDEN_CARD
+    folder = tmp_path / "hh"
+    shutil.copytree(GAME, folder)
+    cards = next((folder / "cards").glob("*.yaml"))
+    text = cards.read_text()
+    assert "    if t != none { reveal(t.hand, me) }" in text
+    cards.write_text(text.replace("    if t != none { reveal(t.hand, me) }", SAY_WHAT_YOU_SAW))
+    g = load_game(folder)
+    seen = {"hidden": 0, "shown": 0}
+    for seed in range(1, 9):
+        log = tmp_path / f"{seed}.jsonl"
+        r = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "play", str(folder), "--players", "3",
+                            "--seed", str(seed), "--log", str(log)], input="1\n" * 80, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        m = Match(g, 3, seed=seed)
+        expected = []
+        for k in read_log(str(log))[1]:
+            d, label = m.pending, m.pending.labels()[k]
+            bot = d.player.seat
+            if bot != 1 and label.startswith("It is the "):
+                # the cards the bot's view shows (its hand, the hand it looked at, any card still shown to it)
+                # and Ann's does not
+                mine, hers = cards_seen(m.view(bot)), cards_seen(m.view(1))
+                unseen = {name for uid, name in mine.items() if uid not in hers}
+                said = label[len("It is the "):-len(" (go on)")]
+                seen["hidden" if said in unseen else "shown"] += 1
+                expected.append(f"  {d.player.name}: It is the {HIDDEN_CARD if said in unseen else said} (go on)")
+            m.choose(k)
+        printed = [line for line in r.stdout.splitlines() if line.startswith(("  Ben: It is", "  Cleo: It is"))]
+        assert printed == expected
+    assert seen["hidden"] >= 1 and seen["shown"] >= 1, seen
 
 
 def test_a_human_at_the_terminal_is_shown_the_card_its_priest_looked_at(game):
@@ -276,7 +329,7 @@ def test_a_forced_choice_from_a_hidden_hand_is_hidden_too(tmp_path):
     m = Match(mini(tmp_path, 'choose c from first(players).hand by first(players)'), 3)
     assert m.over
     at = next(i for i, line in enumerate(m.lines) if line.startswith("  Ann: "))
-    assert m.lines[at] == "  Ann: Ruby (the only option)"
+    assert m.lines[at] == '  Ann: Ruby (the only answer to "Choose")'
     assert Account(m).lines(1)[at] == m.lines[at] and Account(m).lines(2)[at] == f"  Ann: {HIDDEN}"
 
 
@@ -447,17 +500,15 @@ def test_sampled_worlds_re_deal_the_seats_own_facing_hand_and_the_deck_only(faci
     """Ann's worlds keep Ben's and Cleo's hands, which she sees; her own hand and the deck are re-dealt
     among themselves (the decision's options, her own cards by place, do not keep who they are)."""
     m = Match(facing, 3, seed=2)
-    table = Table(facing, 3, m.seed, m.options.values, 1, list(m.choices))
     unseen = sorted(hand(m, 1) + [p.card.name for p in m.zones["deck"].items])
     changed = 0
     for i in range(20):
-        w = sample_world(table, random.Random(i))
+        w = m.resample(1, random.Random(i))
         assert hand(w, 2) == hand(m, 2) and hand(w, 3) == hand(m, 3)
         assert sorted(hand(w, 1) + [p.card.name for p in w.zones["deck"].items]) == unseen
         changed += hand(w, 1) != hand(m, 1)
     assert changed >= 10
-    ben = Table(facing, 3, m.seed, m.options.values, 2, list(m.choices))
-    assert all(hand(sample_world(ben, random.Random(i)), 1) == hand(m, 1) for i in range(5))
+    assert all(hand(m.resample(2, random.Random(i)), 1) == hand(m, 1) for i in range(5))
 
 
 def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path):
@@ -471,10 +522,9 @@ def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path
                                                  for i, g in enumerate(GEMS)))
     told = load_game(tmp_path)
     m = Match(told, 3, seed=2)
-    table = Table(told, 3, m.seed, m.options.values, 1, list(m.choices))
     seconds = set()
     for i in range(20):
-        w = sample_world(table, random.Random(i))
+        w = m.resample(1, random.Random(i))
         assert hand(w, 1)[0] == hand(m, 1)[0]
         assert hand(w, 1)[1] != hand(m, 1)[0]
         seconds.add(hand(w, 1)[1])

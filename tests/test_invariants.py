@@ -69,7 +69,7 @@ def test_invariants_hold_in_bot_matches(folder, options, players):
     g = load_game(folder, options=options)
     for seed in range(MATCHES):
         m = Match(g, players, seed=1000 + seed, options=options)
-        agents = [make_agent("random", seed, p.seat) for p in m.players]
+        agents = [make_agent("random", p.seat, seed) for p in m.players]
         check_state(m)
         steps = 0
         while not m.over:
@@ -102,7 +102,7 @@ def test_views_never_reveal_hidden_cards_or_their_order(name):
         pytest.skip(f"{name} does not load yet")
     players = min(max(3, g.min_players), g.max_players)
     m = Match(g, players, seed=5)
-    agents = [make_agent("random", 5, p.seat) for p in m.players]
+    agents = [make_agent("random", p.seat, 5) for p in m.players]
     rng = random.Random(0)
     for _step in range(60):
         if m.over:

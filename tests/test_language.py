@@ -43,12 +43,12 @@ def test_setting_a_track_does_not_wrap(tmp_path):
 
 
 def test_thresholds_fire_once_each_whatever_raises_them(tmp_path):
-    g = game_with(tmp_path, {"up": (["n"], "level += n"), "down": (["n"], "level -= n")})
+    g = game_with(tmp_path, {"rise": (["n"], "level += n"), "down": (["n"], "level -= n")})
     s = Scenario(g, 1)
-    s.call("up", 7)  # passes 3 and 6 at once
+    s.call("rise", 7)  # passes 3 and 6 at once
     assert s.match.vars["alarms"] == [3, 6]
     s.call("down", 5)
-    s.call("up", 5)  # back above 3 and 6: nothing new
+    s.call("rise", 5)  # back above 3 and 6: nothing new
     assert s.match.vars["alarms"] == [3, 6]
 
 

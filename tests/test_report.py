@@ -53,7 +53,8 @@ def test_card_figures_and_a_counter_over_the_rounds(results):
     assert sum(r["in_winners_hands"] > 0 for r in rows) > 5
     c = counter_over_rounds(every, "money")
     assert c["scope"] == "player" and c["rounds"][0] == 1 and c["mean"][0] == 5
-    assert all(lo <= m <= hi for lo, m, hi in zip(c["p10"], c["mean"], c["p90"], strict=True))
+    # a mean may lie outside p10..p90 (three matches left: 6, 7 and 11 give p90 7, mean 8): the bank's bounds hold
+    assert all(lo <= hi and 0 <= m <= 11 for lo, m, hi in zip(c["p10"], c["mean"], c["p90"], strict=True))
     assert counter_over_rounds(every, "nonsense")["missing"]
 
 
@@ -78,3 +79,30 @@ def test_cli_report_and_its_errors(results, tmp_path, capsys):
     assert "not JSON" in capsys.readouterr().err
     with pytest.raises(UsageError, match="not the output of"):
         load_results([str(tmp_path / "rep" / "report.json")])
+
+
+def _ranked(winners: list, factions: dict, held: dict) -> list:
+    return [{"seed": i, "winner": w, "winners": [w], "outcome": "ranked", "reason": "r", "rounds": 10,
+             "decisions": 50, "scores": {}, "factions": factions, "cards": {"taken": {}, "bought": {}, "held": held}}
+            for i, w in enumerate(winners)]
+
+
+def test_the_report_flags_an_unfair_faction_and_the_card_that_moves_the_win_rate_with_the_command_to_tune_it():
+    factions = {"1": "Kaijumoto Keiretsu", "2": "Gwai Group", "3": "Monstersanto"}
+    held = {"1": ["start_kaijumoto_electronics"], "2": ["start_gwai_harbourfront_towers"],
+            "3": ["start_monstersanto_agrochemical_plant"]}
+    unfair = {"game": "kaiju-inc", "players": 3, "options": {}, "_path": "r.json",
+              "results": _ranked([1] * 180 + [2] * 60 + [3] * 60, factions, held)}
+    flagged = {f["what"]: f for f in build([unfair])["flags"]}
+    assert "more than its fair share of 33.3%" in flagged["Kaijumoto Keiretsu"]["text"]  # 60 % (54-65 %)
+    assert "less than" in flagged["Gwai Group"]["text"] and "seat 1" in flagged  # 20 % (16-25 %)
+    card = flagged["start_kaijumoto_electronics"]
+    assert "its holders win 60.0%" in card["text"] and "the other seats 20.0%" in card["text"]
+    assert card["command"].startswith("meeple tune kaiju-inc --players 3 --vary cards.start_kaijumoto_electronics.")
+    assert "--vary cards.start_kaijumoto_electronics.money=1..5" in card["command"]  # money 3, two steps either side
+    assert "--allow-printed" not in card["command"]  # a designed card
+    fair = {**unfair, "results": _ranked([1, 2, 3] * 100, factions, held)}
+    assert build([fair])["flags"] == []  # each at exactly its fair share: nothing to look at
+    from interpreter.report.html import page
+    shown = page(build([unfair]))
+    assert "To look at" in shown and "meeple tune kaiju-inc --players 3 --vary cards.start_kaijumoto" in shown

@@ -14,7 +14,6 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 from interpreter import Match  # noqa: E402
-from interpreter.agents.worlds import Table, sample_world  # noqa: E402
 from interpreter.rl import aec_env, gym_env, openspiel_game  # noqa: E402
 from interpreter.rl.spaces import SLOTS, Spaces  # noqa: E402
 from tests.conftest import CONTENT  # noqa: E402
@@ -52,8 +51,8 @@ def test_an_option_the_content_builds_as_it_plays_takes_a_place_by_its_index():
 @pytest.mark.parametrize("name, players", [("kuhn-poker", 3), ("leduc-poker", 2), ("hearts", 4), ("gin-rummy", 2),
                                            ("hanabi", 3), ("crazy-eights", 3)])
 def test_an_observation_is_unchanged_when_the_cards_the_seat_cannot_see_are_dealt_anew(name, players):
-    """The secrecy rule: at random positions, the cards a seat cannot see are re-dealt (the bots' sampled
-    worlds); the seat's observation is the same, and some other seat's is not, at least once."""
+    """The secrecy rule: at random positions, the cards a seat cannot see are re-dealt (Match.resample); the
+    seat's observation is the same, and some other seat's is not, at least once."""
     game = bundled(name)
     sp = Spaces(game, players)
     rng, changed = random.Random(7), 0
@@ -66,7 +65,7 @@ def test_an_observation_is_unchanged_when_the_cards_the_seat_cannot_see_are_deal
         if m.over:
             continue
         seat = m.pending.player.seat
-        world = sample_world(Table(game, players, seed, m.options.values, seat, m.choices), random.Random(seed))
+        world = m.resample(seat, random.Random(seed))
         assert np.array_equal(sp.observe(m.view(seat)), sp.observe(world.view(seat)))
         changed += any(not np.array_equal(sp.observe(m.view(s)), sp.observe(world.view(s)))
                        for s in range(1, players + 1) if s != seat)

@@ -3,6 +3,7 @@ each seat is sent (never another seat's hidden cards, never a face-down deck's o
 their reasons (4xx, never a 500 or a traceback), pushed updates, logs and replays."""
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -201,7 +202,7 @@ def test_an_answer_moves_the_match_and_the_bots_answer_until_a_human_decides(ser
 
 def test_a_whole_match_with_one_human_reaches_its_result_over_http(server):
     m = new(server, seats=["bot", "here", "bot"])
-    rng = make_agent("random", 5, 2)
+    rng = make_agent("random", 2, 5)
     for _ in range(400):
         st = server.get(f"/api/matches/{m['id']}/state", headers=H(tok(m, 2))).json()
         if st["over"]:
@@ -332,6 +333,24 @@ def test_a_choice_from_a_hidden_hand_is_hidden_in_the_others_account(secret):
     assert len(mine) == len(theirs)
 
 
+def test_one_links_tickets_never_refuse_another_links_stream(secret):
+    """A spectator with the watch link asks for a hundred tickets after a seat asked for its own: the seat's
+    ticket still opens its stream (each link has a pool of its own); the watch link's oldest tickets are the
+    ones that lapse."""
+    m = hand_game(secret)
+    url = f"/api/matches/{m['id']}/events"
+    watch = m["watch_url"].split("#")[1]
+    mine = ticket(secret, m, tok(m, 1))
+    first_watch = ticket(secret, m, watch, "public")
+    for _ in range(100):
+        last_watch = ticket(secret, m, watch, "public")
+    refused(secret.get(url, params=first_watch), 403, "ticket")  # pushed out of the watch link's own pool
+    for t in (mine, last_watch):
+        with secret.stream("GET", url, params=t) as r:
+            assert r.status_code == 200
+            assert any(line.startswith("data: ") for line in itertools.islice(r.iter_lines(), 4))
+
+
 def test_the_event_stream_pushes_each_seats_own_view(secret):
     m = hand_game(secret)
     t = table(secret, m)
@@ -406,7 +425,7 @@ def test_the_log_is_given_out_only_when_the_match_is_over(server):
 def test_a_log_written_by_meeple_play_replays_step_by_step(server, tmp_path):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "m.jsonl"
-    agents = [make_agent("random", 4, s) for s in (1, 2, 3)]
+    agents = [make_agent("random", s, 4) for s in (1, 2, 3)]
     match = play(game, 3, 4, {}, agents, str(path))
     r = server.post("/api/replays", json={"text": path.read_text(), "name": "m.jsonl"})
     assert r.status_code == 201, r.text
@@ -428,7 +447,7 @@ def test_a_log_written_by_meeple_play_replays_step_by_step(server, tmp_path):
 def test_an_interrupted_log_replays_to_where_it_stops(server, tmp_path):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "m.jsonl"
-    play(game, 2, 9, {}, [make_agent("random", 9, s) for s in (1, 2)], str(path))
+    play(game, 2, 9, {}, [make_agent("random", s, 9) for s in (1, 2)], str(path))
     lines = path.read_text().splitlines()
     cut = "\n".join(lines[:12]) + '\n{"seat": 1, "cho'  # cut off while writing
     r = server.post("/api/replays", json={"text": cut, "name": "cut.jsonl"})

@@ -105,7 +105,7 @@ def test_no_card_of_a_bundled_game_has_a_placeholder_name(gid):
 
 def _played(gid, decisions, seed=5):
     m = Match(game(gid), 3, seed, {})
-    bots = [make_agent("random", seed + i, i + 1) for i in range(3)]
+    bots = [make_agent("random", i + 1, seed + i) for i in range(3)]
     while not m.over and decisions:
         m.choose(bots[m.pending.player.index].choose(m.view(m.pending.player), m.pending))
         decisions -= 1
@@ -144,11 +144,34 @@ def test_a_private_entry_is_sent_to_its_player_alone(tmp_path):
     assert v["players"]["2"][1] == m.players[1].counters["coins"]
 
 
+def _hidden_at_each_decision(g, players: int, seed: int):
+    """(the deciding player, the other seats the hand-over rule says may not see its screen) at each decision
+    of a random match."""
+    from interpreter.web.privacy import unseen_by
+    m = Match(g, players, seed, {})
+    bots = [make_agent("random", i + 1, seed * 10 + i) for i in range(players)]
+    while not m.over:
+        d = m.pending
+        yield m, d.player, unseen_by(m, d, [p for p in m.players if p is not d.player])
+        m.choose(bots[d.player.index].choose(m.view(d.player), d))
+
+
 def test_a_hand_over_is_needed_only_where_a_seat_has_something_private():
-    assert meta(game("happy-city"))["private"] is False and meta(game("kaiju-inc"))["private"] is False
+    """Happy City and Kaiju Incorporated show every seat the same cards: never a hand-over. Hands only their owner
+    sees (secret-hands): the deciding seat's own hand is hidden from the others. Hanabi's hands are held facing
+    out ("seen by every other player, not its owner"): the deciding seat is shown every other seat's hand,
+    which that seat may not see: each other seat holding cards must not see the screen."""
     from pathlib import Path
+    for gid in ("happy-city", "kaiju-inc"):
+        assert all(hidden == [] for _m, _p, hidden in _hidden_at_each_decision(game(gid), 3, 1))
     secret = load_game(Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands")
-    assert meta(secret)["private"] is True
+    for _m, p, hidden in _hidden_at_each_decision(secret, 2, 2):
+        assert hidden == ([3 - p.seat] if p.zones["hand"].items else [])
+    seen = 0
+    for m, p, hidden in _hidden_at_each_decision(game("hanabi"), 3, 3):
+        assert hidden == [o.seat for o in m.players if o is not p and o.zones["hand"].items]
+        seen += bool(hidden)
+    assert seen > 10
 
 
 def test_layout_hints_name_things_the_game_has_at_their_places(tmp_path):
@@ -231,7 +254,7 @@ def test_debtzilla_says_why_a_gadget_cannot_be_bought_exactly_when_it_cannot():
     seen = set()
     for seed in range(1, 6):
         m = Match(g, 3, seed, {})
-        bots = [make_agent("random", seed * 10 + i, i + 1) for i in range(3)]
+        bots = [make_agent("random", i + 1, seed * 10 + i) for i in range(3)]
         while not m.over:
             d = m.pending
             if "at the Shopping Board" in d.prompt:

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -25,10 +26,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Serve:
-    """`meeple serve ARGS --port 0` in its own process; the address is read from its first line."""
+    """`meeple serve ARGS --port 0` in its own process; the address is read from its first line. `Serve.last`
+    is the one started last (its process is `.p`)."""
+
+    last = None
 
     def __init__(self, *args):
         self.args = [str(a) for a in args]
+        if "--db" not in self.args:  # a server of its own: no other test's matches resumed
+            self.args += ["--db", os.path.join(tempfile.mkdtemp(dir=os.environ["XDG_DATA_HOME"]), "m.sqlite3")]
 
     def __enter__(self) -> httpx.Client:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -41,6 +47,8 @@ class Serve:
             raise AssertionError(f"meeple serve did not start: {first}{self.p.stderr.read()[-2000:]}")
         self.base = first.split("http://")[1].split("/")[0]
         self.client = httpx.Client(base_url=f"http://{self.base}", timeout=30)
+        self.client.db = self.args[self.args.index("--db") + 1]
+        Serve.last = self
         return self.client
 
     def stop(self) -> None:
@@ -93,10 +101,12 @@ def choose(client, m, option=0, version=None):
     return client.post(f"/api/matches/{m['id']}/choose", json=body, headers=H(m, seat))
 
 
-def play_out(client, m) -> None:
+def play_out(client, m) -> dict:
+    """The match's last state, once played out."""
     for _ in range(100):  # a match of Secret Hands takes about twenty answers
-        if state(client, m)["over"]:
-            return
+        last = state(client, m)
+        if last["over"]:
+            return last
         assert choose(client, m).status_code == 200
     raise AssertionError("the match did not end in 100 answers")
 
@@ -286,16 +296,20 @@ def test_a_flood_of_new_matches_never_evicts_a_match_in_play():
 
 
 def test_a_full_server_says_so_and_makes_room_from_finished_matches_only():
+    """A finished match put aside to make room stays in the store: it comes back when there is room again."""
     with Serve(SECRET, "--max-tables", 3) as client:
         human = new(client, seats=("remote", "bot"))
         done = new(client, seats=("remote", "bot"))
         new(client)
         refused(client.post("/api/matches", json={"game": "secret-hands"}), 503, "the server is full")
-        play_out(client, done)
+        final = play_out(client, done)
         assert client.post("/api/matches", json={"game": "secret-hands"}).status_code == 201  # in place of `done`
-        refused(client.get(f"/api/matches/{done['id']}/state", headers=H(done, 1)), 404)
+        refused(client.get(f"/api/matches/{done['id']}/state", headers=H(done, 1)), 503, "full")
         refused(client.post("/api/matches", json={"game": "secret-hands"}), 503, "full")
         assert state(client, human)["view"]
+    with Serve(SECRET, "--max-tables", 4, "--db", client.db) as client:  # started again with room for it
+        again = state(client, done)
+        assert (again["version"], again["result"], again["view"]) == (final["version"], final["result"], final["view"])
 
 
 def test_a_slow_table_freezes_no_other_and_stops_past_its_budget():

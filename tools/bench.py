@@ -7,6 +7,7 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
     python tools/bench.py --lsp      # only the language server's answer to a keystroke
     python tools/bench.py --against REV   # this engine against REV's, on the same content, in turns
+    python tools/bench.py --bots     # a clone's cost early and late, resamples/s, seconds a match of greedy and mcts
     python tools/bench.py --rl       # only the learning environments' steps/s against bare decisions/s
 
 One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
@@ -311,6 +312,14 @@ def with_old_defaults(src: str, dst: str) -> None:
                 yaml.safe_dump(data, fh, sort_keys=False, allow_unicode=True)
 
 
+def players_for(folder: str, players: int) -> int:
+    """The player count nearest `players` that a game folder's game.yaml takes (gin rummy: 2)."""
+    import yaml
+    with open(os.path.join(folder, "game.yaml"), encoding="utf-8") as f:
+        bounds = yaml.safe_load(f)["players"]
+    return min(max(players, bounds["min"]), bounds["max"])
+
+
 def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
     """This engine and `rev`'s play the same random matches of `rev`'s bundled games, each in a new process,
     in turns (old, new, then new, old...), `rounds` times: per game the best decisions per CPU second of each,
@@ -327,22 +336,31 @@ def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
                 continue
             ours = os.path.join(where, "content", name)
             with_old_defaults(src, ours)
+            n = players_for(src, players)
             best, decisions = {"old": 0.0, "new": 0.0}, {}
+            refused = None
             for r in range(rounds):
                 for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     root, folder = (old, src) if side == "old" else (ROOT, ours)
-                    run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(players), str(matches)], cwd=root,
+                    run = subprocess.run([sys.executable, "-c", _PLAY, folder, str(n), str(matches)], cwd=root,
                                          env=env, capture_output=True, text=True)
                     if run.returncode:
-                        raise MeepleError(f"{name}, {side} engine: {run.stderr.strip().splitlines()[-1]}")
+                        refused = f"{side} engine: {run.stderr.strip().splitlines()[-1]}"
+                        break
                     d, cpu = run.stdout.split()
                     decisions.setdefault(side, int(d))
                     best[side] = max(best[side], int(d) / float(cpu))
-            entry = {"game": name, "players": players, "matches": matches, "rounds": rounds,
+                if refused:
+                    break
+            if refused:  # the other engine refuses that content (a mistake it finds): nothing to compare
+                say(f"{name:12} {n} players: skipped, the {refused}")
+                out.append({"game": name, "players": n, "skipped": refused})
+                continue
+            entry = {"game": name, "players": n, "matches": matches, "rounds": rounds,
                      "old_decisions_per_second": round(best["old"], 1), "new_decisions_per_second": round(best["new"], 1),
                      "ratio": round(best["new"] / best["old"], 3),
                      "same_matches": decisions["old"] == decisions["new"]}
-            say(f"{name:12} {players} players: {rev} {entry['old_decisions_per_second']:10.0f} decisions/s, this "
+            say(f"{name:12} {n} players: {rev} {entry['old_decisions_per_second']:10.0f} decisions/s, this "
                 f"{entry['new_decisions_per_second']:10.0f} (ratio {entry['ratio']}; the same "
                 f"{decisions['new']} decisions: {entry['same_matches']})")
             out.append(entry)
@@ -424,6 +442,54 @@ def _say_lsp(r: dict) -> str:
             f"{r['keystrokes']}), {r['worst_seconds']} s at worst; the check itself {r['check_cpu_seconds']} s of CPU")
 
 
+def bots(quick: bool, say) -> list:
+    """Per bundled game: a clone's cost early and late in a match, resamples a second, and seconds a match of
+    greedy and of the default mcts (every seat the same agent)."""
+    import random
+    import statistics
+
+    from interpreter import Match, make_agent
+    out = []
+    for name, folder in bundled_games().items():
+        game = load_game(folder)
+        n = min(max(3, game.min_players), game.max_players)
+        m = Match(game, n, seed=1)
+        rng, length = random.Random(1), 0
+        while not m.over:
+            m.choose(rng.randrange(m.pending.size))
+            length += 1
+        costs = {}
+        for label, at in (("early", max(1, length // 10)), ("late", max(1, length * 8 // 10))):
+            m = Match(game, n, seed=1)
+            rng = random.Random(1)
+            for _ in range(at):
+                m.choose(rng.randrange(m.pending.size))
+            times = []
+            for _ in range(20):
+                t = time.perf_counter()
+                m.clone().close()
+                times.append(time.perf_counter() - t)
+            costs[label] = statistics.median(times)
+            if label == "late":
+                t, k = time.perf_counter(), 0
+                while time.perf_counter() - t < (0.3 if quick else 1.0):
+                    m.resample(m.pending.player.seat, random.Random(k)).close()
+                    k += 1
+                costs["resamples_per_second"] = k / (time.perf_counter() - t)
+        entry = {"game": name, "players": n, "decisions": length, "clone_early_ms": round(costs["early"] * 1e3, 3),
+                 "clone_late_ms": round(costs["late"] * 1e3, 3),
+                 "resamples_per_second": round(costs["resamples_per_second"], 1)}
+        for agent in ("greedy", "mcts"):
+            t = time.process_time()
+            play(game, n, 7, {}, [make_agent(agent, s, 7) for s in range(1, n + 1)], narrate=False)
+            entry[f"{agent}_seconds_a_match"] = round(time.process_time() - t, 2)
+        out.append(entry)
+        say(f"{name:12} {n} players: a clone at decision {length // 10} {entry['clone_early_ms']} ms, at "
+            f"{length * 8 // 10} {entry['clone_late_ms']} ms; {entry['resamples_per_second']} resamples/s; a match "
+            f"of greedy {entry['greedy_seconds_a_match']} s, of mcts {entry['mcts_seconds_a_match']} s (CPU)")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="meeple's benchmark")
     ap.add_argument("--quick", action="store_true", help="one player count per game, short runs")
@@ -434,8 +500,15 @@ def main(argv=None) -> int:
     ap.add_argument("--lsp", action="store_true", help="only the language server's answer to a keystroke")
     ap.add_argument("--against", metavar="REV", help="only this engine against REV's (a commit), same content, in turns")
     ap.add_argument("--rounds", type=int, default=5, help="the turns of --against")
+    ap.add_argument("--bots", action="store_true", help="only the copies' costs and the bots' seconds a match")
     ap.add_argument("--rl", action="store_true", help="only the learning environments against bare decisions")
     a = ap.parse_args(argv)
+    if a.bots:
+        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
+        r = bots(a.quick, say)
+        if a.json:
+            print(json.dumps({"bots": r}, indent=1))
+        return 0
     if a.rl:
         say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = rl_speed(0.6 if a.quick else 3.0, say)

@@ -138,7 +138,7 @@ def against(rev: str, matches: int, players: int) -> dict:
     content: {game: (players, old, new)}."""
     import tempfile
     sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from bench import checkout, with_old_defaults
+    from bench import checkout, players_for, with_old_defaults
     where = tempfile.mkdtemp(prefix="meeple-against-")
     try:
         old = checkout(rev, where)
@@ -149,8 +149,9 @@ def against(rev: str, matches: int, players: int) -> dict:
                 continue
             ours = os.path.join(where, "content", name)
             with_old_defaults(src, ours)
-            out[name] = (players, per_match(_FOLDER.format(folder=src, seats=players), matches, players, old),
-                         per_match(_FOLDER.format(folder=ours, seats=players), matches, players))
+            n = players_for(src, players)
+            out[name] = (n, per_match(_FOLDER.format(folder=src, seats=n), matches, n, old),
+                         per_match(_FOLDER.format(folder=ours, seats=n), matches, n))
         return out
     finally:
         shutil.rmtree(where, ignore_errors=True)

@@ -268,6 +268,22 @@ CASES = [
      '      if deck.size == 0 { trigger_end("the deck is empty") }\n      §me.coins += 1', "E-UNKNOWN-NAME", "`me` is none here"),
     ("choice-in-setup-without-by", G, "  shuffle(deck)\n", "  shuffle(deck)\n  let first = §choose c from deck\n",
      "E-UNKNOWN-NAME", "a choice here needs `by`"),
+    # the language's sharp edges
+    ("name-reserved-word", G, "    do: p.coins += n", "    do: let §up = n", "E-RESERVED", "`up` is a reserved word"),
+    ("name-var-reserved-word", G, "vars:\n  alarms: []", "vars:\n  alarms: []\n  §label: 0", "E-RESERVED",
+     "`label` is a reserved word of the language and cannot be a global var"),
+    ("choose-count-by-its-name", G, "  shuffle(deck)\n", "  shuffle(deck)\n  let k = 2\n"
+     "  let two = §choose k from deck by first_player()\n  move(two, pool)\n", "E-TYPE",
+     "`k` is already a number here: `choose k from` names each item offered"),
+    ("choose-count-a-text", G, "  shuffle(deck)\n", "  shuffle(deck)\n  let two = choose (§\"two\") from deck by "
+     "first_player()\n  move(two, pool)\n", "E-TYPE", "a choice of several is given a number of items, not a string"),
+    # hostile content
+    ("mod-file-a-list", "mod.yaml", None, "§- mod: more\n- extends: mini\n", "E-SCHEMA", "not a mapping of keys",
+     [(G, "", None), (C, "", None)]),
+    ("cards-past-the-bound", "cards/x.yaml", None, "".join(  # 3 cards, then 1000 copies of each of ten
+        f"- {{id: many_{i}, name: Many {i}, kind: token, colour: red, value: 1, copies: {MARK * (i == 9)}1000}}\n"
+        for i in range(10)), "E-VALUE",
+     "the game's cards come to more than 10000, copies included: 10003 with `many_9`"),
 ]
 
 

@@ -6,11 +6,12 @@ import random
 
 
 class Agent:
-    """Answers decisions for one seat: `choose(view, decision) -> option index`.
+    """Answers decisions for one seat.
 
-    `wants_view`: whether `choose` reads its view (building one costs time; agents that do not read it
-    are given None). `sit(table)` is called once before the match with its public facts (worlds.Table):
-    search agents rebuild positions from them."""
+    `act(match) -> option index`: the answer to `match.pending` when the agent's seat decides (the public API,
+    docs/api.md). `choose(view, decision)` is the same answer given the seat's view (None for an agent that does
+    not read it: `wants_view`, since building a view costs time) and the decision; an agent reads only the view,
+    the decision and the worlds `match.resample(seat, rng)` gives it."""
     name = "agent"
     wants_view = True
     # `pick(n) -> option index`, for an agent that answers from the number of options alone: in a match
@@ -18,27 +19,36 @@ class Agent:
     pick = None
     OPTIONS: dict = {}  # the options `--agent-opt KEY=VALUE` may set, with their types
 
+    def __init__(self, seat: int = 0, seed=0):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, match) -> int:
+        d = match.pending
+        return self.choose(match.view(d.player) if self.wants_view else None, d)
+
     def choose(self, view: dict, decision) -> int:
         raise NotImplementedError
 
-    def sit(self, table) -> None:
-        pass
-
 
 class SearchAgent(Agent):
-    """What the search agents share: their own seeded generator, the table they sit at, and a random
-    answer when there is nothing to search (no table, or a single option)."""
+    """What the search agents share: a random answer when there is nothing to search (a single option), and
+    the worlds they search: copies of the match as their seat may imagine it (Match.resample)."""
     wants_view = False
 
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-        self.table = None
+    def choose(self, view, decision) -> int:
+        M = decision.match
+        if decision.size < 2 or M is None:
+            return self.rng.randrange(decision.size)
+        return self.search(M, decision)
 
-    def sit(self, table) -> None:
-        self.table = table
+    def search(self, match, decision) -> int:
+        raise NotImplementedError
 
-    def nothing_to_search(self, decision) -> int | None:
-        n = decision.size
-        if self.table is None or n < 2:
-            return self.rng.randrange(n)
-        return None
+    def world(self, match, seat: int):
+        """A world to search: the match as the seat may imagine it, with no account and no captures of its own
+        (it is played once and dropped)."""
+        w = match.resample(seat, self.rng)
+        w.keeps = False
+        w.narrate = False
+        return w

@@ -11,6 +11,7 @@ class HumanAgent(Agent):
     wants_view = False
 
     def __init__(self, read=input, write=print):
+        super().__init__()
         self.read, self.write = read, write
 
     def choose(self, view, decision) -> int:

@@ -1,7 +1,7 @@
 """The search agent: information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
 
-Each iteration samples a world the seat cannot tell from the true one (the choices so far replayed,
-then every card hidden from the seat re-dealt: agents/worlds.py), walks the shared tree in that world
+Each iteration samples a world the seat cannot tell from the true one (Match.resample: every card hidden
+from the seat dealt again, what was computed from them computed again), walks the shared tree in that world
 (every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
 same move in every world; a child counts how often it was available), adds one node, plays the rest
 at random (or up to `depth` choices) and credits every node of the path with its mover's reward
@@ -19,7 +19,7 @@ import math
 import time
 
 from .base import SearchAgent
-from .worlds import play_on, relative_rank, sample_world
+from .judge import play_on, relative_rank
 
 
 class _Node:
@@ -39,7 +39,7 @@ LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long aft
 
 def team_score(m) -> float:
     """A cooperative game's score: the mean of its seats' scores."""
-    return sum(m.score_of(p) for p in m.players) / len(m.players)
+    return sum(m.value_of(p) for p in m.players) / len(m.players)
 
 
 def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
@@ -56,14 +56,14 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
     if r is not None and r.outcome == "lost":
         held = max(0, r.rounds - round_before)
         return dict.fromkeys(seats, LOST_MAX * (1 - 0.9 ** held))
-    if r is None and m.game.cooperative and m.game.score is not None:
+    if r is None and m.game.cooperative and _looks(m.game):
         before = team_before or 0.0
         gain = (team_score(m) - before) / (abs(before) + 10)
         return dict.fromkeys(seats, 0.5 + 0.5 * math.tanh(gain))
     if r is not None:
         scores = {s: r.scores.get(s, 0) for s in seats}
-    elif m.game.score is not None:  # a cut playout: the game's score decides
-        scores = {p.seat: m.score_of(p) for p in m.players}
+    elif _looks(m.game):  # a cut playout: the game's value (or score) decides
+        scores = {p.seat: m.value_of(p) for p in m.players}
     else:
         return {s: relative_rank(m, s) for s in seats}
     out = {}
@@ -74,6 +74,11 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
         win = (s in r.winners) / len(r.winners) if r is not None else mine > best
         out[s] = 0.6 * win + 0.4 * (1 + margin) / 2
     return out
+
+
+def _looks(game) -> bool:
+    """Whether the game says how a position looks mid-match: its `value:`, or its score."""
+    return game.value is not None or game.score is not None
 
 
 def _best_line(node: _Node) -> float:
@@ -114,30 +119,33 @@ class MCTSAgent(SearchAgent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int}
 
-    def __init__(self, seed, iterations: int = 100, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float = 0.5, backup: str = "mean", blind: int = 0):
-        super().__init__(seed)
+    # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
+    # player stands mid-game) each iteration judges the move it adds by it alone (`mix=1`: no playout), else half
+    # by a random playout to the end (`mix=0.5`: the score alone would buy victory before what wins it); the best
+    # line of the mover's own move counts (`backup=max`); a decision the look cannot tell apart is searched again
+    # by playouts (`blind=20`)
+    def __init__(self, seat: int = 0, seed=0, iterations: int = 20, seconds: float | None = None, c: float = 0.7,
+                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20):
+        super().__init__(seat, seed)
         self.backup = _backup(backup)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
         self.depth = int(depth) if depth else None
-        self.mix = min(1.0, max(0.0, float(mix)))
+        self.mix = None if mix is None else min(1.0, max(0.0, float(mix)))
         self.blind = max(0, int(blind))
         self.last_stats: dict = {}
 
-    def choose(self, view, decision) -> int:
-        k = self.nothing_to_search(decision)
-        if k is not None:
-            return k
+    def search(self, match, decision) -> int:
         labels = [o.label for o in decision.options]
         if len(set(labels)) == 1:
             return 0
-        history = list(self.table.history)
-        root, done = self._search(history, len(set(labels)), self.mix, self.iterations, self.seconds)
+        seat = decision.player.seat
+        mix = self.mix if self.mix is not None else 1.0 if match.game.value is not None else 0.5
+        root, done = self._search(match, seat, len(set(labels)), mix, self.iterations, self.seconds)
         if self.blind and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option
-            root, done = self._search(history, len(root.children), 0.0, self.blind * len(root.children), None)
+            root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None)
         if self.backup == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (values[kv[0]], kv[1].n))[0]
@@ -147,8 +155,8 @@ class MCTSAgent(SearchAgent):
         self.last_stats = {"iterations": done, "children": {lab: (ch.n, values[lab]) for lab, ch in root.children.items()}}
         return labels.index(best)
 
-    def _search(self, history, options: int, mix: float, iterations: int, seconds: float | None):
-        root = _Node(self.table.seat)
+    def _search(self, match, seat: int, options: int, mix: float, iterations: int, seconds: float | None):
+        root = _Node(seat)
         deadline = time.perf_counter() + seconds if seconds else None
         done = 0
         while True:
@@ -157,14 +165,14 @@ class MCTSAgent(SearchAgent):
                     break
             elif done >= iterations:
                 break
-            self._iterate(root, history, mix)
+            self._iterate(root, match, seat, mix)
             done += 1
         return root, done
 
-    def _iterate(self, root: _Node, history, mix: float) -> None:
+    def _iterate(self, root: _Node, match, seat: int, mix: float) -> None:
         rng = self.rng
-        w = sample_world(self.table, rng, history)
-        team_before = team_score(w) if w.game.cooperative and w.game.score is not None else None
+        w = self.world(match, seat)
+        team_before = team_score(w) if w.game.cooperative and _looks(w.game) else None
         round_before = w.round
         node = root
         path = []

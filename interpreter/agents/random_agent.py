@@ -1,8 +1,6 @@
 """The random agent: a uniformly random legal option, from its own seeded generator."""
 from __future__ import annotations
 
-import random
-
 from .base import Agent
 
 
@@ -10,8 +8,8 @@ class RandomAgent(Agent):
     name = "random"
     wants_view = False
 
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
+    def __init__(self, seat: int = 0, seed=0):
+        super().__init__(seat, seed)
         self.pick = self.rng.randrange  # its answer from the number of options alone (Agent.pick)
 
     def choose(self, view, decision) -> int:

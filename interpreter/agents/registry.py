@@ -28,12 +28,15 @@ def agent_options(names, opts: dict | None) -> None:
                 raise UsageError(f"agent option `{key}` takes a {cls.OPTIONS[key].__name__}, not {value!r}") from None
 
 
-def make_agent(name: str, seed: int, seat: int, options: dict | None = None) -> Agent:
-    """An agent by name, with its own generator seeded from the match seed and the seat.
-    `options` may hold keys for other agents too: each agent takes the ones it knows."""
+def make_agent(name: str, seat: int, seed: int = 0, **options) -> Agent:
+    """An agent by name for the player at `seat`, with its own generator seeded from `seed` (the match's) and
+    the seat; `agent.act(match)` is its answer to `match.pending` (docs/api.md). `options` may hold keys for
+    other agents too (`--agent-opt` is given to every bot): each agent takes the ones it knows."""
     classes = agent_classes()
     cls = classes.get(name)
     if cls is None:
         raise UsageError(f"unknown agent `{name}` (agents: {', '.join(classes)})")
-    kw = {k: cls.OPTIONS[k](v) for k, v in (options or {}).items() if k in cls.OPTIONS}
-    return cls(f"{seed}:{seat}", **kw)
+    if type(seat) is not int or seat < 1:
+        raise UsageError(f"an agent's seat is a number from 1, not {seat!r}")
+    kw = {k: cls.OPTIONS[k](v) for k, v in options.items() if k in cls.OPTIONS}
+    return cls(seat, f"{seed}:{seat}", **kw)

@@ -9,16 +9,13 @@ class ScriptedAgent(Agent):
     name = "scripted"
 
     def __init__(self, answers, fallback: Agent | None = None):
+        super().__init__()
         self.answers = list(answers)
         self.fallback = fallback
 
     @property
     def wants_view(self) -> bool:
         return self.fallback is not None and getattr(self.fallback, "wants_view", True)
-
-    def sit(self, table) -> None:
-        if self.fallback is not None and hasattr(self.fallback, "sit"):
-            self.fallback.sit(table)
 
     def choose(self, view, decision) -> int:
         if not self.answers:

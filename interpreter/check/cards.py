@@ -17,6 +17,7 @@ from .declarations import REFERENCE_TYPES, SCALAR_TYPES, Declarations, Sections
 from .schema import validate
 
 MAX_PRODUCT = 10_000  # the most cards one `product:` entry may make (a hostile file cannot make billions)
+MAX_CARDS = 10_000  # the most cards a game builds, copies included (a match builds each one: time and memory)
 # keys a card may hold as words for people (docs/authoring.md): undeclared, a warning rather than an error
 FREE_TEXT = ("text", "flavour", "flavor", "description", "comment")
 COMMON = {"id", "name", "kind", "copies", "provenance", "note", "on", "modifiers", "replace"}  # every card's keys
@@ -79,6 +80,19 @@ def card_records(col: Collect, sections: Sections, files: list) -> list:
                 col.error(removed.places[i], f"remove_cards: no card `{cid}` to remove", "E-UNKNOWN-CARD",
                           did_you_mean(cid, [e[0]["id"] for e in out]))
     return [(c, p) for c, p, _ in out]
+
+
+def check_total(col: Collect, records: list) -> None:
+    """The cards a game builds, copies included, are at most MAX_CARDS: refused at the card that passes the
+    bound, before a match builds any."""
+    total = 0
+    for c, _ in records:
+        total += c.get("copies", 1)
+        if total > MAX_CARDS:
+            col.error(place_in(c, "copies", c.place), f"the game's cards come to more than {MAX_CARDS}, copies "
+                      f"included: {total} with `{c['id']}`", "E-VALUE",
+                      f"a game builds at most {MAX_CARDS} cards (docs/reliability.md)")
+            return
 
 
 def product(col: Collect, raw, kinds: dict) -> list:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..dsl.parser import reserved_words
 from ..errors import Collect, did_you_mean
 from ..loader.yaml_source import place_in, plain_value
 from .faces import check_layout, face
@@ -177,6 +178,7 @@ def declare(col: Collect, sections: Sections) -> Declarations:
     for vals in enums.values():
         names.enum_values |= set(vals)
     _check_name_clashes(col, sections, names)
+    _check_reserved_words(col, sections)
     for sub in (None, "player"):
         raw, places = sections.section("counters", sub)
         for name, v in raw.items():
@@ -240,6 +242,10 @@ def _check_field_types(col: Collect, kinds: dict, kind_places: dict, enums: dict
                 col.error(getattr(fields, "key_places", {}).get(fname, kind_places[kname][0]), f"kind `{kname}`: `{fname}` is a card's "
                           "own attribute (id, name, kind, owner, zone, uid, played_by): a field of that name would "
                           "hide it", "E-RESERVED", f"name the field otherwise: `{fname}_of`, `card_{fname}`...")
+            elif fname in reserved_words():
+                col.error(getattr(fields, "key_places", {}).get(fname, kind_places[kname][0]), f"kind `{kname}`: "
+                          f"`{fname}` is a reserved word of the language: `c.{fname}` cannot be read",
+                          "E-RESERVED", f"name the field otherwise: `{fname}_of`, `card_{fname}`...")
             ftype = (decl["type"] if isinstance(decl, dict) else decl).rstrip("?")
             inner = ftype[5:-1] if ftype.startswith("list[") else ftype
             if inner not in SCALAR_TYPES and inner not in enums and inner not in REFERENCE_TYPES:
@@ -264,6 +270,30 @@ def _check_name_clashes(col: Collect, sections: Sections, names: NameTable) -> N
             if k in NameTable.BUILTIN_NAMES:
                 col.error(sections.key_place(section, k), f"`{k}` is a builtin name and cannot be a {what}",
                           "E-RESERVED")
+            elif k in reserved_words():
+                col.error(sections.key_place(section, k), f"`{k}` is a reserved word of the language and cannot "
+                          f"be a {what}", "E-RESERVED", f"name it otherwise: `{k}_`, `my_{k}`...")
+
+
+def _check_reserved_words(col: Collect, sections: Sections) -> None:
+    """A player's counter, zone or var, a procedure, function or value, or a parameter of one, named by a
+    reserved word could never be written in an effect (the global names: _check_name_clashes)."""
+    def refuse(place, name, what):
+        col.error(place, f"`{name}` is a reserved word of the language and cannot be {what}", "E-RESERVED",
+                  f"name it otherwise: `{name}_`, `my_{name}`...")
+    words = reserved_words()
+    for section, sub, what in (("counters", "player", "a player's counter"), ("zones", "player", "a player's zone"),
+                               ("vars", "player", "a player's var"), ("procedures", None, "a procedure"),
+                               ("functions", None, "a function"), ("values", None, "a value")):
+        raw, places = sections.section(section, sub)
+        for k, v in raw.items():
+            where, sec = places[k]
+            if k in words:
+                refuse(getattr(sec, "key_places", {}).get(k, where), k, what)
+            params = v.get("params") if sub is None and isinstance(v, dict) else None
+            for i, name in enumerate(params or []):
+                if name in words:
+                    refuse(place_in(params, i, where), name, f"a parameter of {what} `{k}`")
 
 
 def _zone(name: str, raw: dict) -> ZoneSpec:
@@ -313,4 +343,5 @@ def _counter(col: Collect, name, v) -> CounterSpec:
                   f"{lo if lo is not None else '...'} to {hi if hi is not None else '...'}", "E-VALUE")
     _counter_events(col, name, v, lo, hi)
     return CounterSpec(name, v.get("initial", 0), v.get("min"), v.get("max"), v.get("wrap"), v.get("on_wrap"),
-                       v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"))
+                       v.get("on_wrap_back"), tuple(v.get("thresholds") or ()), v.get("on_threshold"),
+                       bool(v.get("clamp")))

@@ -10,7 +10,7 @@ from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import Collect, ContentError, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
-from .cards import Card, card_records, check_cards, check_counts
+from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare
 from .resolve import Checker, Resolved
 from .types import said
@@ -42,11 +42,12 @@ class Bodies:
 
     def steps(self, text, place) -> list:
         """A phase's body, nobody's turn, as its steps (model.gamedef.Phase): one Resolved a top-level statement
-        where none of them binds a local (`let`) and none returns from the body, else one for the whole body."""
+        where none reads a name another before it binds (a `let`, a loop's variable: a body's names last to its
+        end) and none returns from the body, else one for the whole body."""
         stmts = self.col.guard(parse, text, _origin(text, place))
         if stmts is None:
             return [None]
-        whole = any(type(s) is A.Let for s in stmts) or any(type(s) is A.Return for s in A.statements(stmts))
+        whole = any(type(s) is A.Return for s in A.statements(stmts)) or _shared(stmts)
         out = []
         for part in [stmts] if whole or len(stmts) < 2 else [[s] for s in stmts]:
             r = self.checker.effect(part, _origin(text, place), nobody=True)
@@ -61,6 +62,19 @@ class Bodies:
         r = self.checker.expression(e, _origin(text, place), params, function=function, this_piece=this_piece)
         self.order.append(r)
         return r
+
+
+def _shared(stmts: list) -> bool:
+    """Whether a top-level statement reads a name that one before it binds (`let`, `for`, a choice's variable)."""
+    bound: set = set()
+    for s in stmts:
+        own = {t.var for t in A.statements([s]) if type(t) is A.For}
+        own |= {n.var for n in A.walk(s) if type(n) is A.Choose and n.var}
+        # a loop's or a choice's variable is bound where it is read (`for p in players` again reads its own `p`)
+        if any(type(n) is A.Name and n.id in bound and n.id not in own for n in A.walk(s)):
+            return True
+        bound |= own | {t.name for t in A.statements([s]) if type(t) is A.Let}
+    return False
 
 
 def _parsed(text, place, expression=False):
@@ -90,6 +104,10 @@ class Checked:
     ranking: list
     scoreboard: list  # [(entry, expression, max)]
     cards: dict  # id -> cards.Card
+    score_parts: list  # [(name, Resolved)]: a score given as named terms (then `score` is None)
+    ranking_names: list  # each ranking key's name: its term's, or its expression's text
+    team: Resolved | None
+    value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
 
 
 def check(col: Collect, layers, card_files: list) -> Checked:
@@ -100,6 +118,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     decl = declare(col, sections)
     names, events = decl.names, decl.events
     records = card_records(col, sections, card_files)
+    check_total(col, records)
     names.card_ids = {c["id"]: c.get("copies", 1) for c, _ in records}
     checker = Checker(names)
     bodies = Bodies(col, checker)
@@ -134,14 +153,20 @@ def check(col: Collect, layers, card_files: list) -> Checked:
             col.error(place_in(ph, "phase", ph.place), f"two phases are named `{ph['phase']}` (the first at "
                       f"{named[ph['phase']]})", "E-DUPLICATE-NAME", "give each phase of the round a name of its own")
         named.setdefault(ph["phase"], ph.place)
-    # a score, a faction and a ranking key are asked of a player (`me`)
-    score = expression(g["score"], place_in(g, "score", gplace)) if "score" in g else None
+    # a score (or its parts), a value, a faction, a team and a ranking key are asked of a player (`me`)
+    terms = _terms(col, g, "score", gplace, expression)
+    parts = terms if isinstance(g.get("score"), dict) else []  # else one expression, or none
+    score = terms[0][1] if terms and not parts else None
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
-    ranking = [expression(r, g["ranking"].places[i]) for i, r in enumerate(g.get("ranking") or [])]
+    team = expression(g["team"], place_in(g, "team", gplace)) if "team" in g else None
+    value = expression(g["value"], place_in(g, "value", gplace)) if "value" in g else None
+    ranked = _terms(col, g, "ranking", gplace, expression)
+    ranking, ranking_names = [r for _, r in ranked], [k for k, _ in ranked]
     board = _scoreboard(col, g, expression)
-    for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score),
-                    *(("a ranking key", r) for r in ranking)]:
+    for what, r in [*((f"value `{k}`", r) for k, r in values.items()), ("the score", score), ("`value:`", value),
+                    *((f"the score's part `{k}`", r) for k, r in parts), *(("a ranking key", r) for r in ranking)]:
         _a_number(checker, what, r)
+    _a_name(checker, team)
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
@@ -149,7 +174,23 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards)
+                   faction, ranking, board, cards, parts, ranking_names, team, value)
+
+
+def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:
+    """[(name, Resolved)] of `score:` or `ranking:`: one expression (named by its text), a list of them
+    or a mapping of named terms (a score's parts, the ranking's named keys)."""
+    given = g.get(key)
+    if given is None:
+        return []
+    if isinstance(given, dict):
+        if not given:
+            col.error(place_in(g, key, gplace), f"`{key}:` names no term; give at least one `name: expression`",
+                      "E-VALUE")
+        return [(str(k), expression(v, place_in(given, k, gplace))) for k, v in given.items()]
+    if isinstance(given, list):
+        return [(str(r).strip(), expression(r, place_in(given, i, gplace))) for i, r in enumerate(given)]
+    return [(str(given).strip(), expression(given, place_in(g, key, gplace)))]
 
 
 def _scoreboard(col: Collect, g, expression) -> list:
@@ -179,6 +220,18 @@ def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
     given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
     if given and given != "a number":
         checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
+
+
+def _a_name(checker: Checker, r: Resolved | None) -> None:
+    """A team is named by a text or a number: an expression known to give anything else is refused at its
+    place; what is known only in play is checked there (runtime.result)."""
+    if r is None or not r.ok:
+        return
+    e = r.tree
+    kind, static, _ = r.types.get(id(e), (None, None, None))
+    given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
+    if given and given not in ("a number", "a string"):
+        checker.error(r.origin.at(e.line, e.col), f"a team is named by a string or a number, not {given}", "E-TYPE")
 
 
 _UNREAD = frozenset({"E-DSL-SYNTAX", "E-DSL-DEPTH", "E-DSL-SIZE", "E-DSL-TYPE"})  # an effect text that could not be read

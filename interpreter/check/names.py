@@ -17,6 +17,7 @@ class CounterSpec:
     on_wrap_back: str | None = None
     thresholds: tuple = ()  # each fires on_threshold once, the first time the value reaches it
     on_threshold: str | None = None
+    clamp: bool = False  # the rules stop the count at its bounds: kept there without a warning (validate --smoke)
 
 
 @dataclass(slots=True)

@@ -727,6 +727,13 @@ class Resolver(Typer):
                          "expression)", "E-IMPURE")
         self.expr(e.items)
         self._items_of(e.items, "a choice is made from")
+        if e.var is not None and (e.var in self.locals or e.var in self.lazy):
+            held = said(*self.types(A.Name(e.var))[:2])  # what the name held before (types: memo not read)
+            if held is not None and held not in ("a card", "a player"):  # a card bound again is a habit
+                self.c.error(self.place(e), f"`{e.var}` is already {held} here: `choose "
+                             f"{e.var} from` names each item offered, it does not count them", "E-TYPE",
+                             f"to choose that many, write `choose ({e.var}) from ...`; to name the item, a new name: "
+                             "`choose c from ...`")
         var = e.var or "it"
         kind = self.items_kind(e.items)
         if e.cond is not None:
@@ -739,6 +746,10 @@ class Resolver(Typer):
         self.prompt(e.prompt)
         if e.count is not None:
             self.expr(e.count)
+            held = self.said(e.count)
+            if held not in (None, "a number"):
+                self.c.error(self.place(e.count), f"a choice of several is given a number of items, not {held}",
+                             "E-TYPE")
         if e.label is not None:
             self._per_item(var, e.label, self.expr, kind)
         self.seen(e.seen)

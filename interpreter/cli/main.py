@@ -6,6 +6,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 import sys
 
 from .. import diagnostics
@@ -58,17 +59,30 @@ def _result_table(match) -> list[str]:
     r = match.result
     lines = ["", "== Result"]
     names = {p.seat: p.name for p in match.players}
+
+    def who(seats) -> str:
+        return " and ".join(f"{names[s]} (seat {s})" for s in seats)
     if r.outcome in ("won", "lost"):
         lines.append(f"The players have {r.outcome}: {r.reason}.")
+    elif r.teams and len({r.side(s) for s in r.winners}) == 1:
+        lines.append(f"Winner: team {r.side(r.winner)}, {who(r.winners)}. The game ended: {r.reason}.")
     elif len(r.winners) > 1:
-        tied = " and ".join(f"{names[s]} (seat {s})" for s in r.winners)
-        lines.append(f"A tie: {tied} share the win. The game ended: {r.reason}.")
+        lines.append(f"A tie: {who(r.winners)} share the win. The game ended: {r.reason}.")
     else:
         lines.append(f"Winner: {names[r.winner]} (seat {r.winner}). The game ended: {r.reason}.")
+    lines += r.told(names)
     if match.game.score is not None:  # a cooperative game may have no score: the outcome says it all
-        lines.append(f"{'seat':>4}  {'player':<10} {'score':>5}")
+        # the score's parts and the ranking keys, each a column as wide as its name
+        columns = [*(["team"] if r.teams else []), "score", *(k for k, _ in match.game.score_parts), *r.key_names]
+        rows = []
         for s in r.ranking:
-            lines.append(f"{s:>4}  {names[s]:<10} {r.scores[s]:>5}")
+            row = [r.teams[s]] if r.teams else []
+            row += [r.scores[s], *r.parts.get(s, {}).values(), *r.keys.get(s, ())]
+            rows.append(row)
+        widths = [max(len(c), *(len(str(row[i])) for row in rows)) for i, c in enumerate(columns)]
+        lines.append(f"{'seat':>4}  {'player':<10} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
+        for s, row in zip(r.ranking, rows, strict=True):
+            lines.append(f"{s:>4}  {names[s]:<10} " + "  ".join(f"{v!s:>{w}}" for v, w in zip(row, widths, strict=True)))
     lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
     return lines
 
@@ -108,8 +122,8 @@ def cmd_play(args) -> int:
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
     terminal = _Terminal(humans, out)
-    for i in humans:
-        agents[i - 1].choose = terminal.asking(agents[i - 1].choose)
+    for i, a in enumerate(agents, 1) if humans else ():
+        a.choose = terminal.asking(a.choose) if i in humans else terminal.answering(a.choose)
     match = play(game, players, args.seed, opts, agents, args.log, on_say=terminal.say,
                  header_extra={"mods": [str(m) for m in args.mod or []], "bots": args.bots or "",
                                "agents": args.agent or [], "agent_options": agent_opts}, resume=resume)
@@ -128,6 +142,7 @@ class _Terminal:
         self.seats, self.out = seats, out
         self.match = None  # known from the first question to a human seat (or the end)
         self.printed = 0
+        self.masks: dict[int, re.Pattern] = {}  # a bot's echo (by line) -> the card names it may not show
 
     def say(self, line: str) -> None:
         if not self.seats:
@@ -142,8 +157,30 @@ class _Terminal:
             return
         shown = [lines(m, s, self.printed) for s in self.seats]
         for i, line in enumerate(m.lines[self.printed:]):
-            print(next((mine[i] for mine in shown if mine[i] != line), line), file=self.out)
+            line = next((mine[i] for mine in shown if mine[i] != line), line)
+            mask = self.masks.pop(self.printed + i, None)
+            if mask is not None:
+                who, _, said = line.partition(": ")
+                line = f"{who}: {mask.sub(HIDDEN_CARD, said)}"
+            print(line, file=self.out)
         self.printed = len(m.lines)
+
+    def answering(self, choose):
+        """A bot's `choose`: the echo of its answer is printed with no card name that it sees and a human seat
+        here does not (a card it looked at, its own hand): what the answer reveals goes only as far as what
+        the humans here may see (web/privacy.py's `unseen`, by secrecy.sees_card)."""
+        def answer(view, decision):
+            k = choose(view, decision)
+            if self.seats:
+                from ..web.privacy import unseen
+                m = decision.match
+                humans = [m.players[s - 1] for s in self.seats]
+                names = {piece.card.name for piece, _ in unseen(m, decision.player, humans)}
+                if names:  # the echo is the next line the match says
+                    self.masks[len(m.lines)] = re.compile(
+                        r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+            return k
+        return answer
 
     def asking(self, choose):
         """A human seat's `choose`, after the account so far and what the seat alone sees."""
@@ -155,6 +192,9 @@ class _Terminal:
                 print(f"{decision.player.name} sees: {seen}", file=self.out)
             return choose(view, decision)
         return ask
+
+
+HIDDEN_CARD = "(a hidden card)"
 
 
 def _private(view: dict) -> str:
@@ -209,13 +249,16 @@ def cmd_simulate(args) -> int:
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
     print("end reasons: " + "; ".join(f"{k} ({v})" for k, v in s["reasons"].items()))
     if s.get("ties"):
-        print(f"ties: {s['ties']} matches ended with several seats tied at the top; each shares the win equally")
+        print(f"ties: {s['ties']} matches ended with several seats (or teams) tied at the top; each shares the win "
+              "equally")
     if any(v["wins"] for v in s["wins_by_seat"].values()):
         for seat, w in s["wins_by_seat"].items():
             print(f"  seat {seat}: {w['wins']} wins ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     if "team_wins" in s:
         w = s["team_wins"]
         print(f"  the players won {w['wins']} of {s['games']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
+    for t, w in s.get("wins_by_team", {}).items():
+        print(f"  team {t}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for f, w in s["wins_by_faction"].items():
         print(f"  {f}: {w['wins']} wins in {w['played']} ({w['rate']:.1%}, 95% CI {w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})")
     for a, w in s.get("wins_by_agent", {}).items():
@@ -231,6 +274,18 @@ def cmd_report(args) -> int:
     from ..report import write_report
     path = write_report(args.results, args.output, counter=args.counter)
     print(f"report written to {path}")
+    return 0
+
+
+def cmd_tune(args) -> int:
+    from ..tune import summary, tune
+    data = tune(find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output, mods=args.mod or (),
+                players=args.players, options=_pairs(args.option), agent=args.agent or "random",
+                agent_options=_pairs(args.agent_opt, "--agent-opt"), games=args.games, trials=args.trials,
+                seed=args.seed, rungs=args.rungs, sampler=args.sampler, prune=not args.no_prune,
+                check_games=args.check_games, jobs=args.jobs, backend=args.backend, address=args.address,
+                study=args.study, allow_printed=args.allow_printed)
+    print("\n".join(summary(data)))
     return 0
 
 
@@ -279,8 +334,12 @@ def _validate_targets(paths) -> list:
 
 
 def _mod_base(folder):
+    from ..loader.layers import leaves
     from ..loader.yaml_source import load_file
-    data = load_file(os.path.join(folder, "mod.yaml"))
+    path = os.path.join(folder, "mod.yaml")
+    if (outside := leaves(path, folder, "mod's")) is not None:
+        raise ContentError([outside])
+    data = load_file(path)
     base = data.get("extends") if isinstance(data, dict) else None
     games = bundled_games()
     if base not in games:
@@ -305,23 +364,38 @@ def _option_sets(folder, mods) -> list[dict]:
     return sets
 
 
-def _smoke(game, options: dict, n: int):
-    """Play n seeded bot matches per player count; the first runtime failure, placed in the content."""
+def _smoke(game, options: dict, n: int, warnings: list):
+    """Play n seeded bot matches per player count; the first runtime failure, placed in the content. A counter
+    kept at a bound it does not say it stops at (`clamp: true`) is a warning in `warnings`, once a place."""
     from ..agents import make_agent
+    from ..runtime.counters import Clamps
     from ..runtime.match import Match
+    opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    warned = set()
     for players in range(game.min_players, game.max_players + 1):
         for seed in range(n):
+            clamps = Clamps.seen = []
             try:
                 m = Match(game, players, seed, options)
-                agents = [make_agent("random", seed, p.seat) for p in m.players]
+                agents = [make_agent("random", p.seat, seed) for p in m.players]
                 while not m.over:
                     d = m.pending
                     m.choose(agents[d.player.index].choose(m.view(d.player), d))
             except RuntimeContentError as e:
                 where = e.place or Place(os.path.join(game.folder, "game.yaml"))
-                opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
                 msg = str(e).split(": ", 1)[1] if e.place and str(e).startswith(str(e.place)) else str(e)
                 return Diagnostic(where, f"in play ({players} players, seed {seed}, {opts}): {msg}", "E-RUNTIME")
+            finally:
+                Clamps.seen = None
+            for place, name, asked, bound in clamps:
+                if (place, name) not in warned:
+                    warned.add((place, name))
+                    side = "above its max" if asked > bound else "below its min"
+                    warnings.append(Diagnostic(
+                        place or Place(os.path.join(game.folder, "game.yaml")),
+                        f"in play ({players} players, seed {seed}, {opts}): counter `{name}` was given {asked}, "
+                        f"{side} {bound}, and kept at {bound}", "W-CLAMP", "warning",
+                        "if the rules stop it there, say so in its declaration: `clamp: true`"))
     return None
 
 
@@ -366,7 +440,7 @@ def cmd_validate(args) -> int:
                     loaded = None
                 diags.extend(warnings)
                 if loaded is not None and args.smoke:  # loaded to be played
-                    failure = _smoke(loaded, options, args.smoke)
+                    failure = _smoke(loaded, options, args.smoke, diags)
                     if failure is not None:
                         diags.append(failure)
                     loaded = loaded.names
@@ -477,7 +551,7 @@ def cmd_serve(args) -> int:
     limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
                     refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay, limits=limits, watch=args.watch)
+                 bot_delay=args.bot_delay, limits=limits, watch=args.watch, db=args.db)
 
 
 def cmd_lsp(args) -> int:
@@ -534,6 +608,27 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--counter", metavar="NAME", help="the counter to follow over the rounds (default: the game's first)")
     sp.set_defaults(fn=cmd_report)
 
+    sp = sub.add_parser("tune", help="search the values that best meet balance goals (docs/balance.md); writes a mod")
+    game_args(sp)
+    agent_args(sp)
+    sp.add_argument("--vary", action="append", required=True, metavar="PATH=RANGE",
+                    help="a value and its range: cards.ID.FIELD=1..6, options.NAME=a|b, counters.NAME.initial=0..3")
+    sp.add_argument("--goal", action="append", required=True, metavar="GOAL",
+                    help="fair, win-rate=X, length=ROUNDS or spread; several add up, WEIGHT*GOAL weighs one")
+    sp.add_argument("--games", type=int, default=400, help="matches a trial (default 400)")
+    sp.add_argument("--trials", type=int, default=30, help="finished trials the study holds at the end (default 30)")
+    sp.add_argument("--rungs", type=int, default=4, help="a trial's matches in this many steps, pruned between them")
+    sp.add_argument("--no-prune", action="store_true", help="play every trial's matches to the end")
+    sp.add_argument("--sampler", choices=["tpe", "random"], default="tpe")
+    sp.add_argument("--check-games", type=int, metavar="N", help="fresh matches measuring the result (default 2 x --games)")
+    sp.add_argument("--study", metavar="FILE", help="the study's SQLite file (default DIR/study.db): run again to go on")
+    sp.add_argument("--allow-printed", action="store_true", help="vary values not marked `provenance: designed` too")
+    sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
+    sp.add_argument("--backend", choices=["local", "dask"], default="local")
+    sp.add_argument("--address", metavar="tcp://HOST:8786", help="the Dask scheduler, with --backend dask")
+    sp.add_argument("-o", "--output", required=True, metavar="DIR")
+    sp.set_defaults(fn=cmd_tune)
+
     sp = sub.add_parser("validate", help="check content files; exit 1 on any error")
     sp.add_argument("paths", nargs="*", metavar="PATH")
     sp.add_argument("--format", choices=["text", "json", "github"], default="text")
@@ -569,6 +664,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
+    sp.add_argument("--db", metavar="FILE", help="the SQLite file the matches are kept in, resumed from it when the "
+                    "server starts again (default: matches.sqlite3 in the user's data directory, printed at start)")
     sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
     sp.add_argument("--max-tables", type=int, default=200, metavar="N",
                     help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")

@@ -136,7 +136,7 @@ def _runtime_namespace(names: NameTable) -> dict:
     ns = {
         "G": ops.get, "GF": ops.get_card_field, "GC": ops.get_counter, "ITEMS": ops.items, "EACH": ops.each_item, "EACHZ": ops.each_of_zone, "SNAP": ops.snapshot, "ADD": ops.add, "SUB": ops.sub, "NEG": ops.neg, "NUM": ops.number, "DIV": ops.div, "MOD": ops.mod,
         "MUL": ops.mul, "TIMES": ops.times, "FIELD": ops.field_checked, "IN": ops.contains, "IDX": ops.index, "TXT": ops.text,
-        "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
+        "CLAMPED": counters.clamped, "NOCARD": ops.no_card, "CHOOSE": decisions.choose, "CHOOSE_ONE": decisions.ask_one, "ASK": decisions.ask_menu, "SET": _set, "SETG": _set_global, "OWN": own_fields,
         "GameOver": GameOver, "Player": Player, "Piece": Piece, "Zone": Zone, "type": type, "int": int, "len": len, "any": any, "bool": bool, "STEPS": STEP_BUDGET, "sum": sum, "DEPTH": DEPTH_BUDGET, "K": dict(names.constants), "range": range, "max": max, "min": min,
     }
     for name, verb in REGISTRY.items():
@@ -358,10 +358,10 @@ class _Body:
     def _clamp(self, ind, var: str, spec, p) -> None:
         """A counter's new value in `var` brought within its bounds, the lower first (as counters.change does),
         by two tests: Python's min and max parse their arguments as keywords may be given, a call each."""
-        if spec.min is not None:
-            self.line(ind, f"if {var} < {spec.min!r}: {var} = {spec.min!r}", p)
-        if spec.max is not None:
-            self.line(ind, f"if {var} > {spec.max!r}: {var} = {spec.max!r}", p)
+        for bound, test in ((spec.min, "<"), (spec.max, ">")):
+            if bound is not None:  # a bound the rules do not say they stop at is noted (counters.clamped)
+                note = "" if spec.clamp else f"CLAMPED(M, {spec.name!r}, {var}, {bound!r}); "
+                self.line(ind, f"if {var} {test} {bound!r}: {note}{var} = {bound!r}", p)
         # a counter with no bound of its own keeps the bounds of every number (NUM says so)
         if spec.min is None:
             self.line(ind, f"if {var} < {-ops.MAX_INT!r}: NUM({var})", p)

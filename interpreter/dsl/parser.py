@@ -272,7 +272,8 @@ class _ToAst:
                         **_pos(meta))
 
     def exactly(self, meta, items):
-        return ("exactly", A.Const(int(items[0]), **_pos(meta)))
+        n = items[0]  # a number as written, or an expression in parentheses
+        return ("exactly", A.Const(int(n), **_pos(meta)) if isinstance(n, Token) else n)
 
     def up_to(self, meta, items):
         return ("up_to", items[0])
@@ -394,6 +395,21 @@ def _expected(e) -> str:
     return ", ".join(names[:8])
 
 
+@functools.lru_cache(maxsize=1)
+def reserved_words() -> tuple:
+    """The words the grammar's NAME may not be (its pattern begins `(?!(let|if|...)\\b)`), in its order."""
+    found = re.match(r"\(\?!\(([a-z|]+)\)", _lark().get_terminal("NAME").pattern.value)
+    return tuple(found.group(1).split("|"))
+
+
+def _reserved(e) -> str | None:
+    """The reserved word a name was written as, where nothing but a name may stand (`let up = 1`, `for to in`,
+    `me.any`): elsewhere the word may be the mistake of another (`else` on a line of its own)."""
+    if isinstance(e, UnexpectedToken) and str(e.token) in reserved_words() and set(e.expected or ()) == {"NAME"}:
+        return str(e.token)
+    return None
+
+
 def _syntax_message(text: str, e) -> str:
     """What lark's UnexpectedInput `e` means, in the author's words."""
     if isinstance(e, UnexpectedEOF):
@@ -405,6 +421,9 @@ def _syntax_message(text: str, e) -> str:
         tok = e.token
         if tok.type == "$END":
             return "the effect ends too early (an unclosed bracket or brace?)"
+        word = _reserved(e)
+        if word is not None:
+            return f"`{word}` is a reserved word of the language: it cannot be a name"
         what = repr(str(tok)) if tok.type != "_NL" else "end of line (the line ends too early?)"
         hint = _expected(e)
         if tok.type == "_NL" and "`else`" in hint:
@@ -500,8 +519,11 @@ def _parse(text: str, origin: Origin) -> list:
         if not isinstance(line, int) or line < 1:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
-        raise ContentError([Diagnostic(origin.at(line, col), _syntax_message(text, e), "E-DSL-SYNTAX",
-                                       hint=_hint(text, e))]) from None
+        word = _reserved(e)
+        raise ContentError([Diagnostic(origin.at(line, col), _syntax_message(text, e),
+                                       "E-RESERVED" if word else "E-DSL-SYNTAX",
+                                       hint=f"name it otherwise: `{word}_`, `my_{word}`... (docs/language.md lists "
+                                       "the reserved words)" if word else _hint(text, e))]) from None
     except _Bad as b:
         raise ContentError([Diagnostic(origin.at(b.line, b.col), b.message, "E-DSL-SYNTAX")]) from None
 

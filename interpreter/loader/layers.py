@@ -42,9 +42,24 @@ def inside(path: str, root: str) -> bool:
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
-def read(col: Collect, path: str):
+def leaves(path: str, root: str, whose: str, where: Place | None = None) -> Diagnostic | None:
+    """The error for a file that is a link to a place outside the folder `root` (the game's or a mod's): it
+    is not read, and the error neither says where the link points nor quotes a line of it. It stands at
+    `where`, the line that names the file, else at the file's name alone."""
+    if inside(path, root):
+        return None
+    return Diagnostic(where or Place(shown(path)), f"`{os.path.relpath(path, root)}` is a link to a file "
+                      f"outside the {whose} folder: it is not read", "E-PATH",
+                      hint="content is read only from inside its game's or mod's folder: copy the file in")
+
+
+def read(col: Collect, path: str, root: str, whose: str, where: Place | None = None):
     """A file as a layer (data, folder, shown), or None when it cannot be read (the reason in `col`)."""
-    data = col.guard(load_file, path, shown(path))
+    outside = leaves(path, root, whose, where)
+    if outside is not None:
+        col.diags.append(outside)
+        return None
+    data = col.guard(lambda: yaml_source.mapping(load_file(path, shown(path)), shown(path)))
     return None if data is None else (data, os.path.dirname(path), shown(path))
 
 
@@ -53,6 +68,9 @@ def read_game(folder: str):
     path = os.path.join(folder, "game.yaml")
     if not os.path.isfile(path):
         raise ContentError([Diagnostic(Place(shown(path)), "no game.yaml in this folder", "E-MISSING-FILE")])
+    outside = leaves(path, folder, "game's")
+    if outside is not None:
+        raise ContentError([outside])
     return load_file(path, shown(path)), folder, shown(path)
 
 
@@ -68,7 +86,7 @@ def read_mods(col: Collect, mods) -> list:
             else:
                 col.error(Place(shown(path)), "no mod.yaml in this mod folder", "E-MISSING-FILE")
             continue
-        layer = read(col, path)
+        layer = read(col, path, str(m), "mod's")
         if layer is not None:
             out.append(layer)
     return out
@@ -148,7 +166,7 @@ def read_includes(col: Collect, layers, mods, chosen: dict):
                       "an included file holds definitions and cards (a mod's format), never game.yaml")
             continue
         seen.add(real)
-        layer = read(col, path)
+        layer = read(col, path, root, "game's" if root == folder else "mod's", where)
         if layer is not None:
             included.append(layer)
             roots[layer[2]] = root
@@ -174,10 +192,14 @@ def read_card_files(col: Collect, layers, roots: dict) -> list:
                 col.error(where, f"`{pat}` is outside the {whose} folder", "E-PATH",
                           "card files are named relative to the folder of the file that lists them")
                 continue
-            matches = [m for m in sorted(glob.glob(os.path.join(here, pat))) if inside(m, root)]
+            matches = sorted(glob.glob(os.path.join(here, pat)))
             if not matches:
                 col.error(where, f"no card file matches `{pat}`", "E-MISSING-FILE")
             for path in matches:
+                outside = leaves(path, root, "game's" if layer == 0 or root == folder else "mod's", where)
+                if outside is not None:
+                    col.diags.append(outside)
+                    continue
                 data_of = col.guard(load_file, path, shown(path))
                 if data_of is not None:
                     files.append((shown(path), data_of))

@@ -58,6 +58,11 @@ class YStr(str):
     def place(self) -> Place:
         return self.origin.place
 
+    @property
+    def plain(self) -> bool:
+        """Written without quotes: `none`, not `"none"`."""
+        return not self._made[1].style  # libyaml says "" where the pure-Python loader says None
+
 
 def place_of(value, default: Place) -> Place:
     return getattr(value, "place", None) or default
@@ -264,10 +269,27 @@ def load_file(path: str, shown_as: str | None = None):
     if key is not None and key in _FILES:
         return _FILES[key]
     data = _load_file(path, shown) if text is None else _load_text(text, shown)
+    if os.path.basename(path) in MAPPING_FILES:
+        mapping(data, shown)
     if key is not None:
         if len(_FILES) > 256:
             _FILES.clear()
         _FILES[key] = data
+    return data
+
+
+MAPPING_FILES = ("game.yaml", "mod.yaml")  # files whose top level is a mapping of keys, wherever read
+
+
+def mapping(data, shown: str):
+    """`data` when it is a mapping of keys (a game's, a mod's or an included file's top level); else a content
+    error at its start."""
+    if not isinstance(data, dict):
+        what = "a list" if isinstance(data, list) else "a single value"
+        raise ContentError([Diagnostic(getattr(data, "place", None) or Place(shown, 1, 1),
+                                       f"the file holds {what}, not a mapping of keys", "E-SCHEMA",
+                                       hint="a game or mod file is a mapping of keys (`mod: NAME`, `extends: GAME`, "
+                                       "...); a card file is a list of cards")])
     return data
 
 
@@ -302,6 +324,18 @@ def place_in(mapping, key, default: Place) -> Place:
     if places is None:
         return default
     return places[key] if isinstance(places, list) else places.get(key, default)
+
+
+def start_value(v):
+    """A var's start value as plain Python, where the word `none` written without quotes is the language's none
+    (as YAML's `null` is), at any depth: `vars: {leader: none}` is a var that holds no player yet."""
+    if isinstance(v, YStr) and v == "none" and v.plain:
+        return None
+    if isinstance(v, list):
+        return [start_value(x) for x in v]
+    if isinstance(v, dict):
+        return {sys.intern(str(k)): start_value(x) for k, x in v.items()}
+    return plain_value(v)
 
 
 def plain_value(v):

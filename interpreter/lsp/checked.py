@@ -73,7 +73,7 @@ def kind_at(names: Names, code: Code, lines: list[str], var: str, line: int, col
     checker = Checker(table(names))
     label = code.label
     try:
-        if label.startswith(("function ", "value ", "score", "faction", "ranking")) or label.endswith("modifier"):
+        if label.startswith(("function ", "value ", "score", "`value:`", "faction", "team", "ranking")) or label.endswith("modifier"):
             r = checker.expression(parse_expr(text, origin), origin, code.params, this_piece=":" in label)
         else:
             event = label.startswith("on ")

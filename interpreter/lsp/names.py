@@ -26,7 +26,7 @@ BARE = frozenset({"procedure", "function", "value", "zone", "counter", "var", "c
 AFTER_DOT = frozenset({"player zone", "player counter", "player var", "field", "option"})
 IN_STRING = frozenset({"card", "event", "value", "option", "enum value", "hook", "kind"})
 EFFECT_KEYS = ("setup", "finish")
-EXPRESSION_KEYS = ("score", "faction")
+EXPRESSION_KEYS = ("score", "value", "faction", "team")
 MODIFIER_KEYS = ("add", "times", "when")
 
 _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<string>"(?:[^"\\]|\\.)*"?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<dot>\.)|\S')
@@ -253,8 +253,10 @@ def _game_file(names: Names, path: str, data) -> None:
     _handlers(names, path, data)
     for key in EFFECT_KEYS + EXPRESSION_KEYS:
         _code(names, path, data.get(key), label=key)
-    for r in data.get("ranking") or []:
-        _code(names, path, r, label="ranking")
+    for key in ("score", "ranking"):  # a score's parts, the ranking's keys: a mapping of named terms, or a list
+        terms = data.get(key)
+        for r in terms.values() if isinstance(terms, dict) else terms if isinstance(terms, list) else ():
+            _code(names, path, r, label=key)
     for phase in data.get("round") or []:
         if isinstance(phase, dict) and "phase" in phase:
             names.add(Definition("phase", str(phase["phase"]), _value(names, path, phase, "phase"), phase))

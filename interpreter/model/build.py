@@ -23,8 +23,9 @@ from ..loader.layers import (
     read_includes,
     read_mods,
 )
-from ..loader.yaml_source import plain_value
+from ..loader.yaml_source import plain_value, start_value
 from ..runtime.modifiers import make_value
+from ..runtime.result import summed
 from .gamedef import CardDef, FaceSpec, GameDef, Phase, ScoreEntry
 
 __all__ = ["MAX_PRODUCT", "bundled_games", "check_game", "content_names", "include_keys", "include_options",
@@ -102,13 +103,15 @@ def assemble(checked: Checked, folder: str) -> GameDef:
                              {k: fn(r) for k, r in c.handlers.items()},
                              {k: [tuple(fn(r) for r in fs) for fs in lst] for k, lst in c.modifiers.items()},
                              c.source)
+    parts = tuple((k, fn(r)) for k, r in checked.score_parts)
+    part_places = tuple(r.origin.place if r is not None else None for _, r in checked.score_parts)
     return GameDef(
         id=g["game"], name=g["name"], folder=folder,
         min_players=g["players"]["min"], max_players=g["players"]["max"], options=decl.options, cards=cards,
         zones=decl.zones, player_zones=decl.player_zones, counters=decl.counters,
         player_counters=decl.player_counters,
-        vars={k: plain_value(v) for k, v in decl.vars.items()},
-        player_vars={k: plain_value(v) for k, v in decl.player_vars.items()},
+        vars={k: start_value(v) for k, v in decl.vars.items()},
+        player_vars={k: start_value(v) for k, v in decl.player_vars.items()},
         constants=names.constants, events=decl.events,
         handlers={ev: [fn(r) for r in rs] for ev, rs in checked.handlers.items()},
         procedures={k: fn(r) for k, r in checked.procedures.items()},
@@ -116,8 +119,11 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         values=names.values, field_types=names.field_types,
         setup=fn(checked.setup), finish=fn(checked.finish),
         phases=[Phase(n, [fn(r) for r in rs]) for n, rs in checked.phases],
-        score=fn(checked.score), ranking=[fn(r) for r in checked.ranking], faction=fn(checked.faction),
+        score=fn(checked.score) if not parts else summed(parts, part_places), ranking=[fn(r) for r in checked.ranking],
+        faction=fn(checked.faction), value=fn(checked.value),
         score_places=tuple(r.origin.place if r is not None else None for r in [checked.score, *checked.ranking]),
+        score_parts=parts, part_places=part_places, ranking_names=tuple(checked.ranking_names),
+        team=fn(checked.team), team_place=checked.team.origin.place if checked.team is not None else None,
         cooperative=bool(g.get("cooperative", False)),
         max_rounds=g.get("max_rounds", 500),
         line_map=comp.line_map, description=g.get("description", ""), names=names,

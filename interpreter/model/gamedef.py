@@ -97,6 +97,7 @@ class GameDef:
     ranking: list
     max_rounds: int
     faction: Callable | None = None
+    value: Callable | None = None  # the bots' estimate of a player's position (`value:`); None: they read `score:`
     cooperative: bool = False  # the players win or lose together
     line_map: dict = field(default_factory=dict)  # generated code line -> Place
     include_choice: dict = field(default_factory=dict)  # option values that chose the included files
@@ -105,6 +106,11 @@ class GameDef:
     faces: dict = field(default_factory=dict)  # kind -> FaceSpec (the kinds that declare a `face:`)
     scoreboard: list = field(default_factory=list)  # ScoreEntry, in the order written
     score_places: tuple = ()  # where `score:` and each `ranking:` key are written: their results are numbers
+    score_parts: tuple = ()  # (name, compiled expression) of a score given as named terms; `score` is their sum
+    part_places: tuple = ()  # where each part is written
+    ranking_names: tuple = ()  # each ranking key's name (its term's, or its text)
+    team: Callable | None = None  # each player's team (a text or a number)
+    team_place: object = None
 
     @functools.cached_property
     def listening(self) -> frozenset:

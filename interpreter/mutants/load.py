@@ -62,7 +62,8 @@ def load(folder, options: dict):
     return game, rec
 
 
-_LEFT_OUT = {"GameDef": {"folder", "line_map", "description", "include_choice", "names", "score_places"}, "CardDef": {"place", "source"}}
+_LEFT_OUT = {"GameDef": {"folder", "line_map", "description", "include_choice", "names", "score_places",
+                        "part_places", "team_place"}, "CardDef": {"place", "source"}}
 
 
 def signature(game, rec: Recording) -> tuple:

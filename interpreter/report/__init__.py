@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 
-from ..errors import UsageError
+from ..errors import ContentError, UsageError
+from .flags import flags
 from .html import page
 from .stats import cards, counter_over_rounds, reasons, rounds, win_rates
 
@@ -36,10 +37,21 @@ def load_results(paths) -> list[dict]:
     return out
 
 
+def _game_of(game_id, mods):
+    """The bundled game the results are of, with their mods, to name its cards' values in the flags (None if it
+    does not load)."""
+    from ..model.build import bundled_games, load_game
+    folder = bundled_games().get(str(game_id))
+    try:
+        return load_game(folder, mods) if folder is not None else None
+    except ContentError:
+        return None
+
+
 def build(datasets: list[dict], counter: str | None = None) -> dict:
     """Everything the page shows, as plain data."""
     every = [r for d in datasets for r in d["results"]]
-    return {
+    out = {
         "game": datasets[0].get("game"),
         "files": [d["_path"] for d in datasets],
         "matches": len(every),
@@ -50,6 +62,9 @@ def build(datasets: list[dict], counter: str | None = None) -> dict:
         "counter": counter_over_rounds(every, counter),
         "decisions_mean": round(sum(r["decisions"] for r in every) / len(every), 2) if every else 0,
     }
+    out["mods"] = list(datasets[0].get("mods") or [])
+    out["flags"] = flags(out, _game_of(out["game"], out["mods"]))
+    return out
 
 
 def write_report(paths, out_dir: str, counter: str | None = None) -> str:

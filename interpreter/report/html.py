@@ -104,6 +104,11 @@ def page(s: dict) -> str:
     out.append(f"<h1>{html.escape(str(s['game']))}: {s['matches']} simulated matches</h1>")
     out.append("<p class=note>From " + ", ".join(html.escape(f) for f in s["files"])
                + f". Intervals are 95% Wilson intervals. {s['decisions_mean']} decisions per match on average.</p>")
+    if s.get("flags"):
+        out.append("<h2>To look at</h2><ul class=flags>" + "".join(
+            f"<li>{html.escape(f['text'])}. To tune it: <code>{html.escape(f['command'])}</code></li>" for f in s["flags"])
+            + "</ul><p class=note>Pick the designed values that make the difference (the command names the card's "
+            "numbers, a few steps either side); docs/balance.md has a worked example.</p>")
     out.append("<h2>Win rates</h2>")
     out.append(plot_win_rates(s["groups"]))
     for g in s["groups"]:

@@ -55,13 +55,15 @@ def reasons(results: list) -> dict:
 
 
 def cards(results: list) -> list:
-    """Per card id: times taken and bought, matches where the winner held it, and the win rate of its holders."""
+    """Per card id: times taken and bought, matches where the winner held it, the win rate of its holders and that
+    of the other seats (its presence: the difference)."""
     taken: Counter = Counter()
     bought: Counter = Counter()
     in_winner: Counter = Counter()
     held: Counter = Counter()
     held_won: Counter = Counter()
-    matches = 0
+    matches = seats = 0
+    wins = 0.0  # over every seat of every match with figures: a card's non-holders are the rest
     for r in results:
         c = r.get("cards")
         if not c:
@@ -71,6 +73,8 @@ def cards(results: list) -> list:
         bought.update(c.get("bought") or {})
         for seat, ids in (c.get("held") or {}).items():
             w = won(r, int(seat))
+            seats += 1
+            wins += w
             for cid in set(ids):
                 held[cid] += 1
                 held_won[cid] += w
@@ -79,6 +83,8 @@ def cards(results: list) -> list:
     for cid in sorted(set(taken) | set(bought) | set(held)):
         row = {"card": cid, "taken": taken[cid], "bought": bought[cid], "in_winners_hands": in_winner[cid],
                "held": held[cid], "holder_win": rate(held_won[cid], held[cid]) if held[cid] else None,
+               "others": seats - held[cid],
+               "others_win": rate(wins - held_won[cid], seats - held[cid]) if seats > held[cid] else None,
                "per_match_taken": round(taken[cid] / matches, 3) if matches else 0}
         rows.append(row)
     rows.sort(key=lambda x: (-(x["holder_win"] or {"rate": -1})["rate"], x["card"]))

@@ -10,7 +10,6 @@ from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
 from ..agents.registry import make_agent
-from ..agents.worlds import Table
 from ..model.build import load_game
 from ..runtime.match import Match
 from .spaces import Spaces
@@ -152,8 +151,7 @@ class MeepleGym(Env):
         if spec == "random":
             rng = random.Random(f"{self.seed}:{seat}")
             return lambda view, decision: rng.randrange(decision.size)
-        agent = make_agent(spec, self.seed, seat)
-        agent.sit(Table(self.game, self.n, self.seed, self.match.options.values, seat, self.match.choices))
+        agent = make_agent(spec, seat, self.seed)
         return lambda view, decision: agent.choose(view if agent.wants_view else None, decision)
 
     def _play_others(self):

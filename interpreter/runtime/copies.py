@@ -3,8 +3,8 @@ seat may imagine it). Both start from the last quiet point the match passed (pos
 the choices made since, so that their cost does not grow with the match.
 
 `resample(M, seat, rng)` deals again, at that quiet point, which card each piece is among the pieces hidden from
-the seat there and still hidden from it now (by kind; zones whose contents every player saw go in, and the
-box, keep theirs), with what the seat was told of a card kept true; then replays the choices since. What the
+the seat there and still hidden from it now (by kind; a zone whose contents every player saw go in, and the
+box, within itself), with what the seat was told of a card kept true; then replays the choices since. What the
 running procedures computed since the quiet point is computed again from the cards as dealt, so neither their
 locals nor the labels of the decision asked remember a hidden card. The world is kept only if it shows the seat
 what the match shows it (its view, the labels of its decision included); otherwise another deal is tried, and
@@ -24,6 +24,7 @@ from .decisions import out_of_range
 from .position import SETUP, Remap, capture, restore
 from .secrecy import held_unseen, sees, sees_card, told_to
 from .state import Piece
+from .view import same_view
 
 TRIES = 4  # deals tried at the quiet point before a world is dealt at the match's own position
 
@@ -130,7 +131,6 @@ def resample(M, seat: int, rng: random.Random):
     if M.result is not None:
         return clone(M)
     viewer = M.players[seat - 1]
-    truth = M.view(seat)
     keep = {p.uid for p in M.pieces if sees_card(M, p, viewer)}
     told = {}
     if M.told:
@@ -144,11 +144,12 @@ def resample(M, seat: int, rng: random.Random):
             deal(c, c.players[seat - 1], keep, told, rng)
             c.quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
             try:
-                _replay(c, at, M.choices[done:], cards=(M.chosen[done:], pieces))
+                cards = (M.chosen[done:], pieces) if len(M.chosen) == len(M.choices) else None  # (not kept: by index)
+                _replay(c, at, M.choices[done:], cards=cards)
             except MeepleError:
                 c.close()
                 continue
-            if c.view(seat) == truth:
+            if same_view(c, M, seat):
                 w = c
                 break
             c.close()
@@ -158,12 +159,21 @@ def resample(M, seat: int, rng: random.Random):
 
         def here(c):
             faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
-        n = len(M.choices) - done
-        _replay(w, at, M.choices[done:], (n, here))
-        w.redo = (n, _giver(faces))
+        _replay(w, at, M.choices[done:], (len(M.choices) - done, here))
         w.imagined = "in place"
     _finish(w, M)
-    w.rng = random.Random(rng.getrandbits(64))  # a future of its own: the match's is not the seat's to know
+    # a future of its own, the match's not being the seat's to know; its copies replay to here, then are dealt
+    # as it was (in place) and given its future
+    w.rng = random.Random(rng.getrandbits(64))
+    future = w.rng.getstate()
+    give = _giver(faces) if w.imagined == "in place" else None
+
+    def here_on(c) -> None:
+        if give is not None:
+            give(c)
+        c.rng = random.Random()
+        c.rng.setstate(future)
+    w.redo = (len(M.choices) - done, here_on)
     return w
 
 
@@ -172,6 +182,7 @@ def _giver(faces: dict):
     held = {uid: (new, card, f if f is card.fields else dict(f)) for uid, (new, card, f) in faces.items()}
 
     def give(w) -> None:
+        uids = _uids(w)
         for p in w.pieces:
             face = held.get(p.uid)
             if face is not None:
@@ -181,13 +192,14 @@ def _giver(faces: dict):
         for p in w.pieces:
             if p.f is not p.card.fields:
                 p.f = remap.store(p.f)
-        _modifying(w)
+        _modifying(w, uids)
     return give
 
 
 def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = False) -> dict:
     """Deals again which card each hidden piece is: among the pieces lying where `viewer` cannot see, but those
-    whose uid is in `keep`, by kind, each hidden piece taking the uid, card and fields of another. Pieces and
+    whose uid is in `keep`, by kind (a zone whose contents every player saw go in, and the box, within itself),
+    each hidden piece taking the uid, card and fields of another. Pieces and
     faces are put in a canonical order before `rng` deals them, so the deal does not depend on where the cards
     truly lie. `told`: uid -> what the viewer was told of that piece (its new face agrees). `pending`: the
     options of the decision the viewer is asked keep theirs where their labels name them. Returns what it dealt:
@@ -197,16 +209,19 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
     d = M.pending
     if pending and d is not None and d.player is viewer:
         shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
-    pools: dict = {}
+    pools: dict = {}  # the pieces dealt among themselves: of one kind, or of one zone whose contents are known
     for z in M.all_zones:
-        if z.name == "box" and z.owner is None or z.spec.known or sees(z, viewer):
+        if sees(z, viewer):
             continue
+        within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
         for piece in z.items:
             if piece.uid not in shown:
-                pools.setdefault(piece.card.kind, []).append(piece)
+                pools.setdefault(("", z.name, z.owner.index if z.owner else -1) if within else (piece.card.kind,),
+                                 []).append(piece)
     dealt: dict = {}
     if not pools:
         return dealt
+    uids = _uids(M)
     for kind in sorted(pools):
         pieces = sorted(pools[kind], key=_uid)
         faces = sorted(((p.uid, p.card, p.f) for p in pieces), key=_face)
@@ -217,15 +232,18 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
             dealt[piece.uid] = face
             piece.uid, piece.card, piece.f = face
     M.pieces.sort(key=_uid)
-    _modifying(M)
+    _modifying(M, uids)
     return dealt
 
 
-def _modifying(M) -> None:
-    """Which pieces modify a value follows their cards (modifiers.py)."""
-    if M.modifying:
-        cards = {value: {id(p.card) for p in pieces} for value, pieces in M.modifying.items()}
-        M.modifying = {value: [p for p in M.pieces if id(p.card) in ids] for value, ids in cards.items()}
+def _modifying(M, uids: dict) -> None:
+    """Which pieces modify a value follows their cards (modifiers.py), and so their uids (`uids`: each value's,
+    taken before the deal)."""
+    M.modifying = {value: [M.pieces[uid - 1] for uid in at] for value, at in uids.items()}
+
+
+def _uids(M) -> dict:
+    return {value: [p.uid for p in pieces] for value, pieces in M.modifying.items()}
 
 
 def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, tries: int = 20) -> list:

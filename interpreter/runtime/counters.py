@@ -1,9 +1,30 @@
 """Counters and tracks: bounds, circular tracks that fire an event on each wrap, thresholds that fire once."""
 from __future__ import annotations
 
+import inspect
+
 from ..errors import RuntimeContentError
 from .events import emit
 from .ops import MAX_INT, number
+
+
+class Clamps:
+    """The counters given a value past a bound they do not say they stop at (`clamp: true`), while `validate
+    --smoke` watches: `seen` a list of (place, counter, value asked, bound kept), else None. A plain attribute,
+    not a context variable: a match runs its content in greenlets of its own, which do not share a context."""
+    seen: list | None = None
+
+
+def clamped(M, name: str, asked: int, bound: int) -> None:
+    """Notes a counter kept at its bound, at the content place of the compiled line that set it."""
+    seen = Clamps.seen
+    if seen is None:
+        return
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_code.co_filename != "<meeple>":
+        frame = frame.f_back
+    place = M.game.line_map.get(frame.f_lineno) if frame is not None else None
+    seen.append((place, name, asked, bound))
 
 
 def change(M, owner, spec, store: dict, op: str, value):
@@ -22,8 +43,12 @@ def change(M, owner, spec, store: dict, op: str, value):
             new %= spec.wrap
     else:
         if spec.min is not None and new < spec.min:
+            if not spec.clamp:
+                clamped(M, spec.name, new, spec.min)
             new = spec.min
         if spec.max is not None and new > spec.max:
+            if not spec.clamp:
+                clamped(M, spec.name, new, spec.max)
             new = spec.max
         if not -MAX_INT <= new <= MAX_INT:
             number(new)  # says it is out of bounds

@@ -99,7 +99,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
         if values and M.narrate:
-            forced(M, player, label(values[0]) if label is not None else shown_to(values[0], player, M),
+            forced(M, player, prompt, label(values[0]) if label is not None else shown_to(values[0], player, M),
                    secrecy.readers(M, player, values, seen))
         return values[0] if values else None
     if type(player) is not Player:
@@ -119,10 +119,17 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     return values[k]
 
 
-def forced(M, player, label: str, readers: frozenset | None) -> None:
+def forced(M, player, prompt: str, label: str, readers: frozenset | None) -> None:
     """The account's line for a decision with one legal option, which is taken without asking: the account
-    keeps every card played and every move made, asked or not (read by the decision's `readers`)."""
-    secrecy.echo(M, player, label, readers, forced=True)
+    keeps every card played and every move made, asked or not, with the question it answers (read by the
+    decision's `readers`)."""
+    secrecy.echo(M, player, label, readers, forced=question(player, prompt) or "Choose")
+
+
+def question(player, prompt: str) -> str:
+    """A decision's prompt as the account quotes it after the chooser's name: without that name, when the prompt
+    begins with it."""
+    return prompt.removeprefix(player.name + ": ") if type(player) is Player else prompt
 
 
 def answered(M, player, n: int, values: list) -> int:
@@ -132,11 +139,14 @@ def answered(M, player, n: int, values: list) -> int:
     suspended."""
     if M.revealed:
         secrecy.forget_moved(M)
-    M.offered = values  # what a copy's replay answers by (copies.py)
-    k = M.auto[player.index](n)
+    if M.keeps:  # a match that may be copied: what a copy's replay answers by (copies.py)
+        M.offered = values
+        k = M.auto[player.index](n)
+        v = values[k] if k < len(values) else None
+        M.chosen.append(v.uid if type(v) is Piece else 0)
+    else:
+        k = M.auto[player.index](n)
     M.choices.append(k)
-    v = values[k] if k < len(values) else None
-    M.chosen.append(v.uid if type(v) is Piece else 0)
     if M.watch is not None:
         M.watch(M, values[k] if k < len(values) else None)
     return k
@@ -146,8 +156,13 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
     picked = []
+    if kind != "any" and type(count) is not int:
+        raise RuntimeContentError(f"a choice of several is given a number of items, not {describe(count)}")
     if kind == "exactly":
         n = count
+        if len(pool) < n:  # fewer would be picked, unseen
+            raise RuntimeContentError(f"a choice of exactly {n} is made from {len(pool)} "
+                                      f"item{'s' if len(pool) != 1 else ''}: `choose up to {n}` takes what there is")
         while len(picked) < n and pool:
             v = ask_one(M, player, f"{prompt} ({len(picked) + 1} of {n})", pool, label=label, seen=seen)
             pool.remove(v)
@@ -182,7 +197,7 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
         if M.narrate and player is not None:
-            forced(M, player, label(offered[0]), secrecy.readers(M, player, (), seen))
+            forced(M, player, prompt, label(offered[0]), secrecy.readers(M, player, (), seen))
         return offered[0]
     if type(player) is not Player:
         raise RuntimeContentError(nobody(player))

@@ -14,14 +14,14 @@ import re
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
 
 from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
-from .decisions import NOTHING, Decision, out_of_range
+from .decisions import NOTHING, Decision, out_of_range, question
 from .ops import describe
 from .position import FINISH, QUIET_EVERY, SETUP, capture
+from .result import Result, result_of
 from .secrecy import echo
 from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
@@ -33,27 +33,6 @@ TIME_BUDGET = float(os.environ.get("MEEPLE_TIME_BUDGET", 5))
 DEPTH_BUDGET = 200  # nested procedure calls
 SAY_BUDGET = 20_000_000  # characters of the match's account (what say() and the narration add)
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
-
-
-@dataclass
-class Result:
-    outcome: str  # "won"/"lost" (cooperative) or "ranked"
-    reason: str
-    winner: int | None  # seat number: the first of `winners`
-    scores: dict  # seat -> score
-    ranking: list  # seats, best first
-    rounds: int
-    decisions: int
-    details: dict = field(default_factory=dict)
-    winners: list = field(default_factory=list)  # every seat tied at the top (one, unless a tie); none for a team
-
-    def as_dict(self) -> dict:
-        out = {"winner": self.winner, "winners": self.winners, "outcome": self.outcome, "reason": self.reason,
-               "rounds": self.rounds, "decisions": self.decisions,
-               "scores": {str(k): v for k, v in self.scores.items()}, "ranking": self.ranking}
-        if "factions" in self.details:
-            out["factions"] = {str(k): v for k, v in self.details["factions"].items()}
-        return out
 
 
 class Match:
@@ -209,7 +188,7 @@ class Match:
         if self.narrate:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
-                label = f"{d.prompt.removeprefix(d.player.name + ': ')} {NOTHING}"
+                label = f"{question(d.player, d.prompt)} {NOTHING}"
             echo(self, d.player, label, d.readers)
         self._advance(k)
 
@@ -355,28 +334,7 @@ class Match:
             self.redo = None
 
     def _result(self, outcome, reason, winner) -> Result:
-        g = self.game
-        scores = {p.seat: self.score_of(p) for p in self.players}
-        keys = {p.seat: self.ranking_keys(p) for p in self.players}
-        ranking = sorted((p.seat for p in self.players), key=lambda s: (scores[s], keys[s]), reverse=True)
-        winners = []
-        if isinstance(winner, Player):
-            winner = winner.seat
-        if outcome is None:
-            outcome = "ranked"
-            if winner is None and ranking:  # the best by score, then by the ranking keys: all of them if tied
-                top = (scores[ranking[0]], keys[ranking[0]])
-                winners = [s for s in ranking if (scores[s], keys[s]) == top]
-                winner = winners[0]
-        if outcome in ("won", "lost"):
-            winner = None
-        elif winner is not None and not winners:
-            winners = [winner]
-        details = {}
-        if g.faction is not None:
-            from .ops import text
-            details["factions"] = {p.seat: text(g.faction(self, p, None)) for p in self.players}
-        return Result(outcome, reason or "", winner, scores, ranking, self.round, len(self.choices), details, winners)
+        return result_of(self, outcome, reason, winner)
 
     def _advance(self, *value) -> None:
         """Switches into the suspended match with `value` (the index chosen; nothing to start it), until it
@@ -405,6 +363,20 @@ class Match:
         if type(s) is not int:
             raise RuntimeContentError(f"the score is a number, not {describe(s)}", self.game.score_places[0])
         return s
+
+    def value_of(self, player) -> int:
+        """How well a player stands while the match goes on, as the bots judge it: the game's `value:`, or its
+        score without one."""
+        value = self.game.value
+        if value is None:
+            return self.score_of(player)
+        try:
+            v = value(self, player, None)
+        except Exception as e:  # content's mistake, or the engine's (failure)
+            raise self.failure(e) from None
+        if type(v) is not int:
+            raise RuntimeContentError(f"`value:` is a number, not {describe(v)}")
+        return v
 
     def ranking_keys(self, player) -> tuple:
         """The game's `ranking:` keys for a player, each a number (ties of the score are broken by them)."""

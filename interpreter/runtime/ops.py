@@ -132,6 +132,23 @@ def describe(v) -> str:
     return {Piece: "a card", Player: "a player", Zone: "a zone"}.get(type(v), type(v).__name__.lower())
 
 
+def no_card(verb: str):
+    """A none where a verb moves a card (a choice from nothing, the top of an empty zone): moving it would do
+    nothing, unseen."""
+    raise RuntimeContentError(f"{verb}: there is no card to move (none)")
+
+
+def key(v):
+    """A value as an item of a set or a key of a table: a list by its items, as `==` compares lists (a list of
+    lists in `distinct` or `group`)."""
+    t = type(v)
+    if t is list:
+        return tuple(key(x) for x in v)
+    if t is dict:
+        raise RuntimeContentError("a table cannot be told apart from another by its entries here")
+    return v
+
+
 def items(x) -> list:
     """Anything iterable in content: a zone, a list, or none (empty)."""
     t = type(x)

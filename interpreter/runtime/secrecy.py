@@ -148,12 +148,14 @@ def prompt(decision, viewer) -> str:
     return HIDDEN
 
 
-def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: bool = False) -> None:
-    """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line)."""
+def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: str | None = None) -> None:
+    """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line). `forced`: the
+    question of an answer taken without asking, the only option offered (a bare answer would not say what it
+    answers)."""
     if allowed is not None:
         M.sealed[len(M.lines)] = allowed
     who = player.name if player is not None else "the game"
-    M.say(f"  {who}: {label} (the only option)" if forced else f"  {who}: {label}")
+    M.say(f'  {who}: {label} (the only answer to "{forced}")' if forced else f"  {who}: {label}")
 
 
 def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:

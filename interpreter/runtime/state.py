@@ -18,6 +18,12 @@ class Piece:
     def name(self) -> str:
         return self.card.name
 
+    @property
+    def fields(self) -> dict:
+        """Its fields as they stand in the match (a field content wrote is the piece's own), to read from Python:
+        `piece.fields["cost"]`; `piece.card.fields` are the card's as its file gives them."""
+        return self.f
+
     def __repr__(self) -> str:
         return f"<{self.card.id}#{self.uid}>"
 

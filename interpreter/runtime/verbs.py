@@ -252,7 +252,10 @@ def v_sum(M, values):
       example="distinct(me.tableau, it.city)")
 def v_distinct(M, values):
     M.spend(len(values))  # the items gone over (see ops.each_item)
-    return len(set(values))
+    try:
+        return len(set(values))
+    except TypeError:  # a list among them (the rare case: not paid for by every call)
+        return len({ops.key(v) for v in values})
 
 
 @verb("gather(source: list or zone, value: list or zone per item) -> items of each value", values=True,
@@ -327,7 +330,10 @@ def v_abs(M, x):
 def v_group(M, source, key):
     groups: dict = {}
     for x in ops.each_item(M, source):
-        groups.setdefault(key(x), []).append(x)
+        k = key(x)
+        if type(k) is list or type(k) is dict:  # a list by its items (a call only for those); a table refused
+            k = ops.key(k)
+        groups.setdefault(k, []).append(x)
     return list(groups.values())
 
 
@@ -459,15 +465,15 @@ def v_option(M, name):
 _MOVE = (
     Inline(("zone", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not {b}:",  # the cards in order, as one by one
                               "    for _q in {a}.items: _q.by = {a}.owner; _q.zone = {b}", "    {b}.items += {a}.items; {a}.items.clear()")),
-    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is not None:",
-                              "    {a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
+    Inline(("card", "zone"), ("{a} = {0}", "{b} = {1}", "if {a} is None: NOCARD('move')",
+                              "{a}.zone.items.remove({a}); {b}.items.append({a}); {a}.by = {a}.zone.owner; {a}.zone = {b}")),
 )
 _DRAW = tuple(Inline(when, ("{a} = {0}.items", "{b} = {1}", "if {a}:",
                             "    {c} = {a}.pop(); {b}.items.append({c}); {c}.by = {c}.zone.owner; {c}.zone = {b}"))
               for when in (("zone", "zone"), ("zone", "zone", 1)))
 
 
-@verb("move(what: card or list or zone, to: zone, *, at: \"top\" or \"bottom\" = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\").",
+@verb("move(what: card or list or zone, to: zone, *, at: \"top\" or \"bottom\" = \"top\") -> nothing", inline=_MOVE, doc="Move a card or a list of cards onto a zone (at=\"top\" or \"bottom\"); none (a choice from nothing, the top of an empty zone) is an error at its place: test it first.",
       example="move(c, me.tableau)")
 def v_move(M, what, to, at="top"):
     if type(to) is not Zone:
@@ -477,6 +483,8 @@ def v_move(M, what, to, at="top"):
     if type(what) is Piece:
         M.place(what, to, at == "bottom")
         return None
+    if what is None:
+        ops.no_card("move")
     pieces = list(ops.items(what))
     for p in pieces:
         if type(p) is not Piece:
@@ -494,7 +502,7 @@ def v_move(M, what, to, at="top"):
     return None
 
 
-@verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True, inline=_DRAW, doc="Move the top n cards (default 1) of a zone onto another; gives the list moved.",
+@verb("draw(source: zone, to: zone, n: number = 1) -> list of cards", fresh=True, inline=_DRAW, doc="Move the top n cards (default 1) of a zone onto another, at most: all it holds when it holds fewer; gives the list moved (its count says how many).",
       example="draw(building_deck, row, 3)")
 def v_draw(M, source, to, n=1):
     if type(source) is not Zone or type(to) is not Zone or type(n) is not int:

@@ -82,3 +82,58 @@ def view(match, player) -> dict:
     if match.result is not None:
         out["result"] = match.result.as_dict()
     return out
+
+
+def same_view(a, b, seat: int) -> bool:
+    """Whether two matches of one game show the player at `seat` the same: `view(a, seat) == view(b, seat)`,
+    found without building either view (a search tells worlds apart by it many times a decision). Where the
+    quick look is not sure (a card's fields that hold cards), the views decide."""
+    va, vb = _Viewer(a, a.players[seat - 1]), _Viewer(b, b.players[seat - 1])
+    if (a.round, a.phase, a.first.index, a.result is None) != (b.round, b.phase, b.first.index, b.result is None) \
+            or a.counters != b.counters or not _same_store(a.vars, b.vars, va, vb):
+        return False
+    for pa, pb in zip(a.players, b.players, strict=True):
+        if pa.counters != pb.counters or not _same_store(pa.vars, pb.vars, va, vb):
+            return False
+    for za, zb in zip(a.all_zones, b.all_zones, strict=True):
+        if za.name == "box" and za.owner is None:
+            continue
+        if len(za.items) != len(zb.items):
+            return False
+        if sees(za, va.player):
+            pairs = zip(za.items, zb.items, strict=True)
+        elif va.known or vb.known:
+            shown_a = sorted((p for p in za.items if id(p) in va.known), key=_uid)
+            shown_b = sorted((p for p in zb.items if id(p) in vb.known), key=_uid)
+            if len(shown_a) != len(shown_b):
+                return False
+            pairs = zip(shown_a, shown_b, strict=True)
+        else:
+            continue
+        for x, y in pairs:
+            if x.uid != y.uid or x.card is not y.card or (x.by is None) != (y.by is None) \
+                    or (x.by is not None and x.by.index != y.by.index):
+                return False
+            if x.f is not y.f and x.f != y.f and _card(x, va) != _card(y, vb):
+                return False
+    da, db = a.pending, b.pending
+    if (da is None) != (db is None):
+        return False
+    if da is not None:
+        if da.player.index != db.player.index or prompt(da, va.player) != prompt(db, vb.player):
+            return False
+        if da.player is va.player and da.labels() != db.labels():
+            return False
+    return a.result is None or a.result.as_dict() == b.result.as_dict()
+
+
+def _same_store(x: dict, y: dict, va: _Viewer, vb: _Viewer) -> bool:
+    if x.keys() != y.keys():
+        return False
+    for k, v in x.items():
+        w = y[k]
+        if v is w or (type(v) is type(w) and type(v) in (int, str, bool) and v == w):
+            continue
+        if _value(v, va) != _value(w, vb):
+            return False
+    return True

@@ -224,7 +224,7 @@ class _Run:
     def s_bots(self, step: Step) -> None:
         m, plan = self.m, self.plan
         until = step.code.get("until")
-        agents = [make_agent(step.data["bots"], plan.seed, p.seat) for p in m.players]
+        agents = [make_agent(step.data["bots"], p.seat, plan.seed) for p in m.players]
         for _ in range(BOT_DECISIONS):
             if until is not None and until[0] is not None and self.value(until[0], step.place):
                 return

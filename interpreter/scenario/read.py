@@ -10,8 +10,8 @@ from ..compile.generate import Compiler
 from ..dsl import ast as A
 from ..dsl.parser import Origin, parse, parse_expr
 from ..errors import ContentError, Diagnostic, Place, did_you_mean
-from ..loader.layers import include_keys
-from ..loader.yaml_source import YStr, load_file, plain_value
+from ..loader.layers import include_keys, leaves
+from ..loader.yaml_source import YStr, load_file, plain_value, start_value
 from ..runtime.match import DEFAULT_NAMES
 
 ACTIONS = ("phase", "do", "choose", "bots", "end")
@@ -111,6 +111,10 @@ class FileReader:
         self.diags.append(Diagnostic(place, message, code, "error", hint))
 
     def read(self) -> list[Plan]:
+        outside = leaves(self.path, os.path.dirname(os.path.dirname(self.path)), "game's or mod's")  # tests/x.yaml
+        if outside is not None:
+            self.diags.append(outside)
+            return []
         try:
             data = load_file(self.path)
         except ContentError as e:
@@ -307,7 +311,7 @@ class _Context:
                 return
             out.append(("counter", seat, key, value, vp))
         elif key in vars_:
-            out.append(("var", seat, key, plain_value(value), vp))
+            out.append(("var", seat, key, start_value(value), vp))  # as in game.yaml: `none` is none
         else:
             known = set(zones) | set(counters) | set(vars_) | (set() if seat else set(self.seats) | {"round"})
             what = f"zone, counter or var of a player (`{seat}`)" if seat else "seat, zone, counter or var of the game"

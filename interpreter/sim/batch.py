@@ -129,6 +129,8 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent="ra
     results.sort(key=lambda r: r["seed"])
     out = {"game": game.id, "players": players, "options": resolved, "agents": names,
            "results": results, "summary": summarize(results, players)}
+    if source and source[1]:
+        out["mods"] = list(source[1])  # (what the report's flags name in the commands they give)
     if agent_options:
         out["agent_options"] = dict(agent_options)
     if rotate:
@@ -262,12 +264,19 @@ def rate(k: int, n: int) -> dict:
 
 
 def won(r: dict, seat: int) -> float:
-    """A seat's share of a match's win: 1 for the winner of a ranked match and for every seat of a cooperative
-    win; a tie at the top shares the win among the tied seats (1/2 each for two)."""
+    """A seat's share of a match's win: 1 for the winner of a ranked match, for every player of the winning
+    team and for every seat of a cooperative win; a tie at the top shares the win among the tied sides (1/2
+    each for two players, or two teams)."""
     if r["outcome"] == "won":
         return 1.0
     winners = r.get("winners") or ([r["winner"]] if r.get("winner") is not None else [])
-    return 1.0 / len(winners) if seat in winners else 0.0
+    return 1.0 / len(_sides(r, winners)) if seat in winners else 0.0
+
+
+def _sides(r: dict, seats) -> set:
+    """The sides the seats play for: their teams, or themselves."""
+    teams = r.get("teams")
+    return {teams[str(s)] for s in seats} if teams else set(seats)
 
 
 def _count(w: float):
@@ -281,7 +290,7 @@ def summarize(results: list, players: int) -> dict:
     for r in results:
         for s in range(1, players + 1):
             wins[s] += won(r, s)
-    ties = sum(len(r.get("winners") or ()) > 1 for r in results)
+    ties = sum(len(_sides(r, r.get("winners") or ())) > 1 for r in results)
     outcomes = Counter(r["outcome"] for r in results)
     reasons = Counter(r["reason"] for r in results)
     rounds = [r["rounds"] for r in results]
@@ -293,7 +302,13 @@ def summarize(results: list, players: int) -> dict:
                            "ci95": [round(lo, 4), round(hi, 4)]}
     factions: dict = {}
     agents: dict = {}
+    teams: dict = {}
     for r in results:
+        for team in set((r.get("teams") or {}).values()):  # a team's win is one win, shared by its players
+            seat = next(int(s) for s, t in r["teams"].items() if t == team)
+            entry = teams.setdefault(team, {"played": 0, "wins": 0})
+            entry["played"] += 1
+            entry["wins"] += won(r, seat)
         for seat, f in (r.get("factions") or {}).items():
             entry = factions.setdefault(f, {"played": 0, "wins": 0})
             entry["played"] += 1
@@ -302,7 +317,7 @@ def summarize(results: list, players: int) -> dict:
             entry = agents.setdefault(a, {"played": 0, "wins": 0})
             entry["played"] += 1
             entry["wins"] += won(r, int(seat))
-    for e in list(factions.values()) + list(agents.values()):
+    for e in list(factions.values()) + list(agents.values()) + list(teams.values()):
         e.update(rate(e["wins"], e["played"]))
         e["wins"] = _count(e["wins"])
     out = {"games": n, "ties": ties, "outcomes": dict(outcomes), "wins_by_faction": dict(sorted(factions.items())), "reasons": dict(reasons), "wins_by_seat": by_seat,
@@ -311,6 +326,8 @@ def summarize(results: list, players: int) -> dict:
            "decisions_mean": round(sum(r["decisions"] for r in results) / n, 2) if n else 0}
     if len(agents) > 1:
         out["wins_by_agent"] = dict(sorted(agents.items()))
+    if teams:
+        out["wins_by_team"] = dict(sorted(teams.items()))
     if outcomes.get("won") or outcomes.get("lost"):
         out["team_wins"] = {"wins": outcomes.get("won", 0), **rate(outcomes.get("won", 0), n)}
     return out

@@ -1,7 +1,7 @@
 """Plays one match with agents (and replays one from its choices)."""
 from __future__ import annotations
 
-from ..agents import HumanAgent, Table, make_agent
+from ..agents import HumanAgent, make_agent
 from ..errors import IllegalChoice, UsageError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
@@ -25,7 +25,7 @@ def seat_agents(players: int, bots: str | None, seed: int, agent="random", agent
         bad = [s for s in bot_seats if not 1 <= s <= players]
         if bad:
             raise UsageError(f"--bots: no seat {bad[0]} with {players} players")
-    return [make_agent(names[s - 1], seed, s, agent_options) if s in bot_seats else HumanAgent()
+    return [make_agent(names[s - 1], s, seed, **(agent_options or {})) if s in bot_seats else HumanAgent()
             for s in range(1, players + 1)]
 
 
@@ -49,10 +49,6 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
             watch.end(match)
         return match
     match = Match(game, players, seed, options, on_say=on_say, narrate=narrate)
-    for i, agent in enumerate(agents):
-        sit = getattr(agent, "sit", None)
-        if sit is not None:
-            sit(Table(game, players, seed, match.options.values, i + 1, match.choices))
     if watch is not None:
         watch.start(match)
     if log_path:

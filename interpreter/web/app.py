@@ -39,9 +39,11 @@ from starlette.staticfiles import StaticFiles
 from ..errors import ContentError, MeepleError
 from .catalog import Catalog
 from .errors import WebError
-from .guard import Guard, Limits, client_of, read_json
-from .replays import MAX_LOG_BYTES, Replays, parse_log
+from .guard import Guard, Limits, client_of, read_body, read_json
+from .replays import MAX_LOG_BYTES, Replays, parse_log, read_upload
+from .store import Store
 from .tables import SEAT_KINDS, Tables, check_choose_body
+from .work import Work
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON_BYTES = 64_000
@@ -97,15 +99,21 @@ def _json(data, status: int = 200) -> JSONResponse:
 
 
 def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_dir: str | None = None,
-               host: str = "127.0.0.1", limits: Limits | None = None, watch: bool = False) -> Starlette:
+               host: str = "127.0.0.1", limits: Limits | None = None, watch: bool = False,
+               db: str | None = None) -> Starlette:
     """The application serving `target` (a bundled game or a game folder; None: every bundled game).
-    `watch`: a changed content file reloads its game for the next match (catalog.py)."""
+    `watch`: a changed content file reloads its game for the next match (catalog.py). `db`: the SQLite file
+    its matches are kept in (store.py), their play resumed from it at start; None keeps them in memory."""
     limits = limits or Limits()
     catalog = Catalog(target, mods, watch=watch)
     if watch:
         catalog.watching()
-    tables = Tables(catalog, bot_delay, log_dir, limits)
+    store = Store(db)
+    tables = Tables(catalog, bot_delay, log_dir, limits, store)
+    if db is not None:
+        tables.resume()  # every match not over, where it stood, before the first request
     replays = Replays(catalog, limits.budget)
+    work = Work()
 
     def page(name):
         async def serve_page(request: Request):
@@ -163,23 +171,24 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                       "play_url": f"/play/{t.id}#{','.join(here)}" if here else None}, 201)
 
     async def match_state(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         held = _seats(t, request)
         seat = _viewer(request.query_params.get("viewer"), [s for s in held if s])
         st = await t.run(t.state, seat)
         return _json(st | {"held": [s for s in held if s]})
 
     async def match_ticket(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         body = await read_json(request, MAX_JSON_BYTES)
         if not isinstance(body, dict):
             raise WebError(400, "the body must be a JSON object like {\"viewer\": 1} or {\"viewer\": \"public\"}")
         held = _seats(t, request)
         seat = _viewer(body.get("viewer"), [s for s in held if s])
-        return _json({"ticket": t.ticket("public" if seat is None else str(seat))}, 201)
+        holder = ",".join(str(s) for s in sorted(held))
+        return _json({"ticket": t.ticket(holder, "public" if seat is None else str(seat))}, 201)
 
     async def match_events(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         if "token" in request.query_params:
             _tokens(request)  # refused: a token never goes in a URL
         key = t.redeem(request.query_params.get("ticket"))
@@ -220,7 +229,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     async def match_choose(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         body = await read_json(request, MAX_JSON_BYTES)
         option, version = check_choose_body(body)
         held = _seats(t, request)
@@ -239,51 +248,51 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
                                 "cards, so it is given out only at the end")
 
     async def match_log(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         _over(t, request)
         text = await t.run(t.log_text)
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{t.game.id}-{t.id}.jsonl"'})
 
     async def match_replay(request: Request):
-        t = tables.get(request.path_params["id"])
+        t = await tables.get(request.path_params["id"])
         _over(t, request)
         r = await replays.open({**t.header(), "finished": True}, list(t.match.choices))
         return _json({"id": r.id, "steps": r.steps, "url": f"/replay/{r.id}"}, 201)
 
-    def _saved() -> list[str]:
+    def _saved() -> list[tuple[str, dict, list]]:
+        """The logs in --logs DIR of finished matches, newest first: (name, header, choices). A log without its
+        result is of a match being played or interrupted, and holds a seed nobody may know yet."""
         if not log_dir or not os.path.isdir(log_dir):
             return []
-        live = tables.live_logs()
-        return sorted((n for n in os.listdir(log_dir) if n.endswith(".jsonl") and n not in live), reverse=True)
-
-    async def saved_logs(request: Request):
         out = []
-        for name in _saved()[:100]:
+        for name in sorted((n for n in os.listdir(log_dir) if n.endswith(".jsonl")), reverse=True):
             try:
                 header, choices = parse_log(Path(log_dir, name).read_text(encoding="utf-8"), name)
             except (WebError, OSError, UnicodeDecodeError):
                 continue
-            out.append({"name": name, "game": header.get("game"), "players": header.get("players"),
-                        "choices": len(choices), "finished": header.get("finished", False)})
-        return _json({"logs": out})
+            if header.get("finished") and not tables.seed_in_play(header.get("seed")):
+                out.append((name, header, choices))
+        return out
+
+    async def saved_logs(request: Request):
+        found = await work(_saved)
+        return _json({"logs": [{"name": name, "game": h.get("game"), "players": h.get("players"),
+                                "choices": len(c), "finished": True} for name, h, c in found[:100]]})
 
     async def open_replay(request: Request):
-        body = await read_json(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
-        if not isinstance(body, dict):
-            raise WebError(400, "the body must be a JSON object: {\"text\": LOG} or {\"saved\": NAME}")
-        if "saved" in body:
-            name = body["saved"]
-            if not isinstance(name, str) or name not in _saved():
+        raw = await read_body(request, MAX_LOG_BYTES + MAX_JSON_BYTES)
+        got = await work.apart(read_upload, raw)  # in a worker process: a 5 MB log stalls no table
+        if "saved" in got:
+            name = got["saved"]
+            found = [(h, c) for n, h, c in await work(_saved) if n == name] if isinstance(name, str) else []
+            if not found:
                 raise WebError(404, f"no saved log {str(name)[:80]!r} (see /api/logs)")
-            text = Path(log_dir, name).read_text(encoding="utf-8", errors="replace")
+            header, choices = found[0]
         else:
-            text, name = body.get("text"), body.get("name") or "match.jsonl"
-            if not isinstance(text, str) or not isinstance(name, str):
-                raise WebError(400, "`text` must be the log's text (JSON lines) and `name` its file name")
-        header, choices = parse_log(text, name)
+            header, choices = got["header"], got["choices"]
         seed = header.get("seed")
-        if any(t.seed == seed for t in tables.live()):
+        if await work(tables.seed_in_play, seed):
             raise WebError(409, "this log claims the seed of a match being played on this server: a match's "
                                 "cards are shown only once it is over")
         r = await replays.open(header, choices)
@@ -300,7 +309,10 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         return _json(await replays.state(r, int(step), seat))
 
     async def on_web_error(request: Request, exc: WebError):
-        return _json({"error": exc.reason}, exc.status)
+        r = _json({"error": exc.reason}, exc.status)
+        if getattr(exc, "retry_after", None):
+            r.headers["Retry-After"] = str(exc.retry_after)
+        return r
 
     async def on_meeple_error(request: Request, exc: MeepleError):
         if isinstance(exc, ContentError):
@@ -344,6 +356,8 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     app.state.tables = tables
     app.state.replays = replays
     app.state.catalog = catalog
+    app.state.store = store
+    app.state.work = work
     return app
 
 

@@ -7,3 +7,6 @@ class WebError(Exception):
         super().__init__(reason)
         self.status = status
         self.reason = reason
+
+    def __reduce__(self):  # raised in a worker process (work.py), handed back whole
+        return type(self), (self.status, self.reason)

@@ -54,8 +54,8 @@ def parse_json(raw: bytes):
         raise WebError(400, f"the body is not JSON: {e}"[:300]) from None
 
 
-async def read_json(request, limit: int):
-    """The body of a Starlette request, parsed (413 past `limit` bytes, 400 when not JSON or too deep)."""
+async def read_body(request, limit: int) -> bytes:
+    """The body of a Starlette request (413 past `limit` bytes, 400 when empty)."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise WebError(413, f"the body is larger than {limit} bytes")
@@ -68,7 +68,13 @@ async def read_json(request, limit: int):
     raw = b"".join(chunks)
     if not raw.strip():
         raise WebError(400, "the body is empty: a JSON object is expected")
-    return parse_json(raw)
+    return raw
+
+
+async def read_json(request, limit: int):
+    """The body of a Starlette request, parsed (413 past `limit` bytes, 400 when not JSON or too deep). For
+    small bodies: a large one is parsed off the event loop (work.py)."""
+    return parse_json(await read_body(request, limit))
 
 
 class Buckets:

@@ -177,6 +177,4 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         "faces": faces(game),
         "chip_colors": _chip_colours(game, {c for f in getattr(game, "faces", {}).values() for c in f.chips}),
         "scoreboard": scoreboard(game),
-        # something only one seat may see: a zone only its owner sees (a hand); then a shared screen hands over
-        "private": any(z.visibility == "owner" for z in list(game.zones.values()) + list(game.player_zones.values())),
     }

@@ -17,7 +17,7 @@ from ..runtime.record import read_log
 from . import scores
 from .catalog import shown_path
 from .errors import WebError
-from .guard import MAX_DEPTH, depth
+from .guard import MAX_DEPTH, depth, parse_json
 from .lane import Lane
 from .privacy import Account, prompt
 
@@ -40,6 +40,21 @@ def parse_log(text: str, name: str = "match.jsonl") -> tuple[dict, list[int]]:
             return read_log(path)
         except MeepleError as e:
             raise WebError(400, str(e).replace(d + os.sep, "")) from None
+
+
+def read_upload(raw: bytes) -> dict:
+    """The body of `POST /api/replays`, read (in a worker process: work.py): {"saved": NAME}, or the uploaded
+    log's {"header": ..., "choices": [...]}."""
+    body = parse_json(raw)
+    if not isinstance(body, dict):
+        raise WebError(400, "the body must be a JSON object: {\"text\": LOG} or {\"saved\": NAME}")
+    if "saved" in body:
+        return {"saved": body["saved"]}
+    text, name = body.get("text"), body.get("name") or "match.jsonl"
+    if not isinstance(text, str) or not isinstance(name, str):
+        raise WebError(400, "`text` must be the log's text (JSON lines) and `name` its file name")
+    header, choices = parse_log(text, name)
+    return {"header": header, "choices": choices}
 
 
 class Replay:
@@ -113,10 +128,7 @@ class Replay:
             nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat), "label": label}
         if self.meta is None:
             self.meta = meta(self.game, m)
-        result = None
-        if m.result is not None:
-            result = m.result.as_dict()
-            result["names"] = {str(p.seat): p.name for p in m.players}
+        result = scores.result(m)
         return {
             "replay": self.id, "step": step, "steps": self.steps, "finished": self.finished, "viewer": seat,
             "seats": [{"seat": p.seat, "name": p.name} for p in m.players],

@@ -1,5 +1,5 @@
 """The values of a game's `scoreboard:` (content-declared: score, people, hearts, money, a boss's health) in
-one position, as one viewer may read them.
+one position, as one viewer may read them; and a finished match's result as the page's end shows it.
 
 By the content's contract a scoreboard entry reads only what every player may see (as a `say` line does); an
 entry marked `private` is sent to its own player alone, every other viewer gets None in its place."""
@@ -45,3 +45,13 @@ def values(match, seat: int | None) -> dict:
                 row.append(_value(match, e, e.fn, p))
         players[str(p.seat)] = row
     return {"game": game_vals, "players": players, "max": maxes}
+
+
+def result(match) -> dict | None:
+    """The result as the page's end draws it: Result.as_dict with the players' names and the sentences that
+    say what decided it (the terminal's)."""
+    r = match.result
+    if r is None:
+        return None
+    names = {p.seat: p.name for p in match.players}
+    return {**r.as_dict(), "names": {str(s): n for s, n in names.items()}, "told": r.told(names)}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 
@@ -46,17 +47,27 @@ def make_server(app, sock: socket.socket, quiet: bool = False):
 
 
 def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, mods=(), log_dir: str | None = None,
-          bot_delay: float = 0.4, limits=None, out=sys.stdout, watch: bool = False) -> int:
+          bot_delay: float = 0.4, limits=None, out=sys.stdout, watch: bool = False, db: str | None = None) -> int:
     """Serve until interrupted. Refuses a game that does not load, or a port it cannot have, with a message.
-    `limits` (guard.Limits): how many matches, per client, and the rules' time for one answer."""
+    `limits` (guard.Limits): how many matches, per client, and the rules' time for one answer. `db`: the
+    SQLite file the matches are kept in (default: store.default_path())."""
     from .app import create_app
-    app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits, watch=watch)
-    sock = bind(host, port)
+    from .store import default_path
+    db = os.path.abspath(db or default_path())
+    sock = bind(host, port)  # first: a busy port is said before any match is resumed
+    try:
+        app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits,
+                         watch=watch, db=db)
+    except BaseException:
+        sock.close()
+        raise
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     real_port = sock.getsockname()[1]
     app.state.catalog.summaries()  # every game compiled now: the lobby opens at once, a broken game says so here
     games = ", ".join(f"{g['id']} (does not load)" if "error" in g else g["id"] for g in app.state.catalog.summaries())
     print(f"meeple: serving {games} on http://{shown}:{real_port}/ (Ctrl+C stops)", file=out, flush=True)
+    resumed = len(app.state.tables.tables)
+    print(f"meeple: matches kept in {db}" + (f" ({resumed} resumed)" if resumed else ""), file=out, flush=True)
     if watch:
         print("meeple: watching the content files: a changed file reloads its game for new matches", file=out,
               flush=True)
@@ -69,6 +80,8 @@ def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, 
     finally:
         app.state.tables.close()
         app.state.replays.close()
+        app.state.work.close()
+        app.state.store.close()
         sock.close()
     return 0
 
@@ -108,4 +121,6 @@ class Running:
         self.thread.join(timeout=10)
         self.app.state.tables.close()
         self.app.state.replays.close()
+        self.app.state.work.close()
+        self.app.state.store.close()
         self.sock.close()

@@ -24,11 +24,12 @@ from .errors import WebError
 from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
-from .privacy import Account, prompt
+from .privacy import Account, prompt, unseen_by
+from .store import Store, token_hash
 
 SEAT_KINDS = ("here", "remote", "bot")
 TICKET_SECONDS = 30.0
-MAX_TICKETS = 32
+MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
 
 
 def draw_seed() -> int:
@@ -53,69 +54,118 @@ class Seat:
 
 
 class Table:
-    """Made in its lane (the match's rules run on the thread that started them)."""
+    """Made in its lane (the match's rules run on the thread that started them). A new match is drawn here and
+    added to the store; a kept one (`record`, from store.py) is rebuilt by replaying its answers."""
 
     def __init__(self, game, entry, players: int, options: dict, kinds: list[str], names: list[str] | None,
-                 bot_delay: float, log_dir: str | None, display: dict, lane: Lane, client: str):
-        self.id = secrets.token_urlsafe(9)
+                 bot_delay: float, log_dir: str | None, display: dict, lane: Lane, client: str, store,
+                 record: dict | None = None):
+        new = record is None
+        if new:
+            now = time.time()
+            record = {"id": secrets.token_urlsafe(9), "seed": draw_seed(), "created": now, "touched": now,
+                      "history": [],
+                      "version": 0, "status": "live", "error": None}
+        self.id = record["id"]
         self.game = game
         self.entry = entry
-        self.seed = draw_seed()
+        self.seed = record["seed"]
         self.lane = lane
         self.client = client
+        self.store = store
         self.match = Match(game, players, self.seed, options, names=names)
         self.account = Account(self.match)
         self.seats = [Seat(p.seat, p.name, kinds[p.index]) for p in self.match.players]
-        for s in self.seats:
-            if s.human:
-                s.token = secrets.token_urlsafe(18)
-            else:  # a generator of its own, not drawn from the deal's seed: the bots' moves tell nothing of it
-                s.agent = make_agent("random", draw_seed(), s.seat)
-        self.watch_token = secrets.token_urlsafe(18)  # the public view only: for a screen that watches
-        self.version = 0
+        if new:
+            for s in self.seats:
+                if s.human:
+                    s.token = secrets.token_urlsafe(18)
+            self.watch_token = secrets.token_urlsafe(18)  # the public view only: for a screen that watches
+            record["tokens"] = [token_hash(s.token) if s.token else None for s in self.seats]
+            record["watch"] = token_hash(self.watch_token)
+            # a generator of its own, not drawn from the deal's seed: the bots' moves tell nothing of it
+            record["bot_seeds"] = [None if s.human else draw_seed() for s in self.seats]
+        self.hashes = record["tokens"]
+        self.watch_hash = record["watch"]
+        for s, bot_seed in zip(self.seats, record["bot_seeds"], strict=True):
+            if not s.human:
+                s.agent = make_agent("random", s.seat, bot_seed + len(record["history"]))
         self.history: list[dict] = []  # every answer, as the log writes it
-        self.error: str | None = None
+        for row in record["history"]:
+            self.account.choose(row["choice"])
+            self.history.append(row)
+        self._saved = len(self.history)
+        self.version = record["version"]
+        self.error: str | None = record["error"]
         self.bot_delay = bot_delay
-        self.created = time.time()
-        self.touched = self.created
-        self.tickets: dict[str, tuple[str, float]] = {}  # ticket -> (viewer key, expiry)
+        self.created = record["created"]
+        self.touched = record["touched"]
+        self.tickets: dict[str, dict[str, tuple[str, float]]] = {}  # holder -> ticket -> (viewer key, expiry)
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
         self.meta = display
         self.log = None
         self.log_path = None
-        if log_dir:
+        if new:
+            record["log"] = f"{time.strftime('%Y%m%d-%H%M%S')}-{game.id}-{self.id}.jsonl" if log_dir else None
+            store.add(record | {"game": entry.id, "mods": [shown_path(m) for m in entry.mods], "players": players,
+                                "options": options, "names": [s.name for s in self.seats], "kinds": kinds,
+                                "client": client})
+        if log_dir and record["log"]:
+            # the database is the truth: a resumed match's log is written again from it
             os.makedirs(log_dir, exist_ok=True)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            self.log_path = os.path.join(log_dir, f"{stamp}-{game.id}-{self.id}.jsonl")
+            self.log_path = os.path.join(log_dir, os.path.basename(record["log"]))
             self.log = LogWriter(self.log_path, self.header())
+            for row in self.history:
+                self.log.choice(row["seat"], row["choice"], row["label"])
+            if self.match.over:
+                self.log.result(self.match.result.as_dict())
+
+    def save(self) -> None:
+        """Commits the answers not yet kept, with where the match stands (before anyone is told of them)."""
+        if self._saved == len(self.history) and not self.error:
+            return
+        rows = [(n, r["seat"], r["choice"], r["label"]) for n, r in enumerate(self.history) if n >= self._saved]
+        m = self.match
+        self.store.save(self.id, rows, self.version,
+                        "finished" if m.over else "stopped" if self.error else "live", self.error,
+                        m.result.as_dict() if m.over else None)
+        self._saved = len(self.history)
 
     # ---- who is asking
     def seat_of(self, token) -> int | None:
-        """The seat a token belongs to (0 for the watch token); a forged or missing token is refused."""
+        """The seat a token belongs to (0 for the watch token); a forged or missing token is refused. Only the
+        tokens' hashes are kept, compared in constant time."""
         if not isinstance(token, str) or not token:
             raise WebError(403, "a seat token is needed: open the match from the link you were given")
-        given = token.encode("utf-8", "surrogateescape")  # bytes: compare_digest refuses non-ASCII text
-        for s in self.seats:
-            if s.token is not None and hmac.compare_digest(s.token.encode(), given):
+        given = token_hash(token).encode()
+        for s, h in zip(self.seats, self.hashes, strict=True):
+            if h is not None and hmac.compare_digest(h.encode(), given):
                 return s.seat
-        if hmac.compare_digest(self.watch_token.encode(), given):
+        if hmac.compare_digest(self.watch_hash.encode(), given):
             return 0
         raise WebError(403, "this token is not a seat of this match")
 
-    def ticket(self, key: str) -> str:
+    def ticket(self, holder: str, key: str) -> str:
         """A short-lived, single-use ticket that opens the event stream of one viewer (a seat, or `public`):
-        the stream's URL carries it instead of a token."""
+        the stream's URL carries it instead of a token. Each holder (the seats a link's tokens hold) has a pool
+        of its own: what one link asks for never pushes out another link's ticket."""
         now = time.monotonic()
-        self.tickets = {t: v for t, v in self.tickets.items() if v[1] > now}
-        while len(self.tickets) >= MAX_TICKETS:
-            del self.tickets[next(iter(self.tickets))]
+        pool = {t: v for t, v in self.tickets.get(holder, {}).items() if v[1] > now}
+        while len(pool) >= MAX_TICKETS:
+            del pool[next(iter(pool))]
         t = secrets.token_urlsafe(18)
-        self.tickets[t] = (key, now + TICKET_SECONDS)
+        pool[t] = (key, now + TICKET_SECONDS)
+        self.tickets[holder] = pool
         return t
 
     def redeem(self, ticket) -> str:
-        found = self.tickets.pop(ticket, None) if isinstance(ticket, str) else None
+        found = None
+        if isinstance(ticket, str):
+            for pool in self.tickets.values():
+                found = pool.pop(ticket, None)
+                if found is not None:
+                    break
         if found is None or found[1] < time.monotonic():
             raise WebError(403, "this ticket is unknown, used or out of date: ask for a new one")
         return found[0]
@@ -132,7 +182,7 @@ class Table:
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
             "log_size": len(m.lines),
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
-                          "bot": not self.seats[d.player.index].human, "private": self.private(d)}
+                          "bot": not self.seats[d.player.index].human, **self.private(d)}
                          if d is not None and not self.error else None),
             "over": m.over, "result": self._result(), "error": self.error,
             "scores": scores.values(m, seat or None),
@@ -145,18 +195,15 @@ class Table:
             out["meta"] = self.meta
         return out
 
-    def private(self, d) -> bool:
-        """Whether the seat deciding `d` has anything the others may not see (a zone only its owner sees, a
-        choice the content keeps secret): only then does a shared screen need a hand-over."""
-        return bool(self.meta.get("private")) or d.readers is not None or d.declared
+    def private(self, d) -> dict:
+        """Which other human seats may not see all that the deciding seat is shown (`hidden_from`), and whether
+        there is any (`private`): a shared screen hands over to the deciding seat when one of them is there."""
+        others = [p for p in self.match.players if p is not d.player and self.seats[p.index].human]
+        hidden = unseen_by(self.match, d, others)
+        return {"private": bool(hidden), "hidden_from": hidden}
 
     def _result(self) -> dict | None:
-        r = self.match.result
-        if r is None:
-            return None
-        out = r.as_dict()
-        out["names"] = {str(s.seat): s.name for s in self.seats}
-        return out
+        return scores.result(self.match)
 
     # ---- answers (in the lane)
     def choose(self, seat: int, option, version: int) -> None:
@@ -180,10 +227,12 @@ class Table:
         except MeepleError as e:
             self.error = f"content failed while playing: {e}"
             self.version += 1
+            self.save()
             raise WebError(409, f"the match has stopped: {self.error}") from None
         self.version += 1
         if self.bot_delay <= 0:
             self.bots()
+        self.save()  # committed before the answer is acknowledged
 
     def _apply(self, option) -> None:
         d = self.match.pending
@@ -209,11 +258,14 @@ class Table:
         except (RuntimeContentError, IllegalChoice, MeepleError) as e:
             self.error = f"content failed while playing: {e}"
         self.version += 1
+        if self.bot_delay > 0:  # paced: each answer kept before anyone sees it (else after the run, by choose)
+            self.save()
 
     def bots(self) -> None:
         """The bots answer until a human decides (or the match ends)."""
         while self.bot_to_move():
             self.bot_turn()
+        self.save()
 
     # ---- on the event loop
     async def run(self, fn, *args):
@@ -222,6 +274,7 @@ class Table:
             return await self.lane.run(fn, *args)
         except Overrun as e:
             self.error = f"{e.reason}: the match has stopped"
+            self.store.save(self.id, [], self.version, "stopped", self.error)
             self.notify()
             raise
         finally:
@@ -296,42 +349,76 @@ class Table:
 
 
 class Tables:
-    def __init__(self, catalog, bot_delay: float = 0.0, log_dir: str | None = None, limits: Limits | None = None):
+    def __init__(self, catalog, bot_delay: float = 0.0, log_dir: str | None = None, limits: Limits | None = None,
+                 store: Store | None = None):
         self.catalog = catalog
         self.bot_delay = bot_delay
         self.log_dir = log_dir
         self.limits = limits or Limits()
+        self.store = store or Store()
         self.tables: dict[str, Table] = {}
         self.closing = False  # set when the server stops: the event streams end
         self._display: dict[int, dict] = {}
 
-    def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Table:
+        """The match of this id: in memory, else rebuilt from the store (a match put aside to make room)."""
         t = self.tables.get(table_id)
+        if t is None and isinstance(table_id, str) and len(table_id) <= 40:
+            record = await asyncio.to_thread(self.store.load, table_id)
+            if record is not None and record["game"] in self.catalog.entries:
+                self._make_room()
+                t = await self._table(record["game"], record["client"], record)
+                if table_id in self.tables:  # resumed meanwhile by another request
+                    t.close()
+                    t = self.tables[table_id]
+                else:
+                    self.tables[t.id] = t
+                    t.start_bots()
         if t is None:
-            raise WebError(404, f"no match `{table_id[:40]}` on this server")
+            raise WebError(404, f"no match `{str(table_id)[:40]}` on this server")
+        if t._bots is None:  # resumed at start, before the event loop ran: its paced bots go on from here
+            t.start_bots()
+        return t
+
+    def display(self, game) -> dict:
+        if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
+            while len(self._display) >= 64:  # games reloaded by --watch: the oldest displays go (tables keep theirs)
+                del self._display[next(iter(self._display))]
+            self._display[id(game)] = (game, meta(game))
+        return self._display[id(game)][1]
+
+    async def _table(self, gid: str, client: str, record: dict | None = None, players=None, options=None,
+                     kinds=None, names=None) -> Table:
+        """A Table made in a lane of its own: a new match, or a kept one (`record`) replayed."""
+        if record is not None:
+            players, options, kinds, names = record["players"], record["options"], record["kinds"], record["names"]
+        game = await self.catalog.compiled(gid, options)
+        entry = self.catalog.entry(gid)
+        if record is not None and record["mods"] != [shown_path(m) for m in entry.mods]:
+            raise WebError(409, "this match was played with other mods than this server's: start it with the "
+                                "same --mod")
+        lane = Lane(self.limits.budget)
+        try:
+            t = await lane.run(Table, game, entry, players, options, kinds, names, self.bot_delay, self.log_dir,
+                               self.display(game), lane, client, self.store, record)
+        except (RuntimeContentError, IllegalChoice) as e:  # the content changed under a kept match
+            lane.close()
+            raise WebError(409, f"this match does not replay on this server's content: {e}") from None
+        except BaseException:
+            lane.close()
+            raise
+        lane.on_free = t.notify
         return t
 
     async def create(self, client: str, gid, players, options, kinds, names) -> Table:
         self._room(client)
-        entry = self.catalog.entry(gid)
-        game = await self.catalog.compiled(gid, options)
+        self.catalog.entry(gid)
         if len(kinds) != players:
             raise WebError(400, f"`seats` lists {len(kinds)} seat(s) for {players} players")
         if not any(k != "bot" for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
-        if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
-            while len(self._display) >= 64:  # games reloaded by --watch: the oldest displays go (tables keep theirs)
-                del self._display[next(iter(self._display))]
-            self._display[id(game)] = (game, meta(game))
-        lane = Lane(self.limits.budget)
-        try:
-            t = await lane.run(Table, game, entry, players, options, kinds, names, self.bot_delay, self.log_dir,
-                               self._display[id(game)][1], lane, client)
-        except BaseException:
-            lane.close()
-            raise
-        lane.on_free = t.notify
+        t = await self._table(gid, client, None, players, options, kinds, names)
         try:
             self._room(client)  # again: other matches may have been made while this one was set up
         except WebError:
@@ -343,6 +430,30 @@ class Tables:
         t.start_bots()
         return t
 
+    def resume(self) -> list[Table]:
+        """The matches not over that were in play (answered within the idle time), as they stood, rebuilt from
+        the store, the latest first, as many as the server holds; any other kept match is rebuilt when asked
+        for (get). Called at start, before the server answers: the lanes are awaited on an event loop of their
+        own, in a thread of its own."""
+        import concurrent.futures
+        recent = self.store.unfinished(time.time() - self.limits.idle, self.limits.max_tables)
+        records = [r for r in recent if r["game"] in self.catalog.entries]
+
+        async def one(r):
+            try:
+                return await self._table(r["game"], r["client"], r)
+            except (WebError, MeepleError) as e:
+                return e
+
+        async def every():
+            return await asyncio.gather(*(one(r) for r in records))
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            found = pool.submit(asyncio.run, every()).result()
+        out = [t for t in found if isinstance(t, Table)]
+        self.tables.update((t.id, t) for t in out)
+        return out
+
     def _room(self, client: str) -> None:
         """Room for one more match of `client`: refused past its own limit; when the server is full, the
         oldest finished match goes, else the one left alone longest; a match in play never goes."""
@@ -352,6 +463,11 @@ class Tables:
             raise WebError(429, f"your address has {lim.per_client} matches in play on this server, the most it "
                                 "may have: finish one first (a match left alone for "
                                 f"{lim.idle / 60:g} minutes no longer counts)")
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Room in memory for one more match: a match put aside stays in the store, and comes back when asked for."""
+        lim = self.limits
         if len(self.tables) < lim.max_tables:
             return
         spare = [t for t in self.tables.values() if not t.in_play(lim.idle)]
@@ -362,12 +478,9 @@ class Tables:
         victim.close()
         del self.tables[victim.id]
 
-    def live(self) -> list[Table]:
-        """The matches not over: their logs hold seeds nobody may know yet."""
-        return [t for t in self.tables.values() if not t.match.over]
-
-    def live_logs(self) -> set[str]:
-        return {os.path.basename(t.log_path) for t in self.live() if t.log_path}
+    def seed_in_play(self, seed) -> bool:
+        """Whether a match not over (kept or in memory) has this seed: its logs hold seeds nobody may know yet."""
+        return self.store.seed_in_play(seed)
 
     def close(self) -> None:
         self.closing = True

@@ -179,3 +179,5 @@ def test_ce_score_1_minus_the_penalties_of_the_cards_in_hand(last):
     eights = 1 if last == "8♠" else 2
     courts = 4 - (last == "J♥")
     assert m.result.scores == {1: -(10 * courts + 50 * eights + 6), 2: -116}
+    assert m.result.parts == {1: {"eights": -50 * eights, "jacks to aces": -10 * courts, "other cards": -6},
+                              2: {"eights": 0, "jacks to aces": 0, "other cards": -116}}

@@ -269,6 +269,8 @@ def test_gr_gin_1_no_layoffs_on_gin_and_25_more():
     assert m.over and not m.zones["layoffs"].items
     ben_deadwood = 9 + 3 + 8 + 10 + 2 + 10 + 3 + 10 + 6 + 10
     assert m.result.scores == {1: ben_deadwood + 25, 2: -(ben_deadwood + 25)}
+    assert m.result.parts == {1: {"deadwood": ben_deadwood, "gin or undercut bonus": 25},
+                              2: {"deadwood": -ben_deadwood, "gin or undercut bonus": -25}}
 
 
 @pytest.mark.parametrize("ben_left, ann_scores", [(["sa", "da", "s3", "d3"], -(1 + 25)),  # 8 against 9
@@ -286,6 +288,9 @@ def test_gr_score_1_2_the_difference_and_the_undercut(ben_left, ann_scores):
     asks(m, 2, ["K♠ K♣ K♥", "Q♠ Q♣ Q♦", "pass"])
     lay_out(m, ["K♠ K♣ K♥", "Q♠ Q♣ Q♦"])
     assert m.over and m.result.scores == {1: ann_scores, 2: -ann_scores}
+    difference = sum({"sa": 1, "da": 1, "d2": 2, "s3": 3, "d3": 3, "s4": 4}[c] for c in ben_left) - 9
+    assert m.result.parts[1] == {"deadwood": difference, "gin or undercut bonus": -25 if difference < 0 else 0}
+    assert m.result.parts[2] == {"deadwood": -difference, "gin or undercut bonus": 25 if difference < 0 else 0}
 
 
 def wall(upcard_after):

@@ -207,6 +207,9 @@ def test_ha_end_1_the_third_fuse_ends_the_game_with_no_score():
     m.choose("play card 1")   # Ben's red 3: the third fuse
     assert m.over and m.result.reason == "the third fuse burnt" and m.result.outcome == "lost"
     assert m.result.scores == {1: 0, 2: 0}
+    # the red 1 stands in the fireworks; the last fuse takes it away
+    assert m.result.parts[2] == {"red": 1, "yellow": 0, "green": 0, "white": 0, "blue": 0, "no fuse left": -1,
+                                 "the bots' look in play": 0}
 
 
 def test_ha_end_2_the_twenty_fifth_card_ends_the_game_the_twenty_fourth_does_not():
@@ -221,6 +224,7 @@ def test_ha_end_2_the_twenty_fifth_card_ends_the_game_the_twenty_fourth_does_not
     m.choose("play card 2")
     assert m.over and m.result.reason == "the fireworks are complete" and m.result.outcome == "won"
     assert m.result.scores == {1: 25, 2: 25}
+    assert m.result.parts[1] == {**{c: 5 for c in COLOURS}, "no fuse left": 0, "the bots' look in play": 0}
 
 
 def test_ha_end_3_one_more_turn_each_after_the_last_card_is_drawn():

@@ -302,6 +302,7 @@ def test_he_score_1_with_jd_bonus_the_jack_of_diamonds_is_minus_10():
     holder = next(p for p in m.players if "dj" in ids(p.zones["taken"]))
     hearts = sum(1 for c in ids(holder.zones["taken"]) if c[0] == "h") + 13 * ("sq" in ids(holder.zones["taken"]))
     assert holder.counters["points"] in (hearts - 10, hearts - 10 - 26, hearts - 10 + 26)
+    assert m.result.parts[holder.seat]["jack of diamonds"] == 10  # the result shows the -10 points as +10
 
 
 def test_he_moon_1_all_hearts_and_the_queen_shoot_the_moon():
@@ -312,6 +313,12 @@ def test_he_moon_1_all_hearts_and_the_queen_shoot_the_moon():
     assert [p.counters["tricks"] for p in m.players] == [0, 0, 0, 13]
     assert [p.counters["points"] for p in m.players] == [26, 26, 26, 0]
     assert m.result.scores == {1: 0, 2: 0, 3: 0, 4: 26} and m.result.winners == [4]
+    # the result's parts: Dev took 13 hearts and the queen (-13 - 13), the moon gave them back (+26); the others
+    # took nothing and were given 26 each by the moon
+    assert m.result.parts[4] == {"the 26 points": 26, "hearts": -13, "queen of spades": -13, "jack of diamonds": 0,
+                                 "the moon and no-trick bonus": 26}
+    assert m.result.parts[1] == {"the 26 points": 26, "hearts": 0, "queen of spades": 0, "jack of diamonds": 0,
+                                 "the moon and no-trick bonus": -26}
 
 
 def test_he_moon_1_the_other_side_one_heart_short_is_no_moon():

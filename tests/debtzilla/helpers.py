@@ -115,6 +115,12 @@ def board(s, villains=(), citizens=()):
     return out
 
 
+def deck_out(s, deck, to):
+    """Every card of a deck but its Last ... Standing card set aside (to zone `to`): none is left to come."""
+    for piece in [p for p in s.zone(deck).items if p.card.kind != "marker"]:
+        s.match.place(piece, s.zone(to))
+
+
 def dice_values(zone):
     return sorted(p.f["value"] for p in zone.items)
 

@@ -6,6 +6,7 @@ import pytest
 from .helpers import (
     board,
     card_in,
+    deck_out,
     empty_hands,
     field,
     has_line,
@@ -83,6 +84,18 @@ def test_dz_fight_3_attacking_a_boss_card_exposes_the_attacker(dz):
     s2.call("choose_targets")
     s2.call("roll_dice", s2.p(1))
     assert len(s2.p(1).zones["rolled"].items) == 1
+
+
+def test_dz_fight_3_an_ability_that_takes_nothing_says_so(dz):
+    """DZ-FIGHT-3: Bank Run's attacker "loses one Inventory gadget": an attacker with none is exposed to it, loses
+    nothing, and the account says so; with one, it is lost."""
+    s = boss_fight(dz, awakened=("bank_run",))
+    s.call("choose_targets")
+    assert has_line(s, "Bank Run does not affect Ann: Ann has no Inventory gadget to lose.")
+    s2 = boss_fight(dz, awakened=("bank_run",))
+    take(s2, "lucky_penny", s2.p(1).zones["inventory"])
+    s2.call("choose_targets")
+    assert s2.p(1).zones["inventory"].items == [] and has_line(s2, "  Ann loses Lucky Penny.")
 
 
 def test_dz_fight_4_no_acquiring_repaying_or_budgeting_but_cards_are_drawn(dz):
@@ -180,8 +193,15 @@ def test_dz_fight_7_boss_cards_act_as_villains(dz):
     assert has_line(s2, "Rate Hike is the Last Villain Standing: it scams every citizen.")
     s3 = boss_fight(dz)
     board(s3, [("rate_hike", 1), ("margin_call", 2)], [("rich_citizen_2", 3)])
+    deck_out(s3, "citizen_deck", "unused_citizens")
     s3.call("scams")
     assert has_line(s3, "Baron von Yacht is the Last Citizen Standing: every villain scams it.")
+    # one boss card in play is no Last Villain Standing while Boss Fight cards are left in the Villain Deck
+    s4 = boss_fight(dz)
+    board(s4, [("rate_hike", 2)], [("rich_citizen_1", 1), ("rich_citizen_2", 3)])
+    assert len(s4.zone("villain_deck").items) > 0
+    s4.call("scams")
+    assert not has_line(s4, "is the Last Villain Standing")
 
 
 def test_dz_fight_8_the_game_is_won_when_every_boss_card_is_defeated(dz):
@@ -203,8 +223,21 @@ def test_dz_fight_8_the_game_is_won_when_every_boss_card_is_defeated(dz):
 
 
 def test_dz_fight_8_a_boss_fight_with_no_card_is_won_at_once(dz):
-    """DZ-FIGHT-8: if no boss event ever triggered, there is no Boss Fight card to defeat: the game is won."""
+    """DZ-FIGHT-8: "you'll fight all the Boss Events you have previously Triggered"; "If you manage to Defeat all the
+    Boss Fight cards in the Villain deck before all the Citizens are Bankrupted, you win the game". With no event
+    ever triggered the Villain deck holds no Boss Fight card: none is left to defeat, the game is won as the fight
+    begins, and the account and the result say that no card was fought (not "boss defeated")."""
     s = dz(2)
     no_villains_left(s)
+    assert s.zone("awakened").items == [] and s.zone("triggered").items == []
     phase(s, "resolve")
-    assert s.match.over and s.match.result.outcome == "won" and s.match.result.reason == "boss defeated"
+    assert s.match.over and s.match.result.outcome == "won"
+    assert s.match.result.reason == "no boss fight card to defeat"
+    assert has_line(s, "No Boss Event was ever triggered: the Villain deck holds no Boss Fight card, so none is left to defeat.")
+    assert not has_line(s, "State of Emergency")
+    # one event triggered in that very turn (DZ-BOSS-4) is a Boss Fight card: the fight is played
+    s2 = dz(2)
+    no_villains_left(s2)
+    take(s2, "rate_hike", s2.zone("triggered"))
+    phase(s2, "resolve")
+    assert not s2.match.over and ids(s2.zone("villains")) == ["rate_hike"]

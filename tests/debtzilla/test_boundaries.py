@@ -50,7 +50,8 @@ def test_dz_boss_1_each_threshold_triggers_at_it_not_below(dz, threshold):
     top = s.zone("boss_deck").items[-1]
     s.call("boss_grow", 1, "a test")
     assert s.zone("triggered").items == [top]
-    assert s.match.lines[-1] == f"  Boss Health reaches {threshold}: a Boss Event is triggered (face down until the next turn)."
+    assert s.match.lines[-1] == (f"  Boss Health reaches {threshold}: a Boss Event is triggered (face down; it becomes"
+                                 " active at the next turn's start if a villain is still left).")
     s2 = at(dz, threshold - 1)
     s2.call("boss_grow", 2, "a test")
     assert len(s2.zone("triggered").items) == 1

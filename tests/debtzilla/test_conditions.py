@@ -108,13 +108,14 @@ STEPS = ["working", "shopping", "targeting", "target", "before_roll", "modify", 
 # Where each power may be used, read from its text: a power that changes dice while dice are changed; Iron Girl's
 # "+1 die before a battle" before the roll, her Special Move when targets are chosen; Debt Hulk's dice before the roll;
 # Lady Easing's Ability "at any time in a turn", her Special Move at any moment before the scams it guards against;
-# Ali Baba's "any number of Gadgets this turn" and Tweetman's Bankrupt-and-collect at any moment up to the dice
-# changes (the W collected may still buy a gadget; more gadgets may still be Used).
+# Tweetman's Ability, for which the rulebook sets no moment, at every one (a Rich Citizen's bonus die while dice are
+# changed: test_heroes.py); Ali Baba's "any number of Gadgets this turn" and Tweetman's Bankrupt-and-collect at any
+# moment up to the dice changes (the W collected may still buy a gadget; more gadgets may still be Used).
 ABILITY_STEPS = {
     "iron_girl": {"before_roll"},
     "lady_easing": set(STEPS) - {"target"},
     "the_oracle": {"modify"},
-    "tweetman": {"modify"},
+    "tweetman": set(STEPS) - {"target"},
 }
 SPECIAL_STEPS = {
     "ali_baba": {"working", "shopping", "before_roll", "modify"},
@@ -126,16 +127,16 @@ SPECIAL_STEPS = {
 }
 
 
-def ready_everywhere(dz, hero_id):
+def ready_everywhere(dz, hero_id, **options):
     """A position in which every condition of the Hero's powers is met: W, Happiness, dice rolled by both players,
     two villains, citizens, a Debt card in the Play Area."""
-    s, (h, _) = two(dz, hero_id, "lady_easing" if hero_id != "lady_easing" else "the_oracle")
+    s, (h, _) = two(dz, hero_id, "lady_easing" if hero_id != "lady_easing" else "the_oracle", **options)
     p = s.p(1)
     p.counters["wonga"] = 5
     p.counters["happiness"] = 5
     empty_hands(s)
     stack(s, p.zones["play"], "credit_card_loan")
-    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_3", 1), ("rich_citizen_1", 2)])
+    board(s, [("ponzitron", 1), ("madame_bubble", 2)], [("poor_citizen_3", 1, 2), ("rich_citizen_1", 2)])
     roll_as(s, 1, 3, 3)
     roll_as(s, 2, 3, 3)
     for d in list(p.zones["rolled"].items):  # Debt Hulk's Special Move needs dice left to roll
@@ -155,6 +156,21 @@ def test_dz_hero_1_2_the_moments_each_power_is_offered(dz, hero_id):
     spec = {st for st in STEPS if value(s, "special_ready", p, st)}
     assert abil == ABILITY_STEPS.get(hero_id, set())
     assert spec == SPECIAL_STEPS[hero_id]
+
+
+def test_dz_hero_tweet_option_dice_only_while_dice_are_changed(dz):
+    """DZ-HERO-TWEET, option tweetman=dice: the class row read as dice symbols changes a die, so the Ability needs
+    rolled dice (they are in play only while dice are changed); by default a Poor Citizen is scammed without."""
+    s, h = ready_everywhere(dz, "tweetman", tweetman="dice")
+    p = s.p(1)
+    assert value(s, "ability_ready", p, h, "modify")
+    for d in list(p.zones["rolled"].items):
+        s.match.place(d, p.zones["dice"])
+    assert not any(value(s, "ability_ready", p, h, st) for st in STEPS)
+    s, h = ready_everywhere(dz, "tweetman")
+    for d in list(s.p(1).zones["rolled"].items):
+        s.match.place(d, s.p(1).zones["dice"])
+    assert {st for st in STEPS if value(s, "ability_ready", s.p(1), h, st)} == set(STEPS) - {"target"}
 
 
 @pytest.mark.parametrize("hero_id", ["lady_easing", "tweetman"])
@@ -199,7 +215,9 @@ def test_dz_work_4_one_card_on_the_board_is_enough_to_acquire(dz):
     s.answer("Acquire a card", "Savings")
     assert ids(p.zones["discard"]) == ["savings"] and has_line(s, "  Ann acquires Savings.")
     d = s.call("work_action", p)
-    assert d is None and s.lines()[-2:] == ["  Ann: Neither (the only option)", "  Ann neither acquires nor repays."]
+    assert d is None and s.lines()[-2:] == [
+        '  Ann: Neither (the only answer to "Ann (0W): acquire a card from the Working Board, or repay a Debt card?")',
+        "  Ann neither acquires nor repays."]
 
 
 def test_dz_fam_3_the_account_lists_the_five_cards(dz):
@@ -217,7 +235,8 @@ def test_dz_fam_3_the_account_lists_the_five_cards(dz):
         clear(s, s.zone(f"pile_{pile}"))
     s.match.round = 2
     d = s.call("work_family", p)
-    assert d is None and s.lines()[-2:] == ["  Ann: Keep the cards (the only option)", "  Ann keeps the same cards."]
+    assert d is None and s.lines()[-2:] == ['  Ann: Keep the cards (the only answer to "Ann (2W): replace one of your 5 cards?")',
+                                          "  Ann keeps the same cards."]
 
 
 def test_dz_work_6_repaying_says_the_boss_health_change(dz):
@@ -369,11 +388,11 @@ def test_dz_turn_1_totals_name_equipped_income_only_when_there_is_some(dz):
 # ---------------------------------------------------------------- the bots' view of a position
 
 def score(s, seat=1):
-    return s.game.score(s.match, s.p(seat), None)
+    return s.game.value(s.match, s.p(seat), None)
 
 
 def test_the_score_the_balance_was_measured_with(dz):
-    """The position's worth to the search bots (game.yaml `score`, designed, not a rule): docs/balance.md's greedy and
+    """The position's worth to the search bots (game.yaml `value`, designed, not a rule): docs/balance.md's greedy and
     MCTS figures were measured with these terms and weights, each checked here by the change one step makes: a
     villain in Jail +60, dice on weak points 30 x hits x (hits + 1) / weak points, a target 4 per open weak point and
     10 per hit, a rolled die that fits a target 6, a citizen's Wealth above the coming scams 6 each, a citizen the
@@ -697,7 +716,8 @@ def test_dz_hero_lady_ability_from_the_shopping_menu(dz):
 
 
 def test_dz_hero_tweet_the_ability_needs_a_citizen(dz):
-    """DZ-HERO-TWEET: Tweetman's Ability scams a Citizen: with dice rolled but no Citizen it is not offered."""
+    """DZ-HERO-TWEET: Tweetman's Ability scams a Citizen: with dice rolled but no Citizen it is not offered; a Rich
+    Citizen alone (a bonus die) needs dice being changed."""
     s, (tweet, _) = two(dz, "tweetman", "the_oracle")
     p = s.p(1)
     board(s, [("ponzitron", 1)], [("poor_citizen_3", 1)])
@@ -705,6 +725,11 @@ def test_dz_hero_tweet_the_ability_needs_a_citizen(dz):
     assert value(s, "ability_ready", p, tweet, "modify")
     clear(s, s.zone("citizens"), "courthouse")
     assert not value(s, "ability_ready", p, tweet, "modify")
+    board(s, [("ponzitron", 1)], [("rich_citizen_1", 1)])
+    assert value(s, "ability_ready", p, tweet, "modify")
+    for d in list(p.zones["rolled"].items):
+        s.match.place(d, p.zones["dice"])
+    assert not value(s, "ability_ready", p, tweet, "before_roll")
 
 
 def test_dz_vig_3_no_villain_no_target(dz):
@@ -730,3 +755,37 @@ def test_dz_work_5_acquiring_a_debt_card_says_its_debt_value(dz):
     p.counters["wonga"] = 7
     s.call("work_action", p, answers=["Repay a Debt card", "Housing Loan"])
     assert "    The Housing Loan is removed from the game." in s.lines()
+
+
+def test_dz_inc_stu_a_die_more_past_the_five_dice_says_it_adds_none(dz):
+    """DZ-INC-STU, DZ-SETUP-1: a player has 5 dice; Debt Hulk at Boss Health 90-99 already rolls all five (+3 dice),
+    so the Student Loan's die more adds none, and the account says so instead of "rolls one more die"."""
+    s, (hulk, _) = two(dz, "debt_hulk", "the_oracle")
+    empty_hands(s)
+    p = s.p(1)
+    s.match.counters["boss_health"] = 95  # 91 once the loan is repaid: still +3 dice
+    assert value(s, "attack_dice", hulk) == 5
+    stack(s, p.zones["play"], "student_loan")
+    p.counters["wonga"] = 5
+    s.call("work_action", p, answers=["Repay a Debt card", "Student Loan"])
+    assert ("    The Student Loan is removed from the game; Debt Hulk rolls no die more: it already rolls every die"
+            " Ann has.") in s.lines()
+    assert not any("one more die" in line for line in s.lines())
+
+
+def test_dz_hero_iron_a_die_more_only_for_a_hero_it_gives_one(dz):
+    """DZ-HERO-IRON: "give +1 die to any Hero before a battle" is offered for a Hero who would roll a die more: not
+    for Debt Hulk rolling all five of his player's dice at Boss Health 90-99; with no such Hero, not at all."""
+    s, (iron, hulk) = two(dz, "iron_girl", "debt_hulk")
+    p = s.p(1)
+    p.counters["wonga"] = 3
+    s.match.counters["boss_health"] = 90
+    d = s.call("use_ability", p, iron)  # Iron Girl herself is the only Hero a die more helps: no question
+    assert d is None and has_line(s, "  Iron Girl rolls one more die this turn.")
+    assert value(s, "attack_dice", hulk) == 5 and not value(s, "can_roll_more", hulk)
+    s.match.round += 1
+    for _ in range(2):
+        assert value(s, "ability_ready", p, iron, "before_roll")
+        s.call("use_ability", p, iron)
+        s.match.round += 1
+    assert value(s, "attack_dice", iron) == 5 and not value(s, "ability_ready", p, iron, "before_roll")

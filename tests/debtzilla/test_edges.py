@@ -6,7 +6,20 @@ from __future__ import annotations
 import pytest
 
 from .conftest import debtzilla
-from .helpers import board, empty_hands, give_hero, has_line, heroes, roll_as, setf, stack, take, target, value
+from .helpers import (
+    board,
+    empty_hands,
+    give_hero,
+    has_line,
+    heroes,
+    roll_as,
+    set_rolled,
+    setf,
+    stack,
+    take,
+    target,
+    value,
+)
 
 
 @pytest.mark.parametrize("wonga,offered", [(4, False), (5, True), (6, True)])
@@ -124,16 +137,26 @@ def test_dz_vig_4_a_bonus_die_needs_a_die_left(dz, gadget_id):
 
 
 def test_dz_vig_4_a_die_shows_1_to_6(dz):
-    """DZ-VIG-4: an adjustment past a face stops there: +3 on a 5 shows 6, -1 on a 1 (Tweetman) shows 1."""
-    s = dz(2)
+    """DZ-VIG-4: a die shows 1 to 6, and an adjustment past a face stops there: +3 on a 5 shows 6. A die the change
+    cannot move is not offered: a 6 for a +N, a 1 for a -1 (Tweetman, option tweetman=dice); with every die at 6 a +N
+    gadget is not offered at all (a die changed from 6 to 6 is no change)."""
+    s = dz(2, tweetman="dice")
     heroes(s, "tweetman", "iron_girl")
     board(s, [("ponzitron", 1)], [("middle_citizen_3", 1)])
     p = s.p(1)
     take(s, "fistful_of_money", p.zones["inventory"])
+    take(s, "debt_consolidator", p.zones["inventory"])
     roll_as(s, 1, 5, 1)
-    s.call("use_gadget", p, answers=["5 (Tweetman)"])
-    s.call("use_ability", p, p.zones["hero"].items[0], answers=["1 (Tweetman)"])
+    s.call("use_gadget", p, answers=["Fistful of Money", "5 (Tweetman)"])
     assert sorted(d.f["value"] for d in p.zones["rolled"].items) == [1, 6]
+    s.call("use_ability", p, p.zones["hero"].items[0])  # -1: the 1 is not offered, the 6 is the only die
+    assert sorted(d.f["value"] for d in p.zones["rolled"].items) == [1, 5]
+    p.vars["inventory_used"] = 0  # a Use left this turn
+    set_rolled(s, 1, 6, 6)
+    assert not value(s, "can_raise", p) and value(s, "usable_gadgets", p) == []
+    set_rolled(s, 1, 6, 5)
+    assert [g.card.id for g in value(s, "usable_gadgets", p)] == ["debt_consolidator"]
+    assert s.call("use_gadget", p) is None and sorted(d.f["value"] for d in p.zones["rolled"].items) == [6, 6]
 
 
 @pytest.mark.parametrize("start,shrink,end", [(5, 4, 1), (5, 5, 0), (5, 6, 0)])
@@ -218,14 +241,15 @@ def test_dz_vig_4_two_bonus_dice_with_one_die_left(dz):
 
 
 def test_dz_vig_4_any_face_is_1_to_6(dz):
-    """DZ-VIG-4: Loaded Dice turns a die to any face: the faces offered are 1 to 6."""
+    """DZ-VIG-4: Loaded Dice turns a die to any face: the faces offered are 1 to 6 but the one it shows (a 3 turned
+    to a 3 is no change)."""
     s = dz(2)
     heroes(s, "the_oracle", "iron_girl")
     p = s.p(1)
     take(s, "loaded_dice", p.zones["inventory"])
     roll_as(s, 1, 3, 3)
     d = s.call("use_gadget", p, answers=["3 (The Oracle)"])
-    assert d.labels() == ["1", "2", "3", "4", "5", "6"]
+    assert d.labels() == ["1", "2", "4", "5", "6"]
 
 
 @pytest.mark.parametrize("wonga,offered", [(0, False), (1, True)])
@@ -240,7 +264,8 @@ def test_dz_shop_3_replacing_needs_1w(dz, wonga, offered):
 
 def test_dz_hero_1_abilities_need_something_to_act_on(dz):
     """DZ-HERO-1, DZ-HERO-IRON, DZ-HERO-LADY, DZ-HERO-ORA: Iron Girl's Special Move needs two villains to split her
-    dice among; Lady Easing's Ability a citizen; The Oracle's a rolled die."""
+    dice among; Lady Easing's Ability ("Restore 2W to a Citizen") a citizen below its starting Wealth (a Happiness
+    for 0W is not offered); The Oracle's a rolled die."""
     s = dz(2)
     iron, oracle = heroes(s, "iron_girl", "the_oracle")
     board(s, [("ponzitron", 1)], [])
@@ -258,7 +283,11 @@ def test_dz_hero_1_abilities_need_something_to_act_on(dz):
     board(s2, [], [])
     assert not value(s2, "ability_ready", s2.p(1), lady, "working")
     board(s2, [], [("poor_citizen_1", 1)])
+    assert not value(s2, "ability_ready", s2.p(1), lady, "working")  # at its full 3W: nothing to restore
+    board(s2, [], [("poor_citizen_1", 1, 2), ("rich_citizen_1", 2)])
     assert value(s2, "ability_ready", s2.p(1), lady, "working")
+    s2.call("use_ability", s2.p(1), lady)  # the Rich Citizen at full Wealth is not offered: no question
+    assert has_line(s2, "Penny Farthing is restored 1W (3/3W).")
 
 
 def test_dz_shop_1_a_price_is_never_below_0(dz):

@@ -29,7 +29,8 @@ def test_dz_hero_1_an_ability_once_per_turn(dz):
 
 def test_dz_hero_1_conditions_and_costs(dz):
     """DZ-HERO-1: an Ability's condition (Iron Girl: 3W or more) or cost (Lady Easing: 1 Happiness) must be met."""
-    s, (iron, lady), _ = table(dz, "iron_girl", "lady_easing")
+    s, (iron, lady), (_, _, poor, *_) = table(dz, "iron_girl", "lady_easing")
+    setf(poor, "wealth", 1)
     p1, p2 = s.p(1), s.p(2)
     p1.counters["wonga"] = 2
     assert not value(s, "ability_ready", p1, iron, "before_roll")
@@ -178,6 +179,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
     assert d.player is p and d.labels() == ["Lady Easing's Ability", "Done"]
     s.answer("Lady Easing's Ability", "Penny Farthing")
     assert field(s, poor, "wealth") == 3 and p.counters["happiness"] == 0
+    setf(poor, "wealth", 2)
     for rnd, step in enumerate(("working", "shopping", "before_roll", "modify", "before_scams", "resolve"), 2):
         s.match.round = rnd
         p.counters["happiness"] = 1
@@ -200,6 +202,7 @@ def test_dz_hero_lady_any_time_in_a_turn(dz):
 def test_dz_hero_lady_between_the_weak_points_and_the_scams_in_the_phase(dz):
     """DZ-HERO-LADY: the Vigilante phase offers her Ability after the dice are placed, before the scams."""
     s, (lady, oracle), pieces = table(dz, "lady_easing", "the_oracle", villains=(("ponzitron", 1),))
+    setf(pieces[1], "wealth", 1)  # a citizen below its starting Wealth: something to restore
     p = s.p(1)
     p.counters["happiness"] = 2
     d = phase(s, "vigilante")
@@ -216,16 +219,48 @@ def test_dz_hero_lady_between_the_weak_points_and_the_scams_in_the_phase(dz):
     assert len(seen) >= 4 and scam_at >= seen[-1]  # targeting, before the roll, changing dice, before the scams
 
 
-def test_dz_hero_tweet_the_citizen_pays_3w_and_tweetman_changes_dice(dz):
-    """DZ-HERO-TWEET: the Ability's cost is a Scam of 3W on a Citizen (the Citizen loses 3W; Tweetman gains no W);
-    its effect by the Citizen's class: Poor -1 to one of his dice, Middle-Class -1, Rich a bonus die (designed: the
-    printed symbol is unreadable). Special Move: bankrupt a citizen and collect its remaining Wealth."""
+def test_dz_hero_tweet_the_citizen_pays_3w_and_the_class_as_printed(dz):
+    """DZ-HERO-TWEET: the Hero Roster prints "Ability: Scam a Citizen 3W: Poor: -1 Wealth; Middle-Class: -1 Wealth;
+    Rich: a dice icon". The cost is a Scam of 3W on the Citizen (it loses 3W; Tweetman gains no W); then a Poor or
+    Middle-Class Citizen loses 1 Wealth more, and a Rich one gives a bonus die (designed: the printed symbol is
+    unreadable). The rulebook sets the Ability no moment: Poor and Middle-Class are offered before any die is
+    rolled. Special Move: bankrupt a citizen and collect its remaining Wealth."""
     s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle",
                                   citizens=[("poor_citizen_3", 1), ("middle_citizen_3", 2), ("rich_citizen_2", 3)])
     poor, middle, rich = pieces[2:]
     p = s.p(1)
+    assert value(s, "ability_ready", p, tweet, "working")  # no die rolled: a Poor or Middle-Class Citizen
+    d = s.call("use_ability", p, tweet)
+    assert d.labels() == ["Sal Paycheck", "Carol Carpool"]  # no Rich Citizen: no die to add to
+    s.answer("Sal Paycheck")
+    assert field(s, poor, "wealth") == 4 - 3 - 1 and p.counters["wonga"] == 0
+    assert has_line(s, "Tweetman's Ability, -1 Wealth: Sal Paycheck loses 1W (0/4W).")
+    assert poor.zone is s.zone("courthouse")
+    s.match.round = 2
+    s.call("use_ability", p, tweet, answers=["Carol Carpool"])
+    assert field(s, middle, "wealth") == 6 - 3 - 1 and p.zones["rolled"].items == []
+    s.match.round = 3
+    roll_as(s, 1, 4, 6)
+    s.call("use_ability", p, tweet, answers=["Baron von Yacht"])
+    assert field(s, rich, "wealth") == 8 - 3 and len(p.zones["rolled"].items) == 3 and p.counters["wonga"] == 0
+    assert has_line(s, "Ann rolls a bonus die")
+    assert s.match.counters["boss_health"] == 18 + 4  # Sal Paycheck's bankruptcy
+    p.counters["happiness"] = 5
+    s.call("use_special", p, answers=["Baron von Yacht"])
+    assert p.counters["wonga"] == 5 and rich.zone is s.zone("courthouse")
+    assert s.match.counters["boss_health"] == 18 + 4 + 8  # a bankruptcy like any other
+    assert p.counters["happiness"] == 0
+
+
+def test_dz_hero_tweet_option_dice_the_class_changes_a_die(dz):
+    """DZ-HERO-TWEET, option tweetman=dice: "Poor: -1 ...; Middle-Class: -1 ...; Rich: a dice icon" read as the dice
+    symbols of the row: Poor -1 to one of his dice, Middle-Class -1, Rich a bonus die; the Citizen pays the 3W cost
+    only, and the Ability waits for rolled dice."""
+    s, (tweet, _), pieces = table(dz, "tweetman", "the_oracle", tweetman="dice",
+                                  citizens=[("poor_citizen_3", 1), ("middle_citizen_3", 2), ("rich_citizen_2", 3)])
+    poor, middle, rich = pieces[2:]
+    p = s.p(1)
     assert not value(s, "ability_ready", p, tweet, "modify")  # no die rolled yet: nothing to change
-    assert tweet.card.fields["ability_steps"] == ["modify"]
     roll_as(s, 1, 4, 6)
     for rnd, (who, c, start) in enumerate((("Sal Paycheck", poor, 4), ("Carol Carpool", middle, 6)), 1):
         s.match.round = rnd
@@ -236,13 +271,7 @@ def test_dz_hero_tweet_the_citizen_pays_3w_and_tweetman_changes_dice(dz):
     s.match.round = 3
     s.call("use_ability", p, tweet, answers=["Baron von Yacht"])
     assert field(s, rich, "wealth") == 8 - 3 and len(p.zones["rolled"].items) == 3 and p.counters["wonga"] == 0
-    assert has_line(s, "Ann rolls a bonus die")
     assert s.match.counters["boss_health"] == 18
-    p.counters["happiness"] = 5
-    s.call("use_special", p, answers=["Baron von Yacht"])
-    assert p.counters["wonga"] == 5 and rich.zone is s.zone("courthouse")
-    assert s.match.counters["boss_health"] == 18 + 8  # a bankruptcy like any other
-    assert p.counters["happiness"] == 0
 
 
 def test_dz_faq_tweet_the_ability_works_on_a_citizen_with_less_than_3w(dz):
@@ -252,10 +281,16 @@ def test_dz_faq_tweet_the_ability_works_on_a_citizen_with_less_than_3w(dz):
     poor = pieces[2]
     roll_as(s, 1, 3, 3)
     assert value(s, "ability_ready", s.p(1), tweet, "modify")
-    s.call("use_ability", s.p(1), tweet, answers=["Penny Farthing", "3 (Tweetman)"])
+    s.call("use_ability", s.p(1), tweet, answers=["Penny Farthing"])
     assert poor.zone is s.zone("courthouse") and s.p(1).counters["wonga"] == 0
-    assert sorted(d.f["value"] for d in s.p(1).zones["rolled"].items) == [2, 3]
     assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Penny Farthing loses 2W (0/3W).")
+    assert not has_line(s, "-1 Wealth:")  # a Bankrupted Citizen has no Wealth left to lose
+    s2, (tweet, _), pieces = table(dz, "tweetman", "the_oracle", tweetman="dice",
+                                   citizens=[("poor_citizen_1", 1, 2), ("rich_citizen_1", 2)])
+    roll_as(s2, 1, 3, 3)
+    s2.call("use_ability", s2.p(1), tweet, answers=["Penny Farthing", "3 (Tweetman)"])
+    assert pieces[2].zone is s2.zone("courthouse")  # option tweetman=dice: the effect still comes
+    assert sorted(d.f["value"] for d in s2.p(1).zones["rolled"].items) == [2, 3]
 
 
 def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
@@ -266,7 +301,7 @@ def test_dz_faq_lady_a_protected_citizen_against_tweetman(dz):
     s.p(1).counters["happiness"] = 5
     s.call("use_special", s.p(1), answers=["Penny Farthing"])
     roll_as(s, 2, 3, 3)
-    s.call("use_ability", s.p(2), tweet, answers=["Penny Farthing", "3 (Tweetman)"])
+    s.call("use_ability", s.p(2), tweet, answers=["Penny Farthing"])  # 3W, then -1 Wealth: it keeps 1W
     assert field(s, poor, "wealth") == 1 and poor.zone is s.zone("citizens") and s.p(2).counters["wonga"] == 0
     s.p(2).counters["happiness"] = 5
     s.call("use_special", s.p(2), answers=["Penny Farthing"])

@@ -10,7 +10,7 @@ from tests.conftest import CONTENT
 from .conftest import debtzilla
 from .helpers import card_in, empty_hands, heroes, ids, phase, stack
 
-REASONS = {"boss defeated", "all citizens bankrupt", "debt apocalypse"}
+REASONS = {"boss defeated", "no boss fight card to defeat", "all citizens bankrupt", "debt apocalypse"}
 
 
 def inf(dz, players=2, **kw):

@@ -1,7 +1,7 @@
 """Debtzilla Vigilante phase: DZ-VIG-1 .. DZ-VIG-14, the rulebook's example DZ-EX-1, DZ-FAQ-3 and DZ-FAQ-4."""
 from __future__ import annotations
 
-from .helpers import board, field, has_line, heroes, ids, phase, roll_as, set_rolled, take, target, value
+from .helpers import board, deck_out, field, has_line, heroes, ids, phase, roll_as, set_rolled, take, target, value
 
 
 def fight(dz, players=2, hero_ids=("the_oracle", "lady_easing"), villains=(("ponzitron", 1),), citizens=None, **kw):
@@ -40,9 +40,9 @@ def test_dz_vig_1_summon_a_hero_for_its_summon_cost(dz):
     assert "Tweetman's Ability (summoned)" in d.labels() and "The Oracle's Special Move" in d.labels()
     assert not any("Tweetman's Special Move" in label for label in d.labels())
     poor = s.zone("citizens").items[0]
-    s.answer("Tweetman's Ability (summoned)", "Penny Farthing", "6 (The Oracle)")
+    s.answer("Tweetman's Ability (summoned)", "Penny Farthing")
     assert field(s, poor, "wealth") == 0 and poor.zone is s.zone("courthouse")  # the cost: a Scam of 3W
-    assert [d.f["value"] for d in p.zones["rolled"].items] == [4, 5]  # -1 to one of the summoner's dice
+    assert has_line(s, "Tweetman's Ability costs a Scam of 3W: Penny Farthing loses 3W (0/3W).")
     assert p.counters["wonga"] == 1
     # the summoned Hero's dice go on the summoner's target
     set_rolled(s, 1, 6, 6)
@@ -70,10 +70,10 @@ def test_dz_vig_2_summoners_gadgets_cannot_touch_the_summoned_dice_which_may_sta
     take(s, "debt_consolidator", p.zones["inventory"])
     take(s, "ali_baba", p.zones["summoned"])
     target(s, 1, ponz)
-    roll_as(s, 1, 5, 6)
+    roll_as(s, 1, 5, 4)
     set_rolled(s, 1, 1, 3, ally=True)
     d = s.call("use_gadget", p)
-    assert d.labels() == ["5 (The Oracle)", "6 (The Oracle)"]  # never Ali Baba's 1 or 3
+    assert d.labels() == ["4 (The Oracle)", "5 (The Oracle)"]  # never Ali Baba's 1 or 3
     s.answer("5 (The Oracle)")
     s.call("place_dice", p, answers=["3 (Ali Baba)"])
     s.call("end_attacks", answers=["Leave them on the villains"])  # nothing taken back: the die stays
@@ -337,22 +337,61 @@ def test_dz_faq_4_three_citizens_two_villains_and_the_reverse(dz):
 
 
 def test_dz_vig_11_last_villain_standing_scams_every_citizen(dz):
-    """DZ-VIG-11: when one villain is left, it scams every citizen."""
+    """DZ-VIG-11: "if you leave only one Villain undefeated. That Villain becomes the Last Villain Standing and gains
+    the ability to Scam ALL Citizens"; the FAQ: "if there is only one Villain ... remaining": one in play and none
+    left in the Villain Deck, whose Last Villain Standing card is then revealed."""
     s, pieces = fight(dz, villains=[("ponzitron", 2)], citizens=CITS)
+    deck_out(s, "villain_deck", "unused_villains")
     poor, middle, rich = pieces[1:]
     s.call("scams")
     assert (wealth(s, poor), wealth(s, middle), wealth(s, rich)) == (1, 3, 5)
     assert has_line(s, "Ponzitron is the Last Villain Standing: it scams every citizen.")
 
 
+def test_dz_vig_11_one_villain_in_play_while_the_deck_holds_villains(dz):
+    """DZ-VIG-11, DZ-VIG-8: one villain in play is not the Last Villain Standing while villains are left in the
+    deck above that card: it scams the citizen in front of it only."""
+    s, pieces = fight(dz, villains=[("ponzitron", 2)], citizens=CITS)
+    assert [c.card.kind for c in s.zone("villain_deck").items].count("villain") > 0
+    poor, middle, rich = pieces[1:]
+    s.call("scams")
+    assert (wealth(s, poor), wealth(s, middle), wealth(s, rich)) == (3, 5 - 2, 7)
+    assert not has_line(s, "is the Last Villain Standing")
+
+
+def test_dz_vig_11_the_marker_is_revealed_when_the_last_villain_is_drawn(dz):
+    """DZ-VIG-11, DZ-SETUP-6: the Last Villain Standing card lies under the villains: drawing the last of them
+    reveals it, even with no villain space left to fill."""
+    s, pieces = fight(dz, villains=[("ponzitron", 1), ("madame_bubble", 2)], citizens=CITS)
+    deck_out(s, "villain_deck", "unused_villains")
+    take(s, "captain_junk_bond", s.zone("villain_deck"))
+    s.call("replace_villains")
+    assert ids(s.zone("standing")) == ["last_villain_standing"] and s.zone("villain_deck").items == []
+    assert has_line(s, "Last Villain Standing is revealed: no more villains will come.")
+
+
 def test_dz_vig_12_last_citizen_standing_is_scammed_by_every_villain(dz):
-    """DZ-VIG-12: when one citizen is left, every villain scams it."""
+    """DZ-VIG-12: "if only one Citizen is left standing, ALL the Villains will Scam that Citizen"; the FAQ: "if
+    there is only one ... Citizen remaining": one in play and none left in the Citizen Deck."""
     s, pieces = fight(dz, villains=[("demonic_telemarketer", 1), ("ponzitron", 2), ("madame_bubble", 3)],
                       citizens=[("rich_citizen_2", 1)])
+    deck_out(s, "citizen_deck", "unused_citizens")
     rich = pieces[3]
     s.call("scams")
     assert wealth(s, rich) == 8 - 1 - 2 - 1
     assert has_line(s, "Baron von Yacht is the Last Citizen Standing: every villain scams it.")
+
+
+def test_dz_vig_12_one_citizen_in_play_while_the_deck_holds_citizens(dz):
+    """DZ-VIG-12, DZ-VIG-9: one citizen in play is not the Last Citizen Standing while citizens are left in the
+    deck: the villain in front of it and its neighbour scam it, the far villain nobody."""
+    s, pieces = fight(dz, villains=[("demonic_telemarketer", 1), ("ponzitron", 2), ("madame_bubble", 3)],
+                      citizens=[("rich_citizen_2", 1)])
+    assert [c.card.kind for c in s.zone("citizen_deck").items].count("citizen") > 0
+    rich = pieces[3]
+    s.call("scams")
+    assert wealth(s, rich) == 8 - 1 - 2
+    assert not has_line(s, "is the Last Citizen Standing")
 
 
 def test_dz_vig_13_bankruptcy_to_the_courthouse_and_boss_health_rises(dz):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import httpx
 import pytest
@@ -143,6 +144,11 @@ def test_kaiju_match_with_one_human_and_bots_is_clicked_through_to_its_result(si
     assert page.locator("#refusal").is_hidden()
     finished(page, 3)
     assert "The game ended:" in page.inner_text(".result")
+    # what decided the result, and the final score's parts and tie-breaks as the terminal shows them
+    assert page.locator(".result .decided").count() == 1
+    heads = page.locator(".result .ranking th").all_text_contents()
+    assert heads == ["#", "player", "score", "new products", "home-city majority", "cities", "bank account",
+                     "latest in the first turn", "faction"]
     if shots:
         page.screenshot(path=str(shots / "kaiju-inc-result.png"))
     # ... and the finished match opens as a replay, stepped forward and back
@@ -274,10 +280,47 @@ def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_s
     assert page.problems == []
 
 
+def test_hot_seat_hanabi_never_shows_a_seat_its_own_cards(site, new_page):
+    """Hanabi's hands are held facing out: every other player sees a hand, its owner does not. Two people at one
+    screen: before each turn the screen hands over (the next seat is shown the other's hand), and the seat at
+    the screen is never shown its own cards: not behind the curtain, not after it, not in the page's memory."""
+    r = httpx.post(f"{site.base}/api/matches", json={"game": "hanabi", "players": 2, "seats": ["here", "here"]})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    t = site.state.tables.tables[m["id"]]
+    page = new_page()
+    page.goto(site.base + m["play_url"])
+
+    def shown(uids) -> list[int]:  # the cards among `uids` drawn on the page or held in its memory
+        text = page.content() + json.dumps(page.evaluate("window.meeple.states"))
+        return [u for u in uids if re.search(rf'data-uid="{u}"|"uid": {u}\b', text)]
+
+    def hand(seat) -> list[int]:
+        return [p.uid for p in t.match.players[seat - 1].zones["hand"].items]
+
+    handovers = 0
+    for _turn in range(8):
+        page.wait_for_selector("body[data-mode='handover'], body[data-mode='choose']", state="attached")
+        if page.get_attribute("body", "data-mode") == "handover":
+            handovers += 1
+            assert shown(hand(1) + hand(2)) == []  # behind the curtain: no hand at all
+            page.click("#handover-ok")
+            page.wait_for_selector("body[data-mode='choose']", state="attached")
+        seat = int(page.get_attribute("body", "data-viewer"))
+        assert shown(hand(seat)) == []  # never its own cards...
+        assert shown(hand(3 - seat)) == hand(3 - seat)  # ...and the other's hand, which it plays by
+        v = page.get_attribute("body", "data-version")
+        page.locator("#options button.option").last.click()  # a hint (later a discard): no fuse burns
+        page.wait_for_selector(f"body:not([data-version='{v}'])", state="attached")
+    assert handovers >= 4  # one before each turn: the seats alternate
+    no_token_in_urls(page, [s.token for s in t.seats])
+    assert page.problems == []
+
+
 def test_a_log_file_opens_from_the_lobby_as_a_replay(site, new_page, tmp_path, shots):
     game = load_game(bundled_games()["kaiju-inc"])
     path = tmp_path / "kaiju.jsonl"
-    match = play(game, 3, 12, {}, [make_agent("random", 12, s) for s in (1, 2, 3)], str(path))
+    match = play(game, 3, 12, {}, [make_agent("random", s, 12) for s in (1, 2, 3)], str(path))
     lines = path.read_text().splitlines()
     (tmp_path / "cut.jsonl").write_text("\n".join(lines[:31]) + "\n")  # interrupted after 30 choices
     page = new_page()

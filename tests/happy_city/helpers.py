@@ -95,13 +95,15 @@ def phase(s, k, answers=()):
     return s.run(s.game.phases[k].body, answers=answers)
 
 
-def bot_match(players, seed, grozilla=False, **options):
-    """A whole match played by random bots."""
+def bot_match(players, seed, grozilla=False, check=None, **options):
+    """A whole match played by random bots; `check(match)`, if given, runs at every decision."""
     opts = {"grozilla": "on" if grozilla else "off", **options}
     m = Match(game(grozilla), players, seed=seed, options=opts)
-    agents = [make_agent("random", seed, p.seat) for p in m.players]
+    agents = [make_agent("random", p.seat, seed) for p in m.players]
     while not m.over:
         d = m.pending
+        if check is not None:
+            check(m)
         m.choose(agents[d.player.index].choose(m.view(d.player), d))
     return m
 

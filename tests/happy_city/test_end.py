@@ -142,6 +142,22 @@ def test_hc_end_4_a_tie_goes_to_the_most_coins():
     assert r.winner == 2 and r.ranking == [2, 1, 3]
 
 
+def test_hc_end_4_reading_a_tie_of_score_and_coins_is_a_shared_win():
+    """HC-END-4: "the player with the most coins left" breaks a tie of scores; the rulebook says nothing of a tie of
+    coins too: the tied players share the win (both named winners), the other ranks after them."""
+    s = make(3)
+    for seat in (1, 2, 3):
+        market(s, seat)
+    city(s, 1, "hospital", "museum")  # 2 x 2
+    city(s, 2, "laboratory", "observatory")  # 2 x 2
+    city(s, 3, "school", "library")  # 1 x 1
+    for seat in (1, 2, 3):
+        set_coins(s, seat, 5)
+    r = finish(s)
+    assert r.scores == {1: 4, 2: 4, 3: 1}
+    assert sorted(r.winners) == [1, 2] and r.ranking[-1] == 3
+
+
 def test_hc_end_5_kids_variant_adds_people_and_hearts():
     """HC-END-5: with --option scoring=add, the score is people + hearts."""
     s = make(3, scoring="add")
@@ -164,3 +180,33 @@ def test_hc_ex_1_the_rulebooks_scoring_example_is_40():
     assert people(s, 1) == 5 and hearts(s, 1) == 8
     assert score(s, 1) == 40
     assert finish(s).scores[1] == 40
+
+
+def test_hc_ex_1_and_hc_end_4_the_result_shows_the_parts_and_the_coins_that_broke_a_tie():
+    """HC-EX-1: the rulebook's city scores 5 x 8 = 40, all of it people x hearts (no special takes or doubles
+    any). HC-END-4: "the player with the most coins left wins" a tie: Ben and Cleo at 2 x 2 = 4, Ben with 5
+    coins against Cleo's 3, and the result says the coins decided."""
+    s = make(3)
+    for seat in (1, 2, 3):
+        market(s, seat)
+    city(s, 1, *EXAMPLE, "film_studios")
+    city(s, 2, "hospital", "museum")
+    city(s, 3, "laboratory", "observatory")
+    set_coins(s, 2, 5)
+    set_coins(s, 3, 3)
+    r = finish(s)
+    assert r.parts[1] == {"people and hearts": 40, "lost to specials": 0, "doubled": 0}
+    assert r.parts[2] == r.parts[3] == {"people and hearts": 4, "lost to specials": 0, "doubled": 0}
+    assert r.decided == {"by": "score", "key": None, "level": [1]}
+    s = make(3)
+    for seat in (1, 2, 3):
+        market(s, seat)  # Ann: a market alone, 0 points
+    city(s, 2, "hospital", "museum")
+    city(s, 3, "laboratory", "observatory")
+    set_coins(s, 2, 5)
+    set_coins(s, 3, 3)
+    r = finish(s)
+    assert r.scores == {1: 0, 2: 4, 3: 4}
+    assert r.decided == {"by": "ranking", "key": "coins left", "level": [2, 3]}
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == [
+        "Ben and Cleo tied at 4; the tie-break coins left (Ben 5, Cleo 3) decided: Ben wins."]

@@ -7,6 +7,7 @@ from .helpers import (
     INCOME,
     city,
     coins,
+    finish,
     fn,
     game,
     hearts,
@@ -664,6 +665,23 @@ def test_hc_exp_card_japanese_stone_garden():
     assert score(s2, 1) == 30
 
 
+def test_hc_exp_4_the_result_shows_a_specials_doubling_and_its_loss_as_parts():
+    """HC-EXP-4: the Japanese Stone Garden ("points are doubled when strictly fewer than 30") and the Concert Arena
+    ("at the end lose as many points as your income") each show as a part of the final score: Ann's 2 x 3 = 6
+    doubled is 6 + 6 = 12; Ben's 1 x 1 = 1 less his income of 1 + 2 + 2 = 5 is 1 - 5 = -4."""
+    s = expert()
+    market(s, 1, "green")
+    city(s, 1, "hospital", "museum", "library")
+    claim(s, 1, "japanese_stone_garden")
+    market(s, 2, "yellow")
+    city(s, 2, "garage", "hotel")
+    claim(s, 2, "concert_arena")
+    r = finish(s)
+    assert r.parts[1] == {"people and hearts": 6, "lost to specials": 0, "doubled": 6}
+    assert r.parts[2] == {"people and hearts": 1, "lost to specials": -5, "doubled": 0}
+    assert r.scores[1] == 12 and r.scores[2] == -4
+
+
 def test_hc_exp_card_japanese_stone_garden_doubles_strictly_below_30():
     """HC-EXP-4 (Japanese Stone Garden): "strictly fewer than 30": 29 is doubled, 30 is not, and nothing is doubled
     without the card."""
@@ -698,3 +716,32 @@ def test_expert_round_runs_with_a_full_setup():
     while d is not None:
         d = s.answer(d.labels()[0])
     assert all(len(s.p(k).zones["city"].items) >= 1 for k in (1, 2, 3))
+
+
+def test_hc_exp_4_reading_with_two_players_the_opponent_is_the_one_neighbour():
+    """HC-EXP-4, "a neighbour" with 2 players: the one opponent is both neighbours, offered and counted once
+    (Stonehenge's "one of your neighbours" is Ben, no question asked; Taj Mahal's "both your neighbours'" compares with Ben)."""
+    s = expert(2)
+    claim(s, 1, "stonehenge")
+    city(s, 2, "school", "museum")
+    assert end(s) is None  # one neighbour to choose from: no question
+    assert s.p(1).vars["neighbour_pick"] is s.p(2)
+    assert people(s, 1) == 2  # Ben's blue cards: the School and the Museum
+    s = expert(2)
+    claim(s, 1, "taj_mahal")
+    city(s, 2, "bank")
+    assert hearts(s, 1) == 3  # Ann's income 0 < Ben's 1
+    s.match.place(s.p(2).zones["city"].items[-1], s.zone("box"))
+    assert hearts(s, 1) == 1  # 0 and 0, a tie: not strictly lower
+
+
+def test_hc_act_5_reading_the_card_after_a_sky_highway_is_free_even_a_residence():
+    """HC-ACT-5 with Sky Highway ("the next card you take is free"): a residence bought next is free too; the card
+    after it is paid at its price."""
+    s = expert()
+    claim(s, 1, "sky_highway")
+    s.put("house", s.zone("pile_house"))
+    set_coins(s, 1, 0)
+    s.call("action_step", s.p(1), answers=["Buy a residence", "House"])
+    assert ids(s, 1)[-1] == "house" and coins(s, 1) == 0
+    assert s.p(1).vars["free_next"] is False

@@ -58,7 +58,7 @@ def buy(s, seat, card_id, answers=()):
     """Buy a card (put in the central area first); a player holding tokens pays in coins unless told otherwise."""
     piece = s.put(card_id, s.zone("supply"))
     d = s.call("buy", s.p(seat), piece, answers=answers)
-    while d is not None and d.prompt.startswith(f"{s.p(seat).name}: pay "):
+    while d is not None and "(or nothing, and pay " in d.prompt:
         d = s.answer("(nothing)")
     return d
 
@@ -231,9 +231,9 @@ def test_gz_tok_4_a_token_is_worth_two_coins_toward_a_purchase():
     give_token(s2, 1, "green")
     s2.put("museum", s2.zone("supply"))
     d = s2.call("action_step", s2.p(1), answers=["Buy a face-up building"])
-    assert d.prompt.startswith("Ann: pay 4 more in coins")
+    assert d.prompt.endswith("(or nothing, and pay 4 more in coins)?")
     d = s2.answer("Yellow Stop-Zilla token")
-    assert d.prompt.startswith("Ann: pay 2 more in coins")
+    assert d.prompt.endswith("(or nothing, and pay 2 more in coins)?")
     assert s2.answer("(nothing)") is None
     assert coins(s2, 1) == 3 and tokens(s2, 1) == ["stop_zilla_green"] and ids(s2, 1)[-1] == "museum"
 
@@ -530,20 +530,50 @@ def test_gz_xp_7_hot_dog_shop_does_not_apply_to_the_fourth_pile():
     assert price(s, night, 1) == 9 and price(s, stadium, 1) == 6
 
 
-def test_gz_xp_8_statue_of_liberty_replaces_a_destroyed_last_card():
-    """GZ-XP-8: when the last card of the city is a destroyed building (a monster on it), that building is
-    replaced by the Statue of Liberty; the monster stays with the player, its effect going on."""
+def test_gz_xp_8_statue_of_liberty_replaces_the_building_in_front_of_a_monster():
+    """GZ-XP-8, GZ-DES-3: "Statue of Liberty: if the last card is a monster card, the building in front of that monster
+    is replaced", and a destroyed building's space takes "no new building": with the last card destroyed (Grozilla
+    lying on the Library), the Park in front of it is discarded to its pile's discard pile and the Statue takes the
+    Park's space; the Library stays destroyed in its own space, Grozilla on it, its effect going on (GZ-DES-4)."""
     s = two_monsters("second")
     city(s, 1, "school", "park", "library")
     s.call("reveal", s.p(1), "Pile IV", answers=["Library"])  # Grozilla destroys the last card
     statue = s.put("statue_of_liberty", s.zone("specials"))
     s.call("claim", s.p(1), statue)
+    assert ids(s, 1) == ["happy_market_yellow", "bank", "igloo", "zoo", "school", "statue_of_liberty", "library"]
+    library = s.p(1).zones["city"].items[-1]
+    assert library.f["destroyed"] is True
+    assert s.ids(s.zone("discard1")) == ["park"]
+    park = s.zone("discard1").items[0]
+    assert not (park.f or {}).get("destroyed")
+    assert ruins(s, 1) == ["grozilla", "figure_grozilla"]
+    assert hearts(s, 1) == 3 + 4  # Zoo and the Statue; the Park is gone, the Library has no effect
+    assert income(s, 1) == 1 + 1 + 1 - 1  # Market, Bank, Igloo; Grozilla -1
+    assert any("the last card is destroyed and its space takes no new building; Ann discards Park, the card in "
+               "front of it, and the Statue takes its place." in line for line in s.lines())
+
+
+def test_gz_xp_8_statue_of_liberty_passes_every_destroyed_card_at_the_end():
+    """GZ-XP-8, the boundary: with the two last cards destroyed the Statue replaces the last card not destroyed, and
+    both destroyed cards keep their spaces after it; a destroyed card before the last one does not change which card
+    is replaced (the last one, as without monsters)."""
+    s = two_monsters("second")
+    city(s, 1, "school", "park", "library")
+    s.call("reveal", s.p(1), "Pile IV", answers=["Library"])
+    for piece in s.p(1).zones["city"].items:
+        if piece.card.id == "park":
+            piece.f = {**(piece.f or {}), "destroyed": True}
+    statue = s.put("statue_of_liberty", s.zone("specials"))
+    s.call("claim", s.p(1), statue)
+    assert ids(s, 1) == ["happy_market_yellow", "bank", "igloo", "zoo", "statue_of_liberty", "park", "library"]
+    assert s.ids(s.zone("discard1")) == ["school"]
+    s = two_monsters("second")
+    city(s, 1, "school", "park", "library")
+    s.call("reveal", s.p(1), "Pile IV", answers=["School"])  # a destroyed card before the last
+    statue = s.put("statue_of_liberty", s.zone("specials"))
+    s.call("claim", s.p(1), statue)
     assert ids(s, 1) == ["happy_market_yellow", "bank", "igloo", "zoo", "school", "park", "statue_of_liberty"]
     assert s.ids(s.zone("discard1")) == ["library"]
-    library = s.zone("discard1").items[0]
-    assert not (library.f or {}).get("destroyed")  # a clean card if it is ever drawn again
-    assert ruins(s, 1) == ["grozilla", "figure_grozilla"]
-    assert income(s, 1) == 1 + 1 + 1 - 1
 
 
 # ---------------------------------------------------------------- the sheet's examples

@@ -171,9 +171,11 @@ def test_gz_mon_2_grozilla_never_takes_income_below_one(cards, expected):
     assert before - 1 <= income(s, 1) == expected
 
 
-def test_gz_mon_2_a_destroyed_happy_market_still_leaves_one_coin_of_income():
-    """GZ-DES-3 with the designed floor: a city whose only income card was destroyed still takes 1 coin of income
-    (a destroyed Happy Market once left a player at 0 income for the rest of the game)."""
+def test_gz_des_3_a_destroyed_happy_market_pays_nothing():
+    """GZ-DES-3: a destroyed building "no longer has a name, effect or colour": a city whose only income card, its
+    Happy Market, was destroyed takes 0 coins of income, with Grozilla (-1) in front and Corgizilla on the ruin; the
+    designed floor limits only what the monsters take, it gives no coin the city does not earn. One coin of its own
+    is kept whole (Grozilla takes nothing below 1)."""
     s = gz()
     m = market(s, 1)
     market(s, 2)
@@ -182,10 +184,58 @@ def test_gz_mon_2_a_destroyed_happy_market_still_leaves_one_coin_of_income():
     destroy(m)
     monster_in_front(s, 1, "grozilla")
     s.put("corgizilla", s.p(1).zones["ruins"])
-    assert income(s, 1) == 1
+    assert income(s, 1) == 0
     s.run(s.game.phases[0].body)
-    assert coins(s, 1) == 2 + 1
-    line_index(s, "Ann takes 1 coin(s) of income (3 coins).")
+    assert coins(s, 1) == 2
+    line_index(s, "Ann takes 0 coin(s) of income (2 coins).")
+    city(s, 1, "bank")  # one coin of its own: Grozilla takes it no lower
+    assert income(s, 1) == 1
+
+
+def test_hc_exp_card_barber_shop_for_a_city_earning_nothing():
+    """HC-EXP-CARD-barber_shop with Grozilla: "+3 income when your income (before this +3) is strictly the lowest": a
+    city that earns 0 (its Happy Market destroyed) next to rivals earning 1 is strictly the lowest and gains the +3
+    (Grozilla then takes 1 of it: 2); with a rival earning 0 as well, no bonus."""
+    s = gz(mode="expert")
+    m = market(s, 1, "blue")
+    market(s, 2, "green")
+    market(s, 3, "yellow")
+    city(s, 1, "school", "park")
+    s.put("barber_shop", s.p(1).zones["city"])
+    destroy(m)
+    monster_in_front(s, 1, "grozilla")
+    assert fn(s, "income_except", s.p(1), s.p(1).zones["city"].items[-1]) == 0
+    assert income(s, 2) == income(s, 3) == 1
+    assert income(s, 1) == 3 - 1
+    destroy(s.p(2).zones["city"].items[0])  # Ben earns 0 too: not strictly the lowest
+    assert income(s, 1) == 0
+
+
+def test_hc_exp_card_concert_arena_penalty_is_the_income_the_city_has():
+    """HC-EXP-CARD-concert_arena with Grozilla: "at the end lose as many points as your income": a city earning 0 (its
+    Happy Market destroyed) gains 0 coins when claiming it and loses 0 points; a city whose 3 coins Grozilla cuts to
+    2 gains 4 and loses 2."""
+    s = gz(mode="expert")
+    m = market(s, 1, "yellow")
+    market(s, 2, "blue")
+    market(s, 3, "green")
+    city(s, 1, "school", "park", "library")
+    destroy(m)
+    monster_in_front(s, 1, "grozilla")
+    set_coins(s, 1, 0)
+    arena = s.put("concert_arena", s.zone("specials"))
+    assert s.call("claim", s.p(1), arena) is None
+    assert coins(s, 1) == 0 and fn(s, "penalty_of", s.p(1)) == 0
+    s = gz(mode="expert")
+    market(s, 1, "yellow")
+    market(s, 2, "blue")
+    market(s, 3, "green")
+    city(s, 1, "garage")  # 1 + 2
+    monster_in_front(s, 1, "grozilla")
+    set_coins(s, 1, 0)
+    arena = s.put("concert_arena", s.zone("specials"))
+    assert s.call("claim", s.p(1), arena) is None
+    assert coins(s, 1) == 4 and fn(s, "penalty_of", s.p(1)) == 2
 
 
 def test_gz_mon_2_without_monsters_income_is_the_base_games():
@@ -197,14 +247,22 @@ def test_gz_mon_2_without_monsters_income_is_the_base_games():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_gz_no_player_is_locked_out_in_simulated_matches(seed):
-    """Designed monsters: in random-bot matches with Grozilla (2 to 5 players, both modes) no player takes 0 coins of
-    income in any round, and no player takes 0 coins for buying nothing: nobody is locked out."""
+    """Designed monsters: in random-bot matches with Grozilla (2 to 5 players, both modes), at every decision, no
+    monster takes a city's income below 1 coin (a city that earns 1 or more by itself takes at least 1; a city that
+    earns nothing by itself, its Happy Market destroyed, takes nothing, as GZ-DES-3 says); no player takes 0 coins
+    for buying nothing: nobody is locked out."""
     players = 2 + seed % 4
     mode = "family" if seed % 2 else "expert"
-    m = bot_match(players, seed, grozilla=True, mode=mode)
-    zero = [line for line in m.lines if "takes 0 coin(s) of income" in line or "buys nothing and takes 0" in line]
-    assert zero == []
+    m = bot_match(players, seed, grozilla=True, mode=mode, check=_income_floor_holds)
+    assert not any("buys nothing and takes 0" in line for line in m.lines)
     assert sum("takes" in line and "of income" in line for line in m.lines) >= players * 5
+
+
+def _income_floor_holds(m):
+    for p in m.players:
+        own = m.game.functions["city_income"](m, None, None, p, None)
+        total = m.game.functions["income_total"](m, None, None, p)
+        assert total >= 1 if own >= 1 else total == own
 
 
 # ---------------------------------------------------------------- Big Tree counts monster icons
@@ -269,10 +327,12 @@ def test_gz_tok_4_coins_equal_to_the_price_may_pay_it_all():
     set_coins(s, 1, 4)
     s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
     d = s.call("buy", s.p(1), s.put("museum", s.zone("supply")))
-    assert d.prompt == "Ann: pay 4 more in coins ((nothing)), or spend a Stop-Zilla token worth 2 coins?"
+    assert d.prompt == "Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)?"
     assert d.labels() == ["Yellow Stop-Zilla token", "(nothing)"]
     assert s.answer("(nothing)") is None
     assert coins(s, 1) == 0 and tokens(s, 1) == ["stop_zilla_yellow"]
+    # the account quotes the question with the answer, "(nothing)" once
+    assert "  Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)? (nothing)" in s.match.lines
 
 
 # ---------------------------------------------------------------- GZ-DES-3 a destroyed card is not destroyed again

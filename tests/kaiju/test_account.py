@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.runtime.state import own_fields
+
 from .helpers import line_index, stack, tableau
 
 TURN_END = 1
@@ -87,3 +89,41 @@ def test_ki_inc_8_special_case_buying_the_chosen_card_takes_no_second_card(scena
     assert sorted(s.ids(s.zone("row"))) == ["london_tube_shelter", "tokyo_capsule_shelters"]
     line_index(s, "Ann buys Kowloon")
     assert not any("second card" in line for line in s.lines())
+
+
+# ---------------------------------------------------------------- the page's "K to an attack" (KI-INC-4)
+
+def _attacked_after(scenario, option, wheel, k):
+    """Whether Ann, her kaiju wheel on `wheel`, is attacked when her Your Turn income brings k K."""
+    s = scenario("kaiju-inc", 3, options={"backward_attacks": option})
+    s.put("godzillionaire", s.zone("kaiju_current"))
+    s.put("gazhonga", s.zone("kaiju_deck"))
+    own_fields(s.put("moscow_samovar_smelter", s.p(1).zones["tableau"]))["kaiju"] = k
+    s.p(1).counters["kaiju"] = wheel
+    s.call("collect", s.p(1), "industrial", "your_turn")
+    return any("attacks Ann!" in line for line in s.lines())
+
+
+@pytest.mark.parametrize("option", ["on", "leaving", "off"])
+def test_ki_inc_4_page_says_the_k_that_bring_an_attack(scenario, option):
+    """KI-INC-4: the page's "K to an attack" is true under each backward_attacks reading, on every space of the wheel:
+    the forward K bring an attack ("from the 5 space back onto, or past, the Kaiju Attack K space") and one K fewer
+    does not; the backward K it names bring one and one fewer does not; with off, no backward K brings one."""
+    s = scenario("kaiju-inc", 3, options={"backward_attacks": option})
+    shown = s.game.functions["k_to_an_attack"]
+    for wheel in range(6):
+        s.p(1).counters["kaiju"] = wheel
+        words = shown(s.match, None, None, s.p(1))
+        ahead, _, back = words.partition(" or ")
+        forward = int(ahead.lstrip("+"))
+        assert forward == 6 - wheel
+        assert _attacked_after(scenario, option, wheel, forward)
+        assert not _attacked_after(scenario, option, wheel, forward - 1)
+        if option == "off":
+            assert back == ""
+            assert not any(_attacked_after(scenario, option, wheel, -k) for k in range(1, 7))
+            continue
+        backward = int(back.lstrip("-"))
+        assert backward == (wheel if option == "on" and wheel > 0 else 6 if option == "on" else wheel + 1)
+        assert _attacked_after(scenario, option, wheel, -backward)
+        assert not _attacked_after(scenario, option, wheel, -(backward - 1))

@@ -45,6 +45,30 @@ def test_company_names_are_the_references_five(scenario):
                                                          "Kaijumoto Keiretsu", "Monstersanto"]
 
 
+def test_ki_end_5_company_cards_print_the_city_count_table(scenario):
+    """KI-END-5: "a VP bonus for the number of different cities represented in their tableaus, as indicated on their
+    Company cards (0/1/3/6/10/14/17/19)": every Company card's text prints the table for 1 to 8 cities, the same
+    figures the game scores with, and its home city's 5 VP majority (KI-END-4)."""
+    s = scenario("kaiju-inc", 3)
+    table = s.game.constants["diversity_vp"]
+    assert table == [0, 1, 3, 6, 10, 14, 17, 19]
+    printed = "Different cities in your tableau: 1/2/3/4/5/6/7/8 score " + "/".join(map(str, table)) + " VP."
+    for c in defs(s, "company"):
+        assert printed in c.fields["text"], c.id
+        city = s.game.constants["city_names"][c.fields["city"]]
+        assert f"5 VP if you have more buildings in {city} than any rival." in c.fields["text"]
+
+
+def test_start_player_card_is_the_rulebooks_one(scenario):
+    """KI-SETUP-6, KI-TURN-7: "Place the start player card in front of this player", "The start player marker passes
+    clockwise": one Start Player card, its text saying both."""
+    s = scenario("kaiju-inc", 3)
+    [card] = defs(s, "marker")
+    assert (card.id, card.name, card.copies) == ("start_player_card", "Start Player", 1)
+    assert "the first to take a card from the row" in card.fields["text"]
+    assert "passes clockwise when the turn ends" in card.fields["text"]
+
+
 def test_every_start_set_has_the_same_figures_in_its_home_city(scenario):
     """The card file's design: each company's 3 Start cards lie in its home city, one per suit: a Your Turn money card
     (cost 3: 3¥ 0R 1K), a Your Turn research card (cost 3: 1¥ 1R 1K), a Rival's Turn card (cost 2: 1¥ 1R 0K)."""

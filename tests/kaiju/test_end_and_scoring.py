@@ -110,6 +110,50 @@ def test_ki_end_1_full_match_finishes_the_turn_then_scores(kaiju, seed):
     assert r.scores[r.ranking[0]] >= r.scores[r.ranking[1]] >= r.scores[r.ranking[2]]
 
 
+def test_ki_end_1_handbag_taken_by_patent_lawsuit_triggers_the_end(scenario):
+    """KI-END-1 with KI-SA-5: "When a player takes a New Product card and a Kaijuskin Handbag card is turned up, the
+    game-end has been triggered": a Patent Lawsuit takes a random card of the face-down New Product deck, so a
+    Handbag it takes is turned up - the end is triggered (the turn is finished first); an ordinary card it takes
+    triggers nothing."""
+    s = scenario("kaiju-inc", 3)
+    ann = s.p(1)
+    ann.counters["money"] = 9
+    s.put("kaijuskin_handbag", s.zone("product_deck"))
+    stack(s, s.zone("row"), "patent_lawsuit", "london_tube_shelter")
+    assert s.call("take_turn", ann, answers=["Patent Lawsuit", "Play Patent Lawsuit"]) is None
+    assert s.ids(ann.zones["products"]) == ["kaijuskin_handbag"] and ann.counters["money"] == 0
+    assert s.match.end_reason == "a Kaijuskin Handbag was turned up"
+    assert s.match.result is None
+    i = line_index(s, "Patent Lawsuit: the court awards Kaijuskin Handbag")
+    line_index(s, "A Kaijuskin Handbag is turned up: the game ends when this turn is over.", i)
+    s = scenario("kaiju-inc", 3)
+    s.p(1).counters["money"] = 9
+    s.put("catastrophe_bonds", s.zone("product_deck"))
+    stack(s, s.zone("row"), "patent_lawsuit", "london_tube_shelter")
+    s.call("take_turn", s.p(1), answers=["Patent Lawsuit", "Play Patent Lawsuit"])
+    assert s.ids(s.p(1).zones["products"]) == ["catastrophe_bonds"] and s.match.end_reason is None
+
+
+def test_ki_end_1_full_match_ends_after_the_turn_of_a_patent_lawsuit_handbag(kaiju):
+    """KI-END-1, a full match: "Players finish the current turn, and then score the game" - the start player's Patent
+    Lawsuit draws a Kaijuskin Handbag (the New Product deck holds only Handbags) in the first turn; the two others
+    still take their card, and the game is scored after that turn, with no second one."""
+    m = next(m for m in (Match(kaiju, 3, seed=seed) for seed in range(100))
+             if "Patent Lawsuit" in m.pending.labels())  # the first row holds the Patent Lawsuit
+    first = m.first
+    for piece in [p for p in m.zones["product_deck"].items if not p.card.fields["handbag"]]:
+        m.place(piece, m.zones["box"])
+    first.counters["money"] = 11
+    m.choose(m.pending.labels().index("Patent Lawsuit"))
+    m.choose(m.pending.labels().index("Play Patent Lawsuit"))
+    assert [p.card.id for p in first.zones["products"].items] == ["kaijuskin_handbag"]
+    assert m.end_reason == "a Kaijuskin Handbag was turned up" and not m.over
+    takers = _drive(m)
+    assert m.over and m.result.rounds == 1 and m.result.reason == "a Kaijuskin Handbag was turned up"
+    assert takers[1] == [m.players[(first.index + k) % 3].seat for k in (1, 2)]
+    assert m.result.scores[first.seat] >= 4  # the Handbag is scored
+
+
 # ---------------------------------------------------------------- scoring positions
 
 def test_ki_end_2_handbag_worth_4_vp(scenario):
@@ -151,9 +195,9 @@ def scoring_position(s):
 # non-start cost <= 3: capsule, tube, biogas; cost >= 7: Kowloon, Port Kembla; total cost 26;
 # costs {1, 2, 3, 7, 8}; printed R 4; printed K 4; 2 start cards; 1 product (the one scored).
 PRODUCT_VP = {
-    "mecha_grade_rebar": 6,                 # 3 * 4 / 2
-    "giant_robot_chassis": 3,               # 3 * 2 / 2
-    "kaiju_early_warning_app": 1,           # 3 * 1 / 2, rounded down
+    "mecha_grade_rebar": 6,                 # 3 * (4 / 2)
+    "giant_robot_chassis": 3,               # 3 * (2 / 2)
+    "kaiju_early_warning_app": 0,           # 3 per full pair: 1 technology building is no pair
     "triple_threat_defence_package": 2,     # 2 * min(4, 2, 1)
     "vertically_integrated_mecha": 4,       # largest suit: 4 construction
     "global_kaiju_franchise": 5,            # 5 cities
@@ -211,6 +255,38 @@ def test_ki_end_3_products_capped_at_8(scenario):
                                 "sydney_opera_house_shelter", "rio_copacabana_sandbags", "london_thames_barrier")])
     piece = s.put("mecha_grade_rebar", a.zones["products"])
     assert field(s, piece, "score") == 8  # 3 * 6 / 2 = 9, capped
+
+
+@pytest.mark.parametrize("product,suit", [("mecha_grade_rebar", "construction"), ("giant_robot_chassis", "industrial"),
+                                          ("kaiju_early_warning_app", "technology")])
+def test_ki_end_3_three_vp_per_two_buildings_rounded_down(scenario, product, suit):
+    """KI-END-3: the product's printed "3 VP per 2 ... buildings (rounded down)" counts full pairs: 0, 1, 2, 3, 4, 5, 6
+    buildings of the suit score 0, 0, 3, 3, 6, 6, 8 (9 capped: "at most 8 VP")."""
+    s = scenario("kaiju-inc", 3)
+    piece = s.put(product, s.p(1).zones["products"])
+    assert "(rounded down), at most 8 VP." in piece.card.fields["text"]
+    of_suit = [c.id for c in s.game.cards.values()
+               if c.kind == "building" and c.fields["suit"] == suit and not c.fields["start"]]
+    got = []
+    for n in range(7):
+        got.append(field(s, piece, "score"))
+        if n < 6:
+            tableau(s, 1, of_suit[n])
+    assert got == [0, 0, 3, 3, 6, 6, 8]
+
+
+def test_ki_end_3_every_capped_product_says_its_cap(scenario):
+    """KI-END-3, the card texts: a product capped at 8 VP says "at most 8 VP" on its text (Luxury Kaiju Cruises with
+    three buildings costing 7 yen or more would give 2 + 9 = 11; it scores 8, as its text says), and a product that
+    is never capped does not say it."""
+    s = scenario("kaiju-inc", 3)
+    saying = sorted(c.id for c in s.game.cards.values() if c.kind == "product" and "at most 8 VP" in c.fields["text"])
+    assert saying == sorted(CAPPED)
+    company(s, 1, "gwai_group")
+    tableau(s, 1, "london_royal_society", "hong_kong_kowloon_towers", "sydney_port_kembla_steelworks")
+    assert all(s.game.cards[c].fields["cost"] >= 7 for c in s.ids(s.p(1).zones["tableau"]))
+    piece = s.put("luxury_kaiju_cruises", s.p(1).zones["products"])
+    assert field(s, piece, "score") == 8
 
 
 def _majority(s, ann, ben, cleo):
@@ -413,8 +489,13 @@ def test_ki_end_3_eco_certified_deterrent_never_below_1(scenario):
 # decides the figure - a suit that is not the smallest, a cost on each side of the threshold, a rival with as
 # many buildings as Ann
 PRODUCT_EDGES = [
-    ("kaiju_early_warning_app",  # 3 VP per 2 technology buildings, rounded down: 3 -> 4
-     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "tokyo_capsule_shelters"], [], 4),
+    ("kaiju_early_warning_app",  # "3 VP per 2 technology buildings (rounded down)": 3 buildings are 1 pair, 3 VP
+     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "tokyo_capsule_shelters"], [], 3),
+    ("kaiju_early_warning_app",  # 4 technology buildings: 2 pairs, 6 VP
+     ["sydney_surf_club_drones", "rio_samba_school", "moscow_sputnik_radar", "st_louis_cornfield_sensors",
+      "tokyo_capsule_shelters"], [], 6),
+    ("kaiju_early_warning_app",  # 1 technology building: no pair
+     ["sydney_surf_club_drones", "tokyo_capsule_shelters"], [], 0),
     ("triple_threat_defence_package",  # 2 VP per full set; construction the scarcest: 1 set
      ["tokyo_capsule_shelters", "moscow_samovar_smelter", "mumbai_biogas_scrubbers", "rio_samba_school",
       "moscow_sputnik_radar"], [], 2),
@@ -446,3 +527,53 @@ def test_ki_end_3_product_condition_at_its_edges(scenario, product, mine, bens, 
     tableau(s, 3, "sydney_bondi_sonar")
     piece = s.put(product, s.p(1).zones["products"])
     assert field(s, piece, "score") == score
+
+
+# ---------------------------------------------------------------- the final score's parts (KI-END-3 .. KI-END-6)
+
+def test_ki_end_3_to_6_the_result_shows_each_part_of_the_final_score(scenario):
+    """KI-END-3, KI-END-4, KI-END-5: "New Products score VP", "if a player has more Building cards from that city
+    than any other single player, then that player gets a bonus of 5 VP", "a VP bonus for the number of different
+    cities ... (0/1/3/6/10/14/17/19)". By hand: Ann (Gwai Group, Hong Kong) holds two Kaijuskin Handbags (4 VP
+    each, KI-END-2: 8), three Hong Kong buildings against Ben's none (5) and buildings of Hong Kong, London and
+    Tokyo (3 cities: 3 VP): 16. Ben (Kaijumoto Keiretsu, Tokyo) holds one Handbag (4) and two Tokyo buildings
+    against Ann's one (5), one city (0): 9. Cleo holds nothing: 0. KI-END-6: "the player with the most VP wins"."""
+    s = scenario("kaiju-inc", 3)
+    for seat, comp in ((1, "gwai_group"), (2, "kaijumoto_keiretsu"), (3, "monstersanto")):
+        company(s, seat, comp)
+    tableau(s, 1, "hong_kong_mong_kok_arcade", "hong_kong_bamboo_scaffold", "hong_kong_kowloon_towers",
+            "london_tube_shelter", "tokyo_capsule_shelters")
+    tableau(s, 2, "tokyo_shrine_wards", "tokyo_odaiba_robot_plant")
+    s.put("kaijuskin_handbag", s.p(1).zones["products"])
+    s.put("kaijuskin_handbag", s.p(1).zones["products"])
+    s.put("kaijuskin_handbag", s.p(2).zones["products"])
+    r = finish(s)
+    assert r.parts == {1: {"new products": 8, "home-city majority": 5, "cities": 3},
+                       2: {"new products": 4, "home-city majority": 5, "cities": 0},
+                       3: {"new products": 0, "home-city majority": 0, "cities": 0}}
+    assert r.scores == {1: 16, 2: 9, 3: 0}
+    assert r.decided == {"by": "score", "key": None, "level": [1]}
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == ["Ann scored the most: 16 (next: Ben 9)."]
+    assert r.as_dict()["parts"]["1"] == {"new products": 8, "home-city majority": 5, "cities": 3}
+
+
+def test_ki_end_6_the_result_names_the_tie_break_that_decided(scenario):
+    """KI-END-6: "In the event of a tie, the tied player with the highest Bank Account at game end wins. If there
+    is still a tie, then the tied player who went latest on the first turn of the game wins." Ann and Ben at 4 VP:
+    with banks 6 and 5 the bank decides; with banks 5 and 5 the turn order does (Ben went second, Ann first)."""
+    s = scenario("kaiju-inc", 3)
+    _tied_position(s)
+    s.p(1).counters["money"], s.p(2).counters["money"], s.p(3).counters["money"] = 6, 5, 9
+    r = finish(s)
+    assert r.key_names == ["bank account", "latest in the first turn"]
+    assert r.decided == {"by": "ranking", "key": "bank account", "level": [1, 2]}
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == [
+        "Ann and Ben tied at 4; the tie-break bank account (Ann 6, Ben 5) decided: Ann wins."]
+    s = scenario("kaiju-inc", 3)
+    _tied_position(s)
+    s.p(1).counters["money"] = s.p(2).counters["money"] = 5
+    r = finish(s)
+    assert r.winner == 2 and r.decided["key"] == "latest in the first turn"
+    assert r.told({1: "Ann", 2: "Ben", 3: "Cleo"}) == [
+        "Ben and Ann tied at 4; the tie-breaks in order bank account (Ben 5, Ann 5), then latest in the first turn "
+        "(Ben 2, Ann 1) decided: Ben wins."]

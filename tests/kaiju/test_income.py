@@ -216,50 +216,104 @@ def test_ki_inc_4_attack_happens_at_once_during_income(scenario):
     assert line_index(s, "Shortseller Rex attacks Ann!") < line_index(s, "Ben collects 3¥")
 
 
-def test_ki_inc_4_backward_past_the_space_attacks_by_default(scenario):
-    """KI-INC-4, option backward_attacks=on (the default; the review's words: the marker looping past its start
-    in either direction brings an attack): negative K turns the wheel backward, and a wheel moving from the
-    Kaiju Attack space back onto 5 is attacked."""
+def test_ki_inc_4_backward_lap_onto_the_space_attacks_by_default(scenario):
+    """KI-INC-4, option backward_attacks=on (the default): the rulebook's attack is a wheel moving "from the 5 space
+    back onto, or past, the Kaiju Attack K space"; the review's marker "loops past its starting point in either
+    direction". Negative K turns the wheel backward, and a wheel moving from 1 back onto the Kaiju Attack space has
+    completed a backward lap: an attack (Godzillionaire eats half of Ben's 7¥, rounded up), and the card is
+    replaced."""
     s = scenario("kaiju-inc", 3)
     assert s.match.options.values["backward_attacks"] == "on"
     a, b, c = s.match.players
     kaiju(s)
     tableau(s, 2, "mumbai_biogas_scrubbers")  # RT industrial 1¥ 0R -1K
     b.counters["money"] = 6
-    b.counters["kaiju"] = 0  # on the Kaiju Attack space, as at the start of the game
+    b.counters["kaiju"] = 1
     s.call("income", a, "industrial")
-    assert b.counters["kaiju"] == 5  # 0 - 1 turns back onto 5
+    assert b.counters["kaiju"] == 0  # 1 - 1: back onto the Kaiju Attack space
     line_index(s, "Ben collects 1¥ 0R -1K from 1 industrial building(s).")
     line_index(s, "Godzillionaire attacks Ben!")
     assert b.counters["money"] == 3  # 6 + 1, then Godzillionaire eats half, rounded up (4)
     assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]  # the triggered card is replaced
 
 
-def test_ki_inc_4_backward_onto_the_space_is_no_attack(scenario):
-    """KI-INC-4: a wheel moving backward onto the Kaiju Attack space (1 to 0), or backward between 1 and 5, has not
-    passed it: no attack (both sides of the boundary: from 1 and from 0)."""
+def test_ki_inc_4_backward_past_the_space_attacks_once_by_default(scenario):
+    """KI-INC-4, backward_attacks=on: "back onto, or past" - a wheel on 1 turned 2 back passes the Kaiju Attack space
+    onto 5: one attack; a wheel on 2 turned 1 back (onto 1) has not reached the space: none (both sides of the
+    boundary)."""
+    s = scenario("kaiju-inc", 3)
+    a, b, c = s.match.players
+    kaiju(s)
+    tableau(s, 2, "tokyo_shrine_wards", "london_thames_barrier")  # Ben: RT construction, -1K each
+    tableau(s, 3, "mumbai_biogas_scrubbers")  # Cleo: RT industrial -1K
+    c.counters["kaiju"] = 2
+    s.call("income", a, "industrial")
+    assert c.counters["kaiju"] == 1
+    assert not any("attacks" in line for line in s.lines())
+    b.counters["kaiju"] = 1
+    s.call("income", a, "construction")
+    line_index(s, "Ben collects 2¥ 1R -2K from 2 construction building(s).")
+    assert b.counters["kaiju"] == 5  # 1 - 2: past the space onto 5
+    assert sum("attacks" in line for line in s.lines()) == 1
+    line_index(s, "Godzillionaire attacks Ben!")
+    assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]
+
+
+def test_ki_inc_4_leaving_the_space_backward_is_no_attack_by_default(scenario):
+    """KI-INC-4, backward_attacks=on: a marker that leaves the Kaiju Attack space backward (0 -> 5, a first -1K of the
+    game) has not looped past its starting point: no attack, the card stays; the next +1K (5 -> 0) is the printed
+    forward attack."""
     s = scenario("kaiju-inc", 3)
     a, b, c = s.match.players
     kaiju(s)
     tableau(s, 2, "mumbai_biogas_scrubbers")  # RT industrial 1¥ 0R -1K
-    tableau(s, 3, "tokyo_shrine_wards")  # RT construction 1¥ 0R -1K
-    b.counters["kaiju"] = 1
     s.call("income", a, "industrial")
+    assert b.counters["kaiju"] == 5 and b.counters["money"] == 6
+    assert not any("attacks" in line for line in s.lines())
+    assert s.ids(s.zone("kaiju_current")) == ["godzillionaire"]
+    tableau(s, 2, "moscow_samovar_smelter")  # YT industrial 2¥ 0R 1K
+    s.call("collect", b, "industrial", "your_turn")
     assert b.counters["kaiju"] == 0
+    line_index(s, "Godzillionaire attacks Ben!")
+
+
+def test_ki_inc_4_option_backward_attacks_leaving(scenario):
+    """KI-INC-4, rules option backward_attacks=leaving (the other reading of the review's "loops past its starting
+    point in either direction"): a wheel moving from the Kaiju Attack space back onto 5 is attacked; a wheel moving
+    from 1 back onto the space, or between 1 and 5, is not."""
+    s = scenario("kaiju-inc", 3, options={"backward_attacks": "leaving"})
+    a, b, c = s.match.players
+    kaiju(s)
+    tableau(s, 2, "mumbai_biogas_scrubbers")  # RT industrial 1¥ 0R -1K
+    tableau(s, 3, "tokyo_shrine_wards")  # RT construction 1¥ 0R -1K
+    b.counters["money"] = 6
+    b.counters["kaiju"] = 0  # on the Kaiju Attack space, as at the start of the game
+    s.call("income", a, "industrial")
+    assert b.counters["kaiju"] == 5  # 0 - 1 turns back onto 5
+    line_index(s, "Godzillionaire attacks Ben!")
+    assert b.counters["money"] == 3  # 6 + 1, then Godzillionaire eats half, rounded up (4)
+    assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]
+    c.counters["kaiju"] = 1
+    s.call("income", a, "construction")  # Cleo 1 -> 0: onto the space, no attack
+    assert c.counters["kaiju"] == 0
     c.counters["kaiju"] = 3
     s.call("income", a, "construction")
     assert c.counters["kaiju"] == 2
-    assert not any("attacks" in line for line in s.lines())
-    assert s.ids(s.zone("kaiju_current")) == ["godzillionaire"]
+    assert not any("attacks Cleo" in line for line in s.lines())
+    assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]
 
 
 def test_ki_inc_4_option_backward_attacks_off(scenario):
     """KI-INC-4, rules option backward_attacks=off (the rulebook's text alone names only forward attacks): negative K
-    turns the wheel backward past the Kaiju Attack space onto 5 without an attack; the next +1K is an attack."""
+    turns the wheel backward onto or past the Kaiju Attack space (1 -> 0, 0 -> 5) without an attack; the next +1K
+    is an attack."""
     s = scenario("kaiju-inc", 3, options={"backward_attacks": "off"})
     a, b, _ = s.match.players
     kaiju(s)
     tableau(s, 2, "mumbai_biogas_scrubbers")  # Rival's Turn industrial 1¥ 0R -1K
+    b.counters["kaiju"] = 1
+    s.call("income", a, "industrial")
+    assert b.counters["kaiju"] == 0
     b.counters["money"] = 6
     s.call("income", a, "industrial")
     assert b.counters["kaiju"] == 5  # 0 - 1 turns back to 5
@@ -404,20 +458,55 @@ def test_ki_inc_7_mind_control_attacks_are_replaced_once(scenario):
 # ---------------------------------------------------------------- KI-DECK-2
 
 def test_ki_deck_2_spent_kaiju_deck_reshuffled(scenario):
-    """KI-DECK-2: when the Kaiju Attack deck is spent, the discard pile (with the card just beaten) is shuffled into a
-    new deck and its top card becomes the current threat."""
+    """KI-DECK-2 with KI-INC-7: "If the Kaiju deck is exhausted, reshuffle the discard pile and place it face-down as a
+    new draw deck", and a triggered card has "a new face-up Kaiju Attack card ... placed on top of it": the discard
+    pile is shuffled into a new deck without the card just beaten, whose top card becomes the current threat; the
+    beaten card then goes to the discard pile, never its own replacement."""
+    for seed in range(8):  # whatever the shuffle
+        s = scenario("kaiju-inc", 3, seed=seed)
+        a = s.p(1)
+        s.put("godzillionaire", s.zone("kaiju_current"))
+        stack(s, s.zone("kaiju_discard"), "krakenstein", "hydrabyte")
+        tableau(s, 1, "moscow_samovar_smelter")
+        a.counters["kaiju"] = 5
+        s.call("income", a, "industrial")
+        i = line_index(s, "Godzillionaire attacks Ann!")
+        line_index(s, "The Kaiju Attack discard pile is shuffled into a new deck.", i)
+        assert s.ids(s.zone("kaiju_discard")) == ["godzillionaire"]
+        current = s.ids(s.zone("kaiju_current"))
+        assert len(current) == 1 and current != ["godzillionaire"]
+        assert sorted(current + s.ids(s.zone("kaiju_deck"))) == ["hydrabyte", "krakenstein"]
+
+
+def test_ki_deck_2_a_discard_pile_of_one_card_is_the_new_deck(scenario):
+    """KI-DECK-2, the boundary on the other side: a spent deck and a discard pile of one card: that card is shuffled
+    into a new deck and placed on top of the triggered card, which then goes to the discard pile."""
     s = scenario("kaiju-inc", 3)
     a = s.p(1)
     s.put("godzillionaire", s.zone("kaiju_current"))
-    stack(s, s.zone("kaiju_discard"), "krakenstein", "hydrabyte")
+    s.put("krakenstein", s.zone("kaiju_discard"))
     tableau(s, 1, "moscow_samovar_smelter")
     a.counters["kaiju"] = 5
     s.call("income", a, "industrial")
     line_index(s, "The Kaiju Attack discard pile is shuffled into a new deck.")
-    assert s.zone("kaiju_discard").items == []
-    current = s.ids(s.zone("kaiju_current"))
-    assert len(current) == 1
-    assert sorted(current + s.ids(s.zone("kaiju_deck"))) == ["godzillionaire", "hydrabyte", "krakenstein"]
+    assert s.ids(s.zone("kaiju_current")) == ["krakenstein"]
+    assert s.ids(s.zone("kaiju_discard")) == ["godzillionaire"] and s.zone("kaiju_deck").items == []
+
+
+def test_ki_deck_2_a_lone_kaiju_card_stays_current(scenario):
+    """KI-DECK-2, the boundary: with no card in the Kaiju deck nor in its discard pile, there is no new card to place
+    on top of the triggered one: it stays the current threat (nothing is shuffled)."""
+    s = scenario("kaiju-inc", 3)
+    a = s.p(1)
+    s.put("godzillionaire", s.zone("kaiju_current"))
+    tableau(s, 1, "moscow_samovar_smelter")
+    a.counters["kaiju"] = 5
+    s.call("income", a, "industrial")
+    line_index(s, "Godzillionaire attacks Ann!")
+    assert s.ids(s.zone("kaiju_current")) == ["godzillionaire"]
+    assert s.zone("kaiju_discard").items == [] and s.zone("kaiju_deck").items == []
+    assert not any("shuffled" in line or "looms" in line for line in s.lines())
+    assert s.match.vars["kaiju_triggered"] is False
 
 
 def test_ki_deck_2_many_attacks_cycle_the_kaiju_deck(scenario):
@@ -438,6 +527,7 @@ def test_ki_deck_2_many_attacks_cycle_the_kaiju_deck(scenario):
     assert sorted(set(currents[:12])) == sorted(set(s.ids(s.zone("kaiju_deck")) + s.ids(s.zone("kaiju_discard"))
                                                     + s.ids(s.zone("kaiju_current"))))
     assert len(set(currents[:12])) == 12  # the first 12 threats are the 12 different cards
+    assert all(x != y for x, y in zip(currents, currents[1:], strict=False))  # never its own replacement
     line_index(s, "The Kaiju Attack discard pile is shuffled into a new deck.")
 
 

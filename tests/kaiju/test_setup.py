@@ -118,8 +118,9 @@ def test_ki_setup_5_kaiju_deck_shuffled_one_face_up(scenario):
 
 
 def test_ki_setup_6_start_player_and_first_turn_order(scenario):
-    """KI-SETUP-6: a start player is chosen at random; turn_position numbers the first turn's order clockwise
-    from the start player (1 = start player), which the tie-breaker uses."""
+    """KI-SETUP-6: "Select a starting player. Place the start player card in front of this player." The start player
+    is chosen at random and holds the Start Player card (nobody else does); turn_position numbers the first turn's
+    order clockwise from the start player (1 = start player), which the tie-breaker uses."""
     firsts = set()
     for seed in range(16):
         s = scenario("kaiju-inc", 4, setup=True, seed=seed)
@@ -128,5 +129,7 @@ def test_ki_setup_6_start_player_and_first_turn_order(scenario):
         assert first.vars["turn_position"] == 1
         for k, p in enumerate(s.match.players[first.index:] + s.match.players[:first.index]):
             assert p.vars["turn_position"] == k + 1
-        assert f"{first.name} is the start player." in s.lines()[-1]
+        assert f"{first.name} is the start player and takes the start player card." in s.lines()[-1]
+        assert [s.ids(p.zones["start_player"]) for p in s.match.players] == [
+            ["start_player_card"] if p is first else [] for p in s.match.players]
     assert firsts == {1, 2, 3, 4}

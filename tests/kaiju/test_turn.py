@@ -190,7 +190,8 @@ def test_ki_turn_7_turn_end_discards_rest_and_passes_start_player(scenario):
 
 
 def test_ki_turn_7_start_player_goes_round_the_table(scenario):
-    """KI-TURN-7: over full rounds the start player passes clockwise, seat after seat, and wraps around."""
+    """KI-TURN-7: "The start player marker passes clockwise": over full rounds the start player, and the Start Player
+    card with her, passes clockwise, seat after seat, and wraps around; the account says who holds it."""
     s = scenario("kaiju-inc", 3, setup=True, seed=4)
     starts = []
     for _ in range(4):
@@ -198,6 +199,9 @@ def test_ki_turn_7_start_player_goes_round_the_table(scenario):
         income_bot(s, phase(s, DRAFT))
         income_bot(s, phase(s, TURN_END))
         assert s.zone("row").items == []
+        holders = [p.seat for p in s.match.players if s.ids(p.zones["start_player"]) == ["start_player_card"]]
+        assert holders == [s.match.first.seat]
+        assert s.lines()[-1] == f"  The start player card passes to {s.match.first.name}."
     first = starts[0]
     assert starts == [(first - 1 + k) % 3 + 1 for k in range(4)]
 

@@ -125,8 +125,13 @@ class Kaiju:
             self.eureka(p)
 
     def add_kaiju(self, p: Player, n: int) -> None:
-        wraps, p.kaiju = divmod(p.kaiju + n, KAIJU_WRAP)
-        for _ in range(abs(wraps)):  # forward onto or past the Kaiju Attack space, or backward past it
+        v = p.kaiju
+        p.kaiju = (v + n) % KAIJU_WRAP
+        if n >= 0:  # forward from 5 onto or past the Kaiju Attack space
+            laps = (v + n) // KAIJU_WRAP
+        else:  # backward from 1 onto or past it (backward_attacks=on, the default)
+            laps = (v - 1) // KAIJU_WRAP - (v + n - 1) // KAIJU_WRAP
+        for _ in range(laps):
             self.kaiju_attack(p)
 
     # ---- setup (KI-SETUP-1..6)
@@ -167,22 +172,24 @@ class Kaiju:
         if self.deck:
             dest.append(self.deck.pop())
 
+    def turned_up(self, c: Card) -> None:
+        if c.handbag:
+            self.trigger_end("a Kaijuskin Handbag was turned up")
+
     def reveal_product(self) -> None:
         if self.product_deck:
             c = self.product_deck.pop()
             self.products.append(c)
-            if c.handbag:
-                self.trigger_end("a Kaijuskin Handbag was turned up")
+            self.turned_up(c)
 
     def replace_kaiju(self) -> None:
         if self.kaiju_triggered:
-            self.kaiju_discard += self.kaiju_current
-            self.kaiju_current = []
-            if not self.kaiju_deck:
+            if not self.kaiju_deck and self.kaiju_discard:  # rebuilt before the triggered card is discarded
                 self.kaiju_deck, self.kaiju_discard = self.kaiju_discard, []
                 self.rng.shuffle(self.kaiju_deck)
             if self.kaiju_deck:
-                self.kaiju_current.append(self.kaiju_deck.pop())
+                self.kaiju_discard += self.kaiju_current
+                self.kaiju_current = [self.kaiju_deck.pop()]
             self.kaiju_triggered = False
 
     def eureka(self, p: Player) -> None:
@@ -407,6 +414,7 @@ def _patent_lawsuit(g, p):
         c = g.product_deck[g.rng.randrange(len(g.product_deck))]
         g.product_deck.remove(c)
         p.products.append(c)
+        g.turned_up(c)
 
 
 ACTIONS = {**{k: _takeover(s) for k, s in TAKEOVER_SUIT.items()}, "kaiju_mind_control": _kaiju_mind_control,
@@ -422,9 +430,9 @@ def _suits(p):
 
 
 PRODUCTS = {
-    "mecha_grade_rebar": lambda g, p: min(8, 3 * _count(p, lambda b: b.suit == "construction") // 2),
-    "giant_robot_chassis": lambda g, p: min(8, 3 * _count(p, lambda b: b.suit == "industrial") // 2),
-    "kaiju_early_warning_app": lambda g, p: min(8, 3 * _count(p, lambda b: b.suit == "technology") // 2),
+    "mecha_grade_rebar": lambda g, p: min(8, 3 * (_count(p, lambda b: b.suit == "construction") // 2)),
+    "giant_robot_chassis": lambda g, p: min(8, 3 * (_count(p, lambda b: b.suit == "industrial") // 2)),
+    "kaiju_early_warning_app": lambda g, p: min(8, 3 * (_count(p, lambda b: b.suit == "technology") // 2)),
     "triple_threat_defence_package": lambda g, p: min(8, 2 * min(_suits(p))),
     "vertically_integrated_mecha": lambda g, p: min(8, max(_suits(p))),
     "global_kaiju_franchise": lambda g, p: len({b.city for b in p.tableau}),

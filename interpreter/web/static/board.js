@@ -459,34 +459,51 @@ export function board(view, meta, ctx = {}) {
   return root;
 }
 
-// The result: the outcome, the reason, and every seat by rank with its score (and faction, if any).
+// The result: the outcome, the reason, what decided it, and every seat by rank with its score, the score's
+// parts, the ranking keys (and team and faction, if any).
 export function result(r) {
   const box = el("div", "result");
   const names = r.names || {};
+  const sides = new Set((r.winners || []).map((s) => (r.teams ? r.teams[String(s)] : s)));
   if (r.outcome === "won" || r.outcome === "lost") {
     box.appendChild(el("h2", `outcome ${r.outcome}`, `The players have ${r.outcome}`));
+  } else if (r.teams && sides.size === 1) {
+    box.appendChild(el("h2", "outcome", `Team ${r.teams[String(r.winner)]} wins`));
+  } else if (sides.size > 1) {
+    box.appendChild(el("h2", "outcome", `A tie: ${r.winners.map((s) => names[s] || "Seat " + s).join(" and ")} share the win`));
   } else {
     box.appendChild(el("h2", "outcome", `${names[r.winner] || "Seat " + r.winner} wins`));
   }
   if (r.reason) box.appendChild(el("p", "reason", `The game ended: ${r.reason}.`));
+  for (const line of r.told || []) box.appendChild(el("p", "decided", line));
   const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions;
   if (!scored) {  // a cooperative game without scores: the outcome says it all
     box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
     return box;
   }
+  const first = r.ranking.length ? String(r.ranking[0]) : null;
+  const parts = r.parts && first ? Object.keys(r.parts[first]) : [];
+  const keys = r.key_names || [];
   const t = el("table", "ranking");
   const head = el("tr");
-  for (const h of ["#", "player", "score"].concat(r.factions ? ["faction"] : [])) head.appendChild(el("th", null, h));
+  const heads = ["#", "player"].concat(r.teams ? ["team"] : [], ["score"], parts, keys, r.factions ? ["faction"] : []);
+  for (const h of heads) head.appendChild(el("th", null, h));
   t.appendChild(head);
   r.ranking.forEach((seat, i) => {
     const row = el("tr");
+    const s = String(seat);
     row.appendChild(el("td", null, i + 1));
     row.appendChild(el("td", null, names[seat] || `seat ${seat}`));
-    row.appendChild(el("td", null, r.scores[String(seat)]));
-    if (r.factions) row.appendChild(el("td", null, r.factions[String(seat)]));
+    if (r.teams) row.appendChild(el("td", null, r.teams[s]));
+    row.appendChild(el("td", null, r.scores[s]));
+    for (const p of parts) row.appendChild(el("td", "part", r.parts[s][p]));
+    keys.forEach((_, k) => row.appendChild(el("td", "part", r.keys[s][k])));
+    if (r.factions) row.appendChild(el("td", null, r.factions[s]));
     t.appendChild(row);
   });
-  box.appendChild(t);
+  const wrap = el("div", "ranking-wrap");  // the parts and keys may be wider than the panel: it scrolls
+  wrap.appendChild(t);
+  box.appendChild(wrap);
   box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
   return box;
 }

@@ -327,8 +327,9 @@ function render() {
     return;
   }
   if (following === "public" && next !== null) {
-    // a hand-over only where the next seat has something the others may not see
-    if (revealed === next || !d.private) { revealed = next; hand.hidden = true; follow(next); return; }
+    // a hand-over only where the next seat is shown something another seat at this screen may not see
+    const unseen = (d.hidden_from || []).some((s) => s !== next && held.includes(s));
+    if (revealed === next || !unseen) { revealed = next; hand.hidden = true; follow(next); return; }
     const name = st.seats.find((s) => s.seat === next).name;
     $("handover-title").textContent = `Pass the screen to ${name}`;
     $("handover-ok").textContent = `I am ${name}: show my cards`;

@@ -1,0 +1,55 @@
+"""How the search agents judge a position: the outcome, the game's score and ranking keys, random playouts."""
+from __future__ import annotations
+
+
+def play_on(m, pick, limit: int | None = None) -> None:
+    """Answers the match's decisions with `pick(number of options)` until it ends, or until `limit` answers:
+    in place (Match's `auto`), as a simulation's random bots are, the match waiting again at the decision
+    after the last answer. The same answers as `m.choose(pick(m.pending.size))` in a loop."""
+    if m.over or limit == 0:
+        return
+    given = 0
+
+    def answer(n: int) -> int:
+        nonlocal given
+        given += 1
+        if given == limit:
+            m.auto = None  # the next decision waits for an answer again
+        return pick(n)
+    m.auto = [answer] * len(m.players)
+    try:
+        m.choose(answer(m.pending.size))
+    finally:
+        m.auto = None
+
+
+def outcome_value(m, seat: int) -> int:
+    """1 when the seat (or its team) has won, -1 when it has lost, 0 for a shared win or while the match goes on."""
+    r = m.result
+    if r is None:
+        return 0
+    return {"won": 1, "lost": -1}.get(r.outcome_of(seat), 0)
+
+
+def score_key(m, seat: int) -> tuple:
+    """How the seat stands by the game's own look, then its ranking keys: a finished match's score; else the
+    game's `value:` (its score without one)."""
+    g = m.game
+    p = m.players[seat - 1]
+    if m.result is not None:
+        return (m.result.scores.get(seat, 0),)
+    return (m.value_of(p), *(k(m, p, None) for k in g.ranking))
+
+
+def relative_rank(m, seat: int) -> float:
+    """0..1: the share of the other players the seat is ahead of by the game's score (ties count half)."""
+    n = len(m.players)
+    if n < 2:
+        return 0.5
+    mine = score_key(m, seat)
+    ahead = 0.0
+    for p in m.players:
+        if p.seat != seat:
+            other = score_key(m, p.seat)
+            ahead += 1.0 if mine > other else 0.5 if mine == other else 0.0
+    return ahead / (n - 1)

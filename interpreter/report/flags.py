@@ -1,0 +1,62 @@
+"""What a designer should look at in a report: a faction or seat whose win rate's interval leaves out its fair
+share, and the card whose presence moves the win rate most (when its holders' and the other seats' intervals
+do not meet), each with the `meeple tune` command that would
+search its designed values. Plain data in (report stats, the game when it loads), plain data out."""
+from __future__ import annotations
+
+from ..check.cards import COMMON
+
+MIN_SHARE = 0.05  # a card held by fewer seats (or by almost all) has no contrast worth a flag
+
+
+def _tunable(card) -> list[str]:
+    """`--vary` items for a card's whole-number values written in its file, a few steps either side."""
+    if card is None:
+        return []
+    src = card.source
+    return [f"cards.{card.id}.{k}={max(0, v - 2)}..{v + 2}" for k, v in src.items()
+            if k not in COMMON and type(v) is int]
+
+
+def _command(game_id: str, mods: list, players: int, card) -> str:
+    items = _tunable(card)
+    varies = " ".join(f"--vary {x}" for x in items) or "--vary cards.ID.FIELD=LO..HI"
+    printed = "" if card is None or card.source.get("provenance") == "designed" else " --allow-printed"
+    mods = "".join(f" --mod {m}" for m in mods)
+    return f"meeple tune {game_id}{mods} --players {players} {varies} --goal fair{printed} -o tuned/"
+
+
+def flags(stats: dict, game=None) -> list[dict]:
+    """[{"what", "text", "command"}], the most telling first."""
+    out = []
+    by_name = {str(c.name): c for c in game.cards.values()} if game is not None else {}
+    for g in stats["groups"]:
+        if g["cooperative"]:
+            continue
+        share = 1 / g["players"]
+        rows = [(f, e, by_name.get(f)) for f, e in (g.get("factions") or {}).items()]
+        rows += [(f"seat {s}", e, None) for s, e in g["seats"].items()]
+        for name, e, card in rows:
+            lo, hi = e["ci95"]
+            if not lo <= share <= hi:
+                side = "more" if lo > share else "less"
+                out.append({"what": name, "gap": abs(e["rate"] - share),
+                            "text": f"{name} wins {e['rate']:.1%} (95% CI {lo:.1%}–{hi:.1%}) in {g['group']}, "
+                                    f"{side} than its fair share of {share:.1%}",
+                            "command": _command(stats["game"], stats.get("mods") or [], g["players"], card)})
+    out.sort(key=lambda f: -f["gap"])
+    contrasted = [x for x in stats["cards"] if x["holder_win"] and x["others_win"]
+                  and MIN_SHARE <= x["held"] / (x["held"] + x["others"]) <= 1 - MIN_SHARE]
+    x = max(contrasted, key=lambda x: abs(x["holder_win"]["rate"] - x["others_win"]["rate"]), default=None)
+    if x is not None and (x["holder_win"]["ci95"][0] > x["others_win"]["ci95"][1]
+                          or x["holder_win"]["ci95"][1] < x["others_win"]["ci95"][0]):  # apart beyond the noise
+        card = game.cards.get(x["card"]) if game is not None else None
+        h, o = x["holder_win"], x["others_win"]
+        players = stats["groups"][0]["players"]
+        out.append({"what": x["card"], "gap": abs(h["rate"] - o["rate"]),
+                    "text": f"{x['card']} moves the win rate most: its holders win {h['rate']:.1%} "
+                            f"(95% CI {h['ci95'][0]:.1%}–{h['ci95'][1]:.1%}), the other seats {o['rate']:.1%} "
+                            f"({o['ci95'][0]:.1%}–{o['ci95'][1]:.1%})",
+                    "command": _command(stats["game"], stats.get("mods") or [], players, card)})
+    return out
+

@@ -1,0 +1,137 @@
+"""Where the server keeps its matches: an SQLite file (`meeple serve --db FILE`), the truth a restarted server
+resumes from.
+
+A match is a pure function of its game, options, seed and choices, so a match is kept as those (with its seats,
+the hashes of their tokens and its answers' labels for the log), and a position is rebuilt by replaying the
+choices. Every answer is committed before it is acknowledged; the file is in write-ahead-log mode with full
+synchronisation, so a process killed at any moment loses nothing it acknowledged.
+
+The interface, all of it (every method may be called from any thread; one at a time):
+
+    store = Store(path)                       # None: in memory, kept for the process's life only
+    store.add(record)                         # a new match (a dict: see COLUMNS)
+    store.save(id, rows, version, status, error=None, result=None)   # answers, in one transaction
+    store.unfinished(since)                   # the records of the matches not over answered since then
+    store.load(id)                            # one match's record with its answers, or None
+    store.seed_in_play(seed)                  # whether a match not over has this seed
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+
+from ..errors import MeepleError
+
+COLUMNS = ("id", "game", "mods", "players", "seed", "options", "names", "kinds", "tokens", "watch", "bot_seeds",
+           "client", "created", "touched", "log", "version", "status", "error", "result")
+JSON_COLUMNS = {"mods", "options", "names", "kinds", "tokens", "bot_seeds", "result"}
+VERSION = 1  # the file's format (PRAGMA user_version)
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, mods TEXT NOT NULL, players INTEGER NOT NULL,
+    seed TEXT NOT NULL,           -- 64 bits, beyond SQLite's signed integers: kept as text
+    options TEXT NOT NULL, names TEXT NOT NULL, kinds TEXT NOT NULL,
+    tokens TEXT NOT NULL,         -- each seat's token hashed (sha256), null for a bot: never a token itself
+    watch TEXT NOT NULL, bot_seeds TEXT NOT NULL, client TEXT NOT NULL, created REAL NOT NULL,
+    touched REAL NOT NULL,        -- the last answer's time
+    log TEXT,
+    version INTEGER NOT NULL, status TEXT NOT NULL,  -- live | stopped | finished
+    error TEXT, result TEXT);
+CREATE TABLE IF NOT EXISTS choices (
+    match TEXT NOT NULL REFERENCES matches(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
+    choice INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (match, n));
+CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
+"""
+
+
+def default_path() -> str:
+    """The file in the user's data directory ($XDG_DATA_HOME, else ~/.local/share; %APPDATA% on Windows)."""
+    base = os.environ.get("XDG_DATA_HOME") or (os.environ.get("APPDATA") if os.name == "nt" else None) \
+        or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "meeple", "matches.sqlite3")
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a token: its SHA-256 (a token is 144 random bits: no salt or stretching is needed)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+class Store:
+    def __init__(self, path: str | None = None):
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            if path is not None:
+                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            self._db = sqlite3.connect(path or ":memory:", check_same_thread=False, isolation_level=None)
+            if path is not None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if tables and version != VERSION:
+                raise MeepleError(f"{path}: this file was written by another version of meeple (its format is "
+                                  f"{version}, this one reads {VERSION}): give --db another file")
+            self._db.executescript(SCHEMA + f"PRAGMA user_version = {VERSION};")
+        except (OSError, sqlite3.Error) as e:
+            raise MeepleError(f"{path}: cannot keep the matches in this file ({e})") from None
+
+    def add(self, record: dict) -> None:
+        row = [_out(k, record.get(k)) for k in COLUMNS]
+        with self._lock:
+            self._db.execute(f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+                             row)
+
+    def save(self, mid: str, rows: list, version: int, status: str, error: str | None = None,
+             result: dict | None = None) -> None:
+        """Answers (first, (seat, choice, label)...) and where the match stands after them, committed at once."""
+        with self._lock, self._db:  # one transaction: all of it, or nothing
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT INTO choices (match, n, seat, choice, label) VALUES (?, ?, ?, ?, ?)",
+                                 [(mid, n, seat, k, label) for n, seat, k, label in rows])
+            self._db.execute("UPDATE matches SET version = ?, status = ?, error = ?, result = ?, touched = ? "
+                             "WHERE id = ?", (version, status, error, _out("result", result), time.time(), mid))
+
+    def unfinished(self, since: float = 0.0, most: int = -1) -> list[dict]:
+        """The matches not over answered (or made) since `since`, the latest first, `most` of them at most."""
+        with self._lock:
+            ids = [r[0] for r in self._db.execute(
+                "SELECT id FROM matches WHERE status != 'finished' AND touched >= ? ORDER BY touched DESC LIMIT ?",
+                (since, most))]
+        return [self.load(i) for i in ids]
+
+    def load(self, mid: str) -> dict | None:
+        with self._lock:
+            row = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?", (mid,)).fetchone()
+            if row is None:
+                return None
+            rows = self._db.execute("SELECT seat, choice, label FROM choices WHERE match = ? ORDER BY n",
+                                    (mid,)).fetchall()
+        rec = {k: _in(k, v) for k, v in zip(COLUMNS, row, strict=True)}
+        rec["history"] = [{"seat": s, "choice": k, "label": label} for s, k, label in rows]
+        return rec
+
+    def seed_in_play(self, seed) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM matches WHERE seed = ? AND status != 'finished'",
+                                    (str(seed),)).fetchone() is not None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _out(k: str, v):
+    if k in JSON_COLUMNS:
+        return None if v is None and k == "result" else json.dumps(v)
+    return str(v) if k == "seed" else v
+
+
+def _in(k: str, v):
+    if k in JSON_COLUMNS:
+        return None if v is None else json.loads(v)
+    return int(v) if k == "seed" else v

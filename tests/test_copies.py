@@ -1,0 +1,248 @@
+"""A match is a value (docs/api.md, "Copies"): `match.clone()` plays the same future and leaves its original
+alone; `match.resample(seat, rng)` shows its seat what the match shows it and holds nothing derived from what
+the seat cannot see, so that search agents guess a hidden card at chance."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from interpreter import Match, load_game
+from interpreter.agents import make_agent
+from tests.conftest import game as bundled
+from tests.conftest import write_game
+
+TOKENS = "".join(f"- {{id: t{v}, name: T{v}, kind: token, value: {v}}}\n" for v in range(1, 9))
+
+# seat 1 guesses whether the top card of a hidden deck is high or low: a local computed from it before the ask
+SECRET = """
+game: secret
+name: Secret
+players: {min: 2, max: 2}
+cards: [cards/*.yaml]
+kinds:
+  token: {fields: {value: int}}
+zones:
+  deck: {visibility: hidden}
+player:
+  counters:
+    coins: {initial: 0, min: 0, max: 99}
+setup: |
+  move(box, deck)
+  shuffle(deck)
+round:
+  - phase: guess
+    do: |
+      let secret = deck.top.value
+      ask by players[0] "High or low?" {
+        "High" { if secret > 4 { players[0].coins += 1 } }
+        "Low" { if secret <= 4 { players[0].coins += 1 } }
+      }
+      end_game("guessed")
+score: me.coins
+"""
+
+# seat 1 plays one card of its own face-out hand (it sees the others' hands, not its own), the options labelled
+# by where the cards lie; its score is the value of the card it played
+FACING = """
+game: facing
+name: Facing
+players: {min: 2, max: 2}
+cards: [cards/*.yaml]
+kinds:
+  token: {fields: {value: int}}
+zones:
+  deck: {visibility: hidden}
+  table: {visibility: public}
+player:
+  zones:
+    hand: {visibility: others}
+setup: |
+  move(box, deck)
+  shuffle(deck)
+  for p in players { draw(deck, p.hand, 2) }
+round:
+  - phase: play
+    do: |
+      let c = choose c from players[0].hand label "card {position(c)}" by players[0] prompt "Play a card"
+      move(c, table)
+      end_game("played")
+score: sum(table, it.value) if me == players[0] else 0
+"""
+
+
+@pytest.fixture(scope="module")
+def secret(tmp_path_factory):
+    return load_game(write_game(tmp_path_factory.mktemp("secret"), {"game.yaml": SECRET, "cards/t.yaml": TOKENS}))
+
+
+@pytest.fixture(scope="module")
+def facing(tmp_path_factory):
+    return load_game(write_game(tmp_path_factory.mktemp("facing"), {"game.yaml": FACING, "cards/t.yaml": TOKENS}))
+
+
+def _dumps(x) -> str:
+    return json.dumps(x, sort_keys=True, default=str)
+
+
+def _random(m, rng, limit=None) -> None:
+    n = 0
+    while not m.over and (limit is None or n < limit):
+        m.choose(rng.randrange(m.pending.size))
+        n += 1
+
+
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 4), ("hanabi", 3)])
+def test_a_clone_plays_the_same_future_and_leaves_its_original_alone(name, players):
+    game = bundled(name)
+    for seed in range(3):
+        m = Match(game, players, seed)
+        _random(m, random.Random(seed), limit=15 + 20 * seed)
+        c = m.clone()
+        assert _dumps(c.view(None)) == _dumps(m.view(None)) and c.choices == m.choices
+        before = [_dumps(m.view(s)) for s in range(1, players + 1)]
+        other = m.clone()
+        _random(other, random.Random(99))  # answered otherwise: the original does not move
+        assert [_dumps(m.view(s)) for s in range(1, players + 1)] == before
+        _random(m, random.Random(5))
+        _random(c, random.Random(5))
+        assert c.result.as_dict() == m.result.as_dict() and c.choices == m.choices
+
+
+def test_a_clone_of_a_finished_match_holds_its_result():
+    m = Match(bundled("goofspiel"), 2, 3)
+    _random(m, random.Random(1))
+    c = m.clone()
+    assert c.over and c.result.as_dict() == m.result.as_dict()
+
+
+def test_a_resampled_world_shows_its_seat_what_the_match_shows_it_and_deals_the_rest_anew():
+    game = bundled("kaiju-inc")
+    m = Match(game, 3, 4)
+    _random(m, random.Random(4), limit=30)
+    seat = m.pending.player.seat
+
+    def unseen(match) -> list:  # the cards, place by place, of the zones the seat cannot see (but the box)
+        return [[p.card.id for p in z.items] for z in match.all_zones
+                if z.name != "box" and not (z.spec.visibility == "public" or z.owner is match.players[seat - 1])]
+    differ = 0
+    for k in range(10):
+        w = m.resample(seat, random.Random(k))
+        assert w.view(seat) == m.view(seat)
+        assert sorted(sum(unseen(w), [])) == sorted(sum(unseen(m), []))
+        differ += unseen(w) != unseen(m)
+    assert differ >= 8
+
+
+def test_a_local_computed_from_a_hidden_card_is_computed_again_in_a_world(secret):
+    """`let secret = deck.top.value` runs before seat 1 is asked: in seat 1's worlds it holds the value of the
+    world's own top card, which is not the true one in most worlds (8 cards: 1 in 8 by chance)."""
+    same = total = 0
+    for seed in range(20):
+        m = Match(secret, 2, seed)
+        truth = m.zones["deck"].items[-1].card.id
+        for k in range(5):
+            w = m.resample(1, random.Random(k))
+            assert w.view(1) == m.view(1)
+            total += 1
+            same += w.zones["deck"].items[-1].card.id == truth
+            w.choose("High")
+            high = w.zones["deck"].items[-1].f["value"] > 4
+            assert w.players[0].counters["coins"] == high  # the world's local is its own top card's value
+    assert same < total / 3
+
+
+@pytest.mark.parametrize("agent,matches", [("greedy", 120), ("mcts", 60)])
+def test_search_agents_guess_a_hidden_card_at_chance(secret, agent, matches):
+    """With the true local a search agent would guess right every time; with honest worlds, half the time."""
+    right = 0
+    for seed in range(matches):
+        m = Match(secret, 2, seed)
+        bot = make_agent(agent, 1, seed)
+        m.choose(bot.act(m))
+        right += m.players[0].counters["coins"]
+    assert 0.3 * matches <= right <= 0.7 * matches, right
+
+
+@pytest.mark.parametrize("agent,matches", [("greedy", 120), ("mcts", 60)])
+def test_labels_of_a_face_out_hand_tell_a_search_agent_nothing(facing, agent, matches):
+    """Seat 1 plays a card of its own face-out hand, options named by place: the better card is the one it
+    plays no more often than by chance (with the true cards in its worlds, always)."""
+    better = 0
+    for seed in range(matches):
+        m = Match(facing, 2, seed)
+        a, b = (p.f["value"] for p in m.players[0].zones["hand"].items)
+        if a == b:
+            continue
+        bot = make_agent(agent, 1, seed)
+        k = bot.act(m)
+        better += m.pending.values[k].f["value"] == max(a, b)
+    assert 0.3 * matches <= better <= 0.7 * matches, better
+
+
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hanabi", 3),
+                                          ("gin-rummy", 2), ("hearts", 4)])
+def test_resampled_worlds_and_their_clones_play_on_to_an_end(name, players):
+    """A world is a match like any other: dealt anew (Debtzilla's modifying cards among them), it and its
+    clones play to an end."""
+    game = bundled(name)
+    for seed in range(2):
+        m = Match(game, players, seed)
+        rng = random.Random(seed)
+        for step in range(3):
+            _random(m, rng, limit=25)
+            if m.over:
+                break
+            w = m.resample(m.pending.player.seat, random.Random(step))
+            c = w.clone()
+            _random(w, random.Random(1))
+            _random(c, random.Random(1))
+            assert w.over and c.result.as_dict() == w.result.as_dict()
+
+
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("hanabi", 3), ("hearts", 4)])
+def test_same_view_says_what_comparing_the_views_says(name, players):
+    """resample keeps a world when `same_view` holds: it must agree with comparing the two views, on worlds
+    that show the seat its match and on worlds dealt in place after the match moved on (which do not)."""
+    from interpreter.runtime.view import same_view
+    game = bundled(name)
+    agree = differ = 0
+    for seed in range(3):
+        m = Match(game, players, seed)
+        rng = random.Random(seed)
+        _random(m, rng, limit=10 + 15 * seed)
+        if m.over:
+            continue
+        for k in range(4):
+            seat = 1 + k % players
+            w = m.resample(seat, random.Random(k))
+            if k % 2:
+                _random(w, random.Random(k), limit=1)  # one step on: the views may differ
+            same = same_view(w, m, seat)
+            assert same == (w.view(seat) == m.view(seat)), (name, seed, k)
+            agree += same
+            differ += not same
+    assert agree and differ
+
+
+@pytest.mark.parametrize("body,steps", [
+    ('say("a")\n      for p in players { p.coins += 1 }\n      say("b")', 3),
+    ('for p in players { p.coins += 1 }\n      for p in players { p.coins += 1 }', 2),   # each loop's own `p`
+    ('let n = 2\n      for p in players { p.coins += n }', 1),                          # a let read later
+    ('for p in players { p.coins += 1 }\n      say("{p.name}")', 1),                    # the loop's last `p`
+    ('say("a")\n      if round > 1 { return }\n      say("b")', 1),                    # a return leaves the body
+])
+def test_a_phase_is_cut_into_steps_only_where_its_statements_share_nothing(tmp_path, body, steps):
+    """Between two steps of a phase a match captures its data for its copies (position.py): a phase is cut at
+    its top-level statements only where no statement reads a name one before it binds, and none returns."""
+    text = SECRET.replace('''      let secret = deck.top.value
+      ask by players[0] "High or low?" {
+        "High" { if secret > 4 { players[0].coins += 1 } }
+        "Low" { if secret <= 4 { players[0].coins += 1 } }
+      }
+      end_game("guessed")''', '      if round > 2 { end_game("done") }\n      ' + body)
+    game = load_game(write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": TOKENS}))
+    assert len(game.phases[0].steps) == steps + (steps > 1)
+    m = Match(game, 2, 1)
+    assert m.over and m.result.rounds == 3

@@ -1,0 +1,94 @@
+"""Bots that judge a position without hints (tests/games/deckbuilder, a small deck-builder): its score is victory
+points alone, which a bot steering by it buys first; its `value:` (the bots' estimate mid-game, distinct from
+the score) shows the bots that treasure buys victory."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Match, load_game, make_agent
+from interpreter.agents.base import Agent
+
+GAME = Path(__file__).resolve().parent / "games" / "deckbuilder"
+
+
+class BigMoney(Agent):
+    """The scripted player of the deck-builders' folklore: a Province at 8 coins, a Gold at 6, a Silver at 3."""
+    wants_view = False
+
+    def choose(self, view, decision) -> int:
+        labels = decision.labels()
+        for want in ("Province", "Gold", "Silver"):
+            if want in labels:
+                return labels.index(want)
+        return labels.index("Nothing") if "Nothing" in labels else 0
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def by_score(tmp_path_factory):
+    """The same game without its `value:`: the bots judge by the score alone."""
+    folder = tmp_path_factory.mktemp("deckbuilder")
+    for f in GAME.rglob("*.yaml"):
+        (folder / f.relative_to(GAME)).parent.mkdir(parents=True, exist_ok=True)
+        (folder / f.relative_to(GAME)).write_text(f.read_text())
+    text = (folder / "game.yaml").read_text()
+    (folder / "game.yaml").write_text(text[: text.index("\nvalue:")] + "\n")
+    return load_game(folder)
+
+
+def duel(game, agent, other, seeds) -> tuple[float, dict]:
+    """`agent`'s wins against `other` over the seeds, each seed played from both seats; and what it bought."""
+    wins, bought = 0.0, {}
+    for seed in seeds:
+        for mine in (1, 2):
+            seats = {mine: agent(mine, seed), 3 - mine: other(3 - mine, seed)}
+            m = Match(game, 2, seed, narrate=False)
+            while not m.over:
+                d = m.pending
+                k = seats[d.player.seat].act(m)
+                if d.player.seat == mine:
+                    label = d.labels()[k]
+                    bought[label] = bought.get(label, 0) + 1
+                m.choose(k)
+            wins += (mine in m.result.winners) / len(m.result.winners)
+    return wins, bought
+
+
+def bot(name):
+    return lambda seat, seed: make_agent(name, seat, seed)
+
+
+def test_greedy_beats_random_by_the_games_value(game):
+    wins, bought = duel(game, bot("greedy"), bot("random"), range(20))
+    assert wins >= 0.9 * 40, (wins, bought)
+    assert bought["Silver"] + bought.get("Gold", 0) > bought.get("Estate", 0)  # treasure before victory
+
+
+def test_the_default_mcts_beats_a_province_gold_silver_player(game):
+    wins, bought = duel(game, bot("mcts"), lambda seat, seed: BigMoney(seat, seed), range(10))
+    assert wins >= 0.5 * 20, (wins, bought)
+
+
+def test_by_the_score_alone_a_bot_buys_victory_first(by_score, game):
+    """What `value:` is for: by the score alone, greedy's first buys are Estates; by the value, Silver."""
+    def first_buys(g) -> dict:
+        out: dict = {}
+        for seed in range(10):
+            m = Match(g, 2, seed, narrate=False)
+            greedy = make_agent("greedy", 1, seed)
+            while not m.over and m.round <= 2:
+                d = m.pending
+                k = greedy.act(m) if d.player.seat == 1 else 0
+                if d.player.seat == 1:
+                    out[d.labels()[k]] = out.get(d.labels()[k], 0) + 1
+                m.choose(k)
+        return out
+    scored, valued = first_buys(by_score), first_buys(game)
+    assert scored.get("Estate", 0) > scored.get("Silver", 0)
+    assert valued.get("Silver", 0) > valued.get("Estate", 0)
