@@ -7,8 +7,8 @@ and no module imports a module of a stage above its own, not even inside a funct
 - check: the schemas, the names, the resolve-and-type pass (check/);
 - compile: Python generated from the checked trees, its optimisations (compile/);
 - model: a game built from the stages above, as a GameDef (model/);
-- play: whoever plays a model: agents, simulations, scenarios, reports, tunings, mutation tests (agents/, sim/,
-  scenario/, report/, tune/, mutants/, testing.py);
+- play: whoever plays a model: agents, simulations, scenarios, reports, tunings, mutation tests, learning
+  environments (agents/, sim/, scenario/, report/, tune/, mutants/, rl/, testing.py);
 - front: the commands, the web page and the language server (cli/, web/, lsp/).
 
 And no class imports the modules that define its subclasses (an agent's base class does not know its agents).
@@ -28,7 +28,7 @@ STAGES = [
     ("check", {"check"}),
     ("compile", {"compile"}),
     ("model", {"model"}),
-    ("play", {"agents", "sim", "scenario", "report", "tune", "mutants", "testing"}),
+    ("play", {"agents", "sim", "scenario", "report", "tune", "mutants", "rl", "testing"}),
     ("front", {"cli", "web", "lsp"}),
 ]
 LEVEL = {part: i for i, (_, parts) in enumerate(STAGES) for part in parts}

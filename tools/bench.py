@@ -8,6 +8,7 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --lsp      # only the language server's answer to a keystroke
     python tools/bench.py --against REV   # this engine against REV's, on the same content, in turns
     python tools/bench.py --bots     # a clone's cost early and late, resamples/s, seconds a match of greedy and mcts
+    python tools/bench.py --rl       # only the learning environments' steps/s against bare decisions/s
 
 One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
 processes, with the disk cache off (cold) and filled (cached); the benchmark's own cache is a temporary folder). Figures vary with the machine and its load:
@@ -190,6 +191,77 @@ def openspiel(loaded: dict, seconds: float) -> list:
         out.append({"game": name, "players": adapter.players, "meeple_decisions_per_second": ours["decisions_per_second"],
                     "openspiel_actions_per_second": round(theirs, 1),
                     "ratio": round(theirs / ours["decisions_per_second"], 2)})
+    return out
+
+
+RL_PLAYERS = {"hearts": 4, "gin-rummy": 2, "debtzilla": 2, "leduc-poker": 2}  # else 3 (or the game's most)
+
+
+def _bare(game, n: int, seed: int, rng) -> int:
+    from interpreter.runtime.match import Match
+    m, k = Match(game, n, seed, narrate=False), 0
+    while not m.over:
+        m.choose(rng.randrange(m.pending.size))
+        k += 1
+    return k
+
+
+def _aec(game, n: int, seed: int, rng) -> int:
+    import numpy as np
+
+    from interpreter.rl import aec_env
+    env, k = aec_env(game, players=n, seed=seed), 0
+    env.reset()
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        k += not (term or trunc)
+    return k
+
+
+def _spiel(spiel, n: int, seed: int, rng) -> int:
+    s, k = spiel.new_initial_state(), 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes(), strict=True)
+            s.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+            k += 1
+    return k
+
+
+def rl_speed(seconds: float, say) -> list:
+    """Each bundled game through interpreter.rl, random legal actions: PettingZoo AEC steps/s (each step an
+    observation of the agent to move and its mask, as `env.last()` gives them) and OpenSpiel state steps/s
+    (decisions; the chance nodes between them in the time), against bare decisions/s (Match.choose of random
+    options, no view read), on the same seeds."""
+    import random
+
+    from interpreter.rl import openspiel_game
+    out = []
+    for name, folder in bundled_games().items():
+        game = load_game(folder)
+        n = RL_PLAYERS.get(name, min(3, game.max_players))
+        rates = {}
+        for kind, fn, on in (("bare", _bare, game), ("pettingzoo", _aec, game),
+                             ("openspiel", _spiel, openspiel_game(game, players=n))):
+            rng, steps, spent, seed = random.Random(0), 0, 0.0, 0
+            while spent < seconds or seed < 2:
+                t = time.perf_counter()
+                steps += fn(on, n, seed, rng)
+                spent += time.perf_counter() - t
+                seed += 1
+            rates[kind] = steps / spent
+        entry = {"game": name, "players": n, "bare_decisions_per_second": round(rates["bare"], 1),
+                 "pettingzoo_steps_per_second": round(rates["pettingzoo"], 1),
+                 "openspiel_steps_per_second": round(rates["openspiel"], 1),
+                 "pettingzoo_ratio": round(rates["pettingzoo"] / rates["bare"], 2),
+                 "openspiel_ratio": round(rates["openspiel"] / rates["bare"], 2)}
+        out.append(entry)
+        say(f"{name:12} {n} players: bare {entry['bare_decisions_per_second']:8.0f} decisions/s, PettingZoo "
+            f"{entry['pettingzoo_steps_per_second']:8.0f} steps/s ({entry['pettingzoo_ratio']}), OpenSpiel "
+            f"{entry['openspiel_steps_per_second']:8.0f} steps/s ({entry['openspiel_ratio']})")
     return out
 
 
@@ -429,12 +501,19 @@ def main(argv=None) -> int:
     ap.add_argument("--against", metavar="REV", help="only this engine against REV's (a commit), same content, in turns")
     ap.add_argument("--rounds", type=int, default=5, help="the turns of --against")
     ap.add_argument("--bots", action="store_true", help="only the copies' costs and the bots' seconds a match")
+    ap.add_argument("--rl", action="store_true", help="only the learning environments against bare decisions")
     a = ap.parse_args(argv)
     if a.bots:
         say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = bots(a.quick, say)
         if a.json:
             print(json.dumps({"bots": r}, indent=1))
+        return 0
+    if a.rl:
+        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
+        r = rl_speed(0.6 if a.quick else 3.0, say)
+        if a.json:
+            print(json.dumps({"rl": r}, indent=1))
         return 0
     if a.profile:
         profile(a.profile, a.players, 30)

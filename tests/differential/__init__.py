@@ -6,5 +6,8 @@ from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
 from .hanabi import Hanabi
 from .hearts import Hearts
+from .kuhn_poker import KuhnPoker, KuhnPoker3
+from .leduc_poker import LeducPoker
 
-ADAPTERS = {a.game: a for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy)}
+ADAPTERS = {getattr(a, "name", a.game): a
+            for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker)}

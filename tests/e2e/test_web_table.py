@@ -23,7 +23,8 @@ PHONE = (390, 844)
 # every bundled game: a player count it allows, and the decision at which the page is read (Hanabi's random
 # bots may lose the game before a seat's fifth decision)
 GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofspiel": (3, 4),
-         "crazy-eights": (3, 4), "hearts": (4, 4), "gin-rummy": (2, 4), "hanabi": (3, 0)}
+         "crazy-eights": (3, 4), "hearts": (4, 4), "gin-rummy": (2, 4), "hanabi": (3, 0),
+         "kuhn-poker": (3, 0), "leduc-poker": (2, 0)}  # a hand of poker is over in a few decisions
 
 
 def table_of(site, page):

@@ -1,0 +1,190 @@
+"""Any game as a PettingZoo AEC environment (every seat an agent) or a Gymnasium environment (one seat
+learns, meeple's agents play the others). Both play an ordinary match (draws from its seed) and observe it
+through the seats' views only (spaces.py)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import Env, spaces
+from pettingzoo import AECEnv
+
+from ..agents.registry import make_agent
+from ..model.build import load_game
+from ..runtime.match import Match
+from .spaces import Spaces
+from .spiel import returns_of
+
+
+def _loaded(game, options):
+    return game if hasattr(game, "cards") else load_game(game, options=options)
+
+
+def _space(sp: Spaces) -> spaces.Dict:
+    return spaces.Dict({"observation": spaces.Box(-np.inf, np.inf, (sp.observation_size,), np.float32),
+                        "action_mask": spaces.Box(0, 1, (sp.size,), np.int8)})
+
+
+def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
+    mask = np.zeros(sp.size, np.int8)
+    if legal:
+        mask[list(legal)] = 1
+    return mask
+
+
+def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
+    return {"observation": sp.observe(match.view(seat)), "action_mask": _mask(sp, legal)}
+
+
+class MeepleAEC(AECEnv):
+    """A PettingZoo AEC environment: agents `player_1`..`player_N` (seats), `Discrete(K)` actions, each
+    observation a Dict of the view's vector and the action mask (only the agent to move has legal actions),
+    rewards at the end (`returns_of`: each seat's score less the mean; a cooperative team's outcome)."""
+    metadata = {"render_modes": ["human", "ansi"], "name": "meeple", "is_parallelizable": False}
+
+    def __init__(self, game, players: int, options: dict | None = None, seed: int = 0, render_mode=None):
+        super().__init__()
+        self.game, self.n, self.options, self.seed = _loaded(game, options), players, dict(options or {}), seed
+        self.sp = Spaces(self.game, players)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(1, players + 1)]
+        self._obs_space, self._act_space = _space(self.sp), spaces.Discrete(self.sp.size)
+        self.metadata = dict(self.metadata, name=f"meeple_{self.game.id}")
+        self.match = None
+        self.shown = 0
+
+    def observation_space(self, agent):
+        return self._obs_space
+
+    def action_space(self, agent):
+        return self._act_space
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self.seed = seed
+        self.match = Match(self.game, self.n, self.seed, self.options)
+        self.seed += 1  # the next reset without a seed plays another match
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.shown = 0
+        self._next()
+
+    def _next(self):
+        m = self.match
+        if m.over:
+            returns = returns_of(m)
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = returns[i]
+                self.terminations[a] = True
+            self.legal = {}
+        else:
+            self.legal = self.sp.actions(m.pending)
+            self.agent_selection = self.possible_agents[m.pending.player.index]
+            for a in self.agents:
+                self.infos[a] = {"action_mask": _mask(self.sp, self.legal if a == self.agent_selection else None)}
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent) + 1
+        mine = self.match is not None and not self.match.over and self.match.pending.player.seat == seat
+        return _observation(self.sp, self.match, seat, self.legal if mine else None)
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        if action not in self.legal:
+            raise ValueError(f"action {action} is not legal for {agent}: {sorted(self.legal)}")
+        self._cumulative_rewards[agent] = 0.0
+        self.match.choose(self.legal[action])
+        self._next()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        lines = self.match.lines[self.shown:] if self.match else []
+        self.shown += len(lines)
+        text = "\n".join(lines)
+        if self.render_mode == "ansi":
+            return text
+        if text:
+            print(text)
+        return None
+
+    def close(self):
+        pass
+
+
+class MeepleGym(Env):
+    """A Gymnasium environment: seat `seat` learns; `opponents` ("random", an agent's name or a list of one a
+    seat, or callables `f(view, decision) -> option index`) play the others. Observations as in MeepleAEC;
+    `info["action_mask"]` too. An action outside the mask plays the lowest legal action."""
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game, players: int, seat: int = 1, opponents="random", options: dict | None = None,
+                 seed: int = 0, render_mode=None):
+        self.game, self.n, self.seat = _loaded(game, options), players, seat
+        self.options, self.seed, self.render_mode = dict(options or {}), seed, render_mode
+        self.sp = Spaces(self.game, players)
+        self.observation_space, self.action_space = _space(self.sp), spaces.Discrete(self.sp.size)
+        others = opponents if isinstance(opponents, (list, tuple)) else [opponents] * (players - 1)
+        self.opponent_specs = {s: others[i] for i, s in enumerate(s for s in range(1, players + 1) if s != seat)}
+        self.match = None
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self.seed = seed
+        self.match = Match(self.game, self.n, self.seed, self.options)
+        self.opponents = {s: self._opponent(spec, s) for s, spec in self.opponent_specs.items()}
+        self.seed += 1
+        self._play_others()
+        return self._obs(), self._info()
+
+    def _opponent(self, spec, seat):
+        if callable(spec):
+            return spec
+        if spec == "random":
+            rng = random.Random(f"{self.seed}:{seat}")
+            return lambda view, decision: rng.randrange(decision.size)
+        agent = make_agent(spec, seat, self.seed)
+        return lambda view, decision: agent.choose(view if agent.wants_view else None, decision)
+
+    def _play_others(self):
+        m = self.match
+        while not m.over and m.pending.player.seat != self.seat:
+            d = m.pending
+            m.choose(self.opponents[d.player.seat](m.view(d.player.seat), d))
+        self.legal = {} if m.over else self.sp.actions(m.pending)
+
+    def _obs(self):
+        return _observation(self.sp, self.match, self.seat, self.legal)
+
+    def _info(self):
+        return {"action_mask": _mask(self.sp, self.legal)}
+
+    def step(self, action):
+        action = int(action)
+        if action not in self.legal:
+            action = min(self.legal)
+        self.match.choose(self.legal[action])
+        self._play_others()
+        over = self.match.over
+        reward = returns_of(self.match)[self.seat - 1] if over else 0.0
+        return self._obs(), reward, over, False, self._info()
+
+    def render(self):
+        return "\n".join(self.match.lines) if self.match else ""
+
+
+def aec_env(game, players: int, options: dict | None = None, seed: int = 0, render_mode=None) -> MeepleAEC:
+    return MeepleAEC(game, players, options, seed, render_mode)
+
+
+def gym_env(game, players: int, seat: int = 1, opponents="random", options: dict | None = None, seed: int = 0,
+            render_mode=None) -> MeepleGym:
+    return MeepleGym(game, players, seat, opponents, options, seed, render_mode)

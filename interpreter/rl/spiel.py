@@ -1,0 +1,423 @@
+"""Any game as an OpenSpiel game: `openspiel_game(folder, players=N)` is a registered Python `pyspiel.Game`.
+
+Its states answer OpenSpiel's State API from a meeple match: the legal actions are the pending decision's in
+the game's action space (spaces.py), every random draw is an explicit chance node (draws.py), the returns are
+the scores less their mean (a cooperative game: 1 each if won, -1 if lost), and what a player observes is
+read from its view alone: the observation is the view now, the information state the player's view at each
+of its decisions so far (and at the end) with its choice there, in order (perfect recall).
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+
+from ..model.build import load_game
+from .draws import Draws, NeedDraw, replay, sampled
+from .spaces import Spaces, view_text
+
+_REGISTERED: dict = {}
+TRIES = 200  # resample_from_infostate's samples by rejection before it imagines a world
+REJECTION_DRAWS = 12  # ... tried only in a match of so few draws (Kuhn and Leduc poker deal 2 to 5)
+_RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
+
+
+def _pick(outcomes: list, u: float) -> int:
+    """The chance outcome a uniform number in [0, 1) falls on."""
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
+
+
+def returns_of(match) -> list[float]:
+    """A finished match's returns: each seat's score less the mean score (they sum to zero), or in a
+    cooperative game the team's outcome for each seat (1 won, -1 lost)."""
+    r = match.result
+    seats = range(1, len(match.players) + 1)
+    if r.outcome in ("won", "lost"):
+        return [1.0 if r.outcome == "won" else -1.0 for _ in seats]
+    mean = sum(r.scores.values()) / len(r.scores)
+    return [float(r.scores[s] - mean) for s in seats]
+
+
+def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.Game:
+    """A meeple game (a folder or a loaded GameDef) for `players` players as a pyspiel.Game, registered as
+    `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called)."""
+    loaded = hasattr(game, "cards")  # a GameDef already, else a folder
+    chosen = tuple(sorted((options or {}).items()))
+    key = (id(game), chosen) if loaded else (str(Path(game).resolve()), chosen)
+    if key not in _REGISTERED:
+        g = game if loaded else load_game(game, options=options)
+        name = "meeple_" + re.sub(r"\W", "_", g.id)
+        kind = pyspiel.GameType(
+            short_name=name, long_name=f"{g.name} (meeple)",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.IDENTICAL if g.cooperative else pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=g.max_players, min_num_players=g.min_players,
+            provides_information_state_string=True, provides_information_state_tensor=True,
+            provides_observation_string=True, provides_observation_tensor=True,
+            parameter_specification={"players": g.min_players})
+        # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
+        cls = type(f"Meeple_{name}", (MeepleGame,),
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}})
+        if name not in pyspiel.registered_names():
+            pyspiel.register_game(kind, cls)
+        _REGISTERED[key] = cls
+    return _REGISTERED[key]({"players": players})
+
+
+class MeepleGame(pyspiel.Game):
+    meeple = None     # the GameDef, options and GameType of a game's own subclass (openspiel_game)
+    options: dict = {}
+    kind = None
+    numbered: dict = {}  # players -> Spaces
+    nodes: dict = {}     # (players, steps) -> Node (spiel.Position)
+
+    def __init__(self, params=None):
+        game = self.meeple
+        players = (params or {}).get("players", game.min_players)
+        spaces = self.spaces_for(players)
+        bound = 1e4  # scores are any numbers the content computes: a generous bound
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spaces.size,
+            max_chance_outcomes=max(len(spaces.cards), 100),
+            num_players=players, min_utility=-1.0 if game.cooperative else -bound,
+            max_utility=1.0 if game.cooperative else bound, utility_sum=None if game.cooperative else 0.0,
+            max_game_length=10_000)
+        super().__init__(self.kind, info, {"players": players})
+
+    @classmethod
+    def spaces_for(cls, players: int) -> Spaces:
+        # kept by the class: pyspiel may hand a state a copy of its game without the attributes set here
+        if players not in cls.numbered:
+            cls.numbered[players] = Spaces(cls.meeple, players)
+        return cls.numbered[players]
+
+    @property
+    def spaces(self) -> Spaces:
+        return self.spaces_for(self.num_players())
+
+    def new_initial_state(self):
+        return MeepleState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, recall)
+
+
+class Node:
+    """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
+    returns at the end, and the players' views (the one to move's, or at the end everyone's; another's is
+    read when asked for, `MeepleState.view_of`); shared by every state at that position."""
+    __slots__ = ("player", "legal", "wanted", "returns", "views", "_texts")
+
+    def __init__(self, spaces: Spaces, match, wanted):
+        self.wanted, self.legal, self.returns, self.views, self._texts = wanted, {}, None, (), None
+        if match is None:
+            self.player = pyspiel.PlayerId.CHANCE
+            return
+        n = len(match.players)
+        if match.over:
+            self.player, self.returns = pyspiel.PlayerId.TERMINAL, returns_of(match)
+        else:
+            self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
+        self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
+
+    def text(self, p: int) -> str:
+        """Player p's view as a line, written when first read (most are never read)."""
+        if self._texts is None:
+            self._texts = [None] * len(self.views)
+        if self._texts[p] is None:
+            self._texts[p] = view_text(self.views[p])
+        return self._texts[p]
+
+
+class Position:
+    """Where a state's match is: its steps ("choice", option index) and ("chance", outcome), in order, and
+    what it shows (a Node, kept by the game for every position met: a tree search meets each many times).
+
+    The match itself is kept while the state is played forward. A copy of the state (pyspiel deep-copies its
+    attributes) shares the Node and makes a match only when it needs one: a clone of the match it was copied
+    from, while that one is still where it was, else a replay of the steps (draws.replay); after a draw the
+    match is replayed too (the draw stopped it). A world imagined by `resample_from_infostate` is not the
+    replay of its steps: its match is cloned at every copy, and nothing of it is kept by the game."""
+    CACHE = 200_000  # positions a game keeps
+
+    def __init__(self, game: MeepleGame, match=None):
+        self.game_class, self.spaces = type(game), game.spaces
+        self.players = game.num_players()
+        self.steps: list = []
+        self.imagined = match is not None
+        self.rng = random.Random(len(match.choices)) if self.imagined else None  # an imagined world's draws
+        self.source = None  # (a match, its number of choices when this position was copied from it)
+        self.drawing = None  # at a draw a choice wanted: that choice's place in the steps
+        self.base = None     # ... and the match before it, made once (never played on: only cloned)
+        if match is None:
+            # pyspiel copies a state by making a new one and then copying the attributes over: the start is
+            # looked up, not replayed, once known
+            known = self.game_class.nodes.get((self.players, ()))
+            if known is None:
+                match, wanted = self._replay()
+                self.node = self._node(match, wanted)
+            else:
+                self.node = known
+        else:
+            self.node = Node(self.spaces, match, None)
+        self.match = match
+
+    def __deepcopy__(self, memo):
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.steps, other.match = list(self.steps), None
+        if self.imagined:
+            other.rng = random.Random(self.rng.getrandbits(64))
+            with sampled(other.rng):
+                other.match = self.match.clone()
+        elif self.match is not None:
+            other.source = (self.match, len(self.match.choices))
+        return other
+
+    def _replay(self):
+        g = self.game_class
+        return replay(g.meeple, self.players, g.options, self.steps, self.spaces.card_at)
+
+    def live(self):
+        """The match at this position (none at a chance node)."""
+        if self.match is None and self.node.wanted is None:
+            source = self.source
+            if source is not None and len(source[0].choices) == source[1] and not source[0].over:
+                self.match = source[0].clone()
+            else:
+                self.match = self._replay()[0]
+            self.source = None
+        return self.match
+
+    def _node(self, match, wanted) -> Node:
+        if self.imagined:
+            return Node(self.spaces, match, wanted)
+        cache = self.game_class.nodes
+        if len(cache) > self.CACHE:
+            cache.clear()
+        node = cache[(self.players, tuple(self.steps))] = Node(self.spaces, match, wanted)
+        return node
+
+    def advance(self, kind: str, value: int) -> None:
+        key = (self.players, (*self.steps, (kind, value)))
+        known = None if self.imagined else self.game_class.nodes.get(key)
+        wanted = None
+        if self.imagined:
+            self.steps.append((kind, value))
+            with sampled(self.rng):
+                self.match.choose(value)
+        elif kind == "choice" and (self.match is not None or known is None):
+            match = self.live()  # at this position, before the step
+            self.steps.append((kind, value))
+            try:
+                match.choose(value)
+            except NeedDraw as w:
+                match, wanted = None, w
+                self.drawing, self.base = len(self.steps) - 1, None
+            self.match = match
+        else:
+            # the next card of the same shuffle follows without playing the match
+            following = self.node.wanted.after(value) if kind == "chance" else None
+            self.steps.append((kind, value))
+            if known is not None or following is not None:
+                self.match, wanted = None, following
+            else:
+                self.match, wanted = self._drawn()
+        self.source = None
+        self.node = known or self._node(self.match, wanted)
+        if self.node.wanted is None:
+            self.drawing = self.base = None
+
+    def _drawn(self):
+        """The match once the draws taken so far are made: the choice that wanted them answered again on a
+        clone of the match before it (`base`, replayed once for all the draws of that choice), its generator
+        given the draws; or, for draws of the setup, a replay."""
+        if self.drawing is None:
+            return self._replay()
+        if self.base is None:
+            g = self.game_class
+            self.base = replay(g.meeple, self.players, g.options, self.steps[:self.drawing], self.spaces.card_at)[0]
+        match = self.base.clone()
+        draws = Draws([v for kind, v in self.steps if kind == "chance"], self.spaces.card_at)
+        draws.taken = match.rng.taken
+        match.rng = draws
+        try:
+            match.choose(self.steps[self.drawing][1])
+        except NeedDraw as w:
+            return None, w
+        return match, None
+
+    def lines(self) -> list[str]:
+        match = self.live() if self.node.wanted is None else None
+        return match.lines if match else []
+
+
+class Trails(list):
+    """Each player's observations so far: a list each of the Nodes it was at and its own choices (texts). A
+    copy copies the lists, not what they hold."""
+
+    def __deepcopy__(self, memo):
+        return Trails(list(t) for t in self)
+
+
+class MeepleState(pyspiel.State):
+    def __init__(self, game: MeepleGame):
+        super().__init__(game)
+        self.n = game.num_players()
+        self.trail = Trails([] for _ in range(self.n))  # what each player observed, decision by decision
+        self.at = Position(game)
+        self._arrived()
+
+    @property
+    def spaces(self) -> Spaces:
+        return self.at.spaces
+
+    def view_of(self, p: int) -> dict | None:
+        """Player p's view now (at a draw: the last it had)."""
+        node = self.at.node
+        if not node.views:
+            return next((e.views[p] for e in reversed(self.trail[p]) if type(e) is not str), None)
+        if node.views[p] is None:
+            node.views[p] = self.at.live().view(p + 1)
+        return node.views[p]
+
+    @property
+    def legal(self) -> dict:
+        return self.at.node.legal
+
+    def _arrived(self, others_only: int | None = None) -> None:
+        """At a decision what the player to move sees joins its trail; at the end, what everyone sees. (A
+        player recalls each position it decided at and its choices: what it saw in between shows in what
+        it sees next, so views are read only where the player decides.)"""
+        node = self.at.node
+        for p in range(len(node.views)):
+            if p != others_only and (node.returns is not None or p == node.player):
+                self.trail[p].append(node)
+
+    def current_player(self):
+        return self.at.node.player
+
+    def _legal_actions(self, player):
+        return sorted(self.legal) if player == self.current_player() else []
+
+    def chance_outcomes(self):
+        return list(self.at.node.wanted.outcomes)
+
+    def _apply_action(self, action):
+        player = self.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            self.at.advance("chance", int(action))
+        else:
+            self.trail[player].append(f"I chose {self.spaces.action_name(action)}")
+            self.at.advance("choice", self.legal[action])
+        self._arrived()
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
+        return self.spaces.action_name(action)
+
+    def is_terminal(self):
+        return self.at.node.returns is not None
+
+    def returns(self):
+        return list(self.at.node.returns) if self.is_terminal() else [0.0] * self.n
+
+    def __str__(self):
+        return "\n".join(self.at.lines()) or f"after {len(self.at.steps)} steps"
+
+    def resample_from_infostate(self, player_id, probability_sampler=None):
+        """A state the player cannot tell from this one. First by rejection: the same actions, the draws
+        sampled anew, until the player's information state is the same (exact, and the state goes on with
+        chance nodes), for a match of at most REJECTION_DRAWS draws so far. Past `TRIES` such samples, or
+        in a match of more draws, a world the player imagines (`Match.resample`): its
+        information state is the player's, the other players' recall starts there, and its draws are sampled
+        (no chance nodes)."""
+        uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
+        history = self.history()
+        want = self.information_state_string(player_id)
+        draws = sum(kind == "chance" for kind, _ in self.at.steps)
+        for _ in range(TRIES if draws <= REJECTION_DRAWS else 0):
+            s = self.get_game().new_initial_state()
+            for a in history:
+                if s.is_chance_node():
+                    s.apply_action(_pick(s.chance_outcomes(), uniform()))
+                elif a in s.legal and want.startswith(s.information_state_string(player_id)):
+                    s.apply_action(a)
+                else:
+                    break
+            else:
+                if s.information_state_string(player_id) == want:
+                    return s
+        match = self.at.live()
+        if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
+            return self.clone()
+        seed = int(uniform() * 2**63)
+        with sampled(random.Random(seed)):
+            world = match.resample(player_id + 1, random.Random(seed))
+        world.rng = random.Random(seed + 1)  # its draws sampled: this world is no replay of chance outcomes
+        s = MeepleState.__new__(MeepleState)
+        pyspiel.State.__init__(s, self.get_game())
+        s.n, s.at = self.n, Position(self.get_game(), world)
+        s.trail = Trails(list(t) if p == player_id else [] for p, t in enumerate(self.trail))
+        s._arrived(others_only=player_id)
+        return s
+
+    def information_state_string(self, player=None):
+        p = self.current_player() if player is None else player
+        return "\n".join(e if type(e) is str else e.text(p) for e in self.trail[p])
+
+    def observation_string(self, player=None):
+        view = self.view_of(self.current_player() if player is None else player)
+        return "" if view is None else view_text(view)
+
+    def information_state_tensor(self, player=None):
+        return list(Observer(self.get_game(), True).tensor_of(self, self.current_player() if player is None else player))
+
+    def observation_tensor(self, player=None):
+        return list(Observer(self.get_game(), False).tensor_of(self, self.current_player() if player is None else player))
+
+
+class Observer:
+    """OpenSpiel's observer of a meeple state: the observation vector of the player's view (spaces.py); with
+    perfect recall, followed by how often the player took each action so far (the string holds all of it)."""
+
+    def __init__(self, game: MeepleGame, recall: bool):
+        self.spaces, self.recall = game.spaces, recall
+        size = self.spaces.observation_size + (self.spaces.size if recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def tensor_of(self, state, player) -> np.ndarray:
+        out = np.zeros_like(self.tensor)
+        view = state.view_of(player)
+        if view is not None:
+            out[:self.spaces.observation_size] = self.spaces.observe(view)
+        if self.recall:
+            base = self.spaces.observation_size
+            for p, a in _moves(state):
+                if p == player:
+                    out[base + a] += 1
+        return out
+
+    def set_from(self, state, player):
+        self.tensor[:] = self.tensor_of(state, player)
+
+    def string_from(self, state, player):
+        return state.information_state_string(player) if self.recall else state.observation_string(player)
+
+
+def _moves(state):
+    """(player, action) of every choice so far."""
+    return [(h.player, h.action) for h in state.full_history() if h.player >= 0]
