@@ -9,6 +9,7 @@ and no module imports a module of a stage above its own, not even inside a funct
 - model: a game built from the stages above, as a GameDef (model/);
 - play: whoever plays a model: agents, simulations, scenarios, reports, tunings, mutation tests, learning
   environments (agents/, sim/, scenario/, report/, tune/, mutants/, rl/, testing.py);
+- project: games and mods found from paths and validated, the library every front end calls (project.py);
 - front: the commands, the web page and the language server (cli/, web/, lsp/).
 
 And no class imports the modules that define its subclasses (an agent's base class does not know its agents).
@@ -29,6 +30,7 @@ STAGES = [
     ("compile", {"compile"}),
     ("model", {"model"}),
     ("play", {"agents", "sim", "scenario", "report", "tune", "mutants", "rl", "testing"}),
+    ("project", {"project"}),
     ("front", {"cli", "web", "lsp"}),
 ]
 LEVEL = {part: i for i, (_, parts) in enumerate(STAGES) for part in parts}

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import json
 import os
 import re
 import sys
 
-from .. import diagnostics
-from ..errors import ContentError, Diagnostic, InternalError, MeepleError, Place, RuntimeContentError, did_you_mean
-from ..model.build import bundled_games, content_names, load_game
+from .. import diagnostics, project
+from ..errors import ContentError, InternalError, MeepleError, RuntimeContentError
+from ..loader.layers import bundled_games
+from ..model.build import load_game
 from ..runtime.match import resolve_options
 
 
@@ -26,19 +25,8 @@ def _pairs(items, flag: str = "--option") -> dict:
     return out
 
 
-def find_game(name: str) -> str:
-    games = bundled_games()
-    if name in games:
-        return str(games[name])
-    if os.path.isdir(name):
-        return name
-    hint = did_you_mean(name, games)
-    raise MeepleError(f"no bundled game or folder `{name}`" + (f"; {hint}" if hint else "")
-                      + f" (bundled: {', '.join(games)})")
-
-
 def _load(name: str, mods=(), options=None):
-    return load_game(find_game(name), mods or (), options=options)
+    return load_game(project.find_game(name), mods or (), options=options)
 
 
 def cmd_list(args) -> int:
@@ -218,7 +206,7 @@ def cmd_replay(args) -> int:
     from ..runtime.record import read_log
     from ..sim.run import replay
     header, choices = read_log(args.file)
-    game = load_game(header.get("folder") or find_game(header["game"]), header.get("mods") or (),
+    game = load_game(header.get("folder") or project.find_game(header["game"]), header.get("mods") or (),
                      options=header.get("options") or {})
     print(f"{game.name}: {header['players']} players, seed {header['seed']}")
     match = replay(game, header, choices, on_say=print)
@@ -232,7 +220,7 @@ def cmd_replay(args) -> int:
 def cmd_simulate(args) -> int:
     from ..sim.batch import simulate
     opts = _pairs(args.option)
-    folder = find_game(args.game)
+    folder = project.find_game(args.game)
     game = load_game(folder, args.mod or (), options=opts)
     players = args.players or min(max(3, game.min_players), game.max_players)
     agent_opts = _pairs(args.agent_opt, "--agent-opt")
@@ -279,7 +267,7 @@ def cmd_report(args) -> int:
 
 def cmd_tune(args) -> int:
     from ..tune import summary, tune
-    data = tune(find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output, mods=args.mod or (),
+    data = tune(project.find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output, mods=args.mod or (),
                 players=args.players, options=_pairs(args.option), agent=args.agent or "random",
                 agent_options=_pairs(args.agent_opt, "--agent-opt"), games=args.games, trials=args.trials,
                 seed=args.seed, rungs=args.rungs, sampler=args.sampler, prune=not args.no_prune,
@@ -289,177 +277,9 @@ def cmd_tune(args) -> int:
     return 0
 
 
-def _validate_targets(paths) -> list:
-    """Game folders (with their mods) found under the given paths."""
-    targets = []
-    for path in paths:
-        if os.path.isfile(path):
-            d = os.path.dirname(os.path.abspath(path))
-            while d and not os.path.isfile(os.path.join(d, "game.yaml")) and not os.path.isfile(os.path.join(d, "mod.yaml")):
-                parent = os.path.dirname(d)
-                if parent == d:
-                    d = ""
-                    break
-                d = parent
-            if not d:
-                targets.append(("missing", path))
-            else:
-                targets.append(("game", d) if os.path.isfile(os.path.join(d, "game.yaml")) else ("mod", d))
-        elif os.path.isdir(path):
-            if os.path.isfile(os.path.join(path, "game.yaml")):
-                targets.append(("game", path))
-            elif os.path.isfile(os.path.join(path, "mod.yaml")):
-                targets.append(("mod", path))
-            else:
-                found = False
-                for root, dirs, files in os.walk(path):
-                    dirs.sort()
-                    if "game.yaml" in files:
-                        targets.append(("game", root))
-                        found = True
-                        dirs[:] = []
-                    elif "mod.yaml" in files:
-                        targets.append(("mod", root))
-                        found = True
-                        dirs[:] = []
-                if not found:
-                    targets.append(("empty", path))
-        else:
-            targets.append(("missing", path))
-    unique = []  # several files of one game: the game is checked once
-    for t in targets:
-        if t not in unique:
-            unique.append(t)
-    return unique
-
-
-def _mod_base(folder):
-    from ..loader.layers import leaves
-    from ..loader.yaml_source import load_file
-    path = os.path.join(folder, "mod.yaml")
-    if (outside := leaves(path, folder, "mod's")) is not None:
-        raise ContentError([outside])
-    data = load_file(path)
-    base = data.get("extends") if isinstance(data, dict) else None
-    games = bundled_games()
-    if base not in games:
-        where = getattr(data, "places", {}).get("extends") or getattr(data, "place", Place(folder, 1, 1))
-        raise ContentError([Diagnostic(where, f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
-                                       hint=did_you_mean(str(base), games) or f"bundled: {', '.join(games)}")])
-    return str(games[base])
-
-
-def _option_sets(folder, mods) -> list[dict]:
-    """The defaults, then each value of each option that chooses included files: every file gets checked."""
-    from ..model.build import include_options
-    try:
-        opts = include_options(folder, mods)
-    except ContentError:
-        return [{}]
-    from ..loader.yaml_source import load_file
-    defaults = {k: str(v.get("default")) for k, v in (load_file(os.path.join(folder, "game.yaml")).get("options") or {}).items()}
-    sets = [{}]
-    for k, values in opts.items():
-        sets += [{k: v} for v in values if v != defaults.get(k)]  # the default is the first set already
-    return sets
-
-
-def _smoke(game, options: dict, n: int, warnings: list):
-    """Play n seeded bot matches per player count; the first runtime failure, placed in the content. A counter
-    kept at a bound it does not say it stops at (`clamp: true`) is a warning in `warnings`, once a place."""
-    from ..agents import make_agent
-    from ..runtime.counters import Clamps
-    from ..runtime.match import Match
-    opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
-    warned = set()
-    for players in range(game.min_players, game.max_players + 1):
-        for seed in range(n):
-            clamps = Clamps.seen = []
-            try:
-                m = Match(game, players, seed, options)
-                agents = [make_agent("random", p.seat, seed) for p in m.players]
-                while not m.over:
-                    d = m.pending
-                    m.choose(agents[d.player.index].choose(m.view(d.player), d))
-            except RuntimeContentError as e:
-                where = e.place or Place(os.path.join(game.folder, "game.yaml"))
-                msg = str(e).split(": ", 1)[1] if e.place and str(e).startswith(str(e.place)) else str(e)
-                return Diagnostic(where, f"in play ({players} players, seed {seed}, {opts}): {msg}", "E-RUNTIME")
-            finally:
-                Clamps.seen = None
-            for place, name, asked, bound in clamps:
-                if (place, name) not in warned:
-                    warned.add((place, name))
-                    side = "above its max" if asked > bound else "below its min"
-                    warnings.append(Diagnostic(
-                        place or Place(os.path.join(game.folder, "game.yaml")),
-                        f"in play ({players} players, seed {seed}, {opts}): counter `{name}` was given {asked}, "
-                        f"{side} {bound}, and kept at {bound}", "W-CLAMP", "warning",
-                        "if the rules stop it there, say so in its declaration: `clamp: true`"))
-    return None
-
-
-@contextlib.contextmanager
-def _collector_paused(resume: bool = True):
-    """Checking games makes many objects that live until it ends (the files' data, syntax trees) and little
-    garbage: the cyclic garbage collector went over them again and again, a twentieth of a cold `validate`.
-    Paused, it goes over them once, when it resumes (2.5 % more: not at all when the process ends next)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was and resume:
-            gc.enable()
-
-
 def cmd_validate(args) -> int:
-    from ..scenario import check_scenarios, scenario_files
-    from ..scenario.read import game_facts, include_choice
-    diags: list[Diagnostic] = []
-    checked = 0
-    # the matches of --smoke make garbage: they run with the collector on
-    with contextlib.nullcontext() if args.smoke else _collector_paused(resume=not args.ending):
-        for kind, path in _validate_targets(args.paths or ["content"]):
-            if kind in ("missing", "empty"):
-                diags.append(Diagnostic(Place(path), "no such file or folder" if kind == "missing"
-                                        else "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
-                continue
-            try:
-                folder, mods = (path, list(args.mod or ())) if kind == "game" else (_mod_base(path), [path, *(args.mod or ())])
-            except ContentError as e:
-                diags.extend(e.diagnostics)
-                continue
-            names = {}  # the game's names for each choice of its included files: its scenario files are read with them
-            for options in _option_sets(folder, mods):
-                warnings: list = []
-                try:  # the bytecode is made only to play (--smoke): validate checks the content, not Python
-                    loaded = (load_game if args.smoke else content_names)(folder, mods, warnings, options=options)
-                except ContentError as e:
-                    diags.extend(e.diagnostics)
-                    loaded = None
-                diags.extend(warnings)
-                if loaded is not None and args.smoke:  # loaded to be played
-                    failure = _smoke(loaded, options, args.smoke, diags)
-                    if failure is not None:
-                        diags.append(failure)
-                    loaded = loaded.names
-                if loaded is not None and scenario_files(path):
-                    names[include_choice(game_facts(folder, mods), options)] = loaded
-            if names:  # the game loads: its scenario files are checked
-                def names_for(choice, folder=folder, mods=mods, names=names):
-                    if choice not in names:  # options no set above chooses: the game checked for them now
-                        try:
-                            names[choice] = content_names(folder, mods, options=dict(choice))
-                        except ContentError as e:
-                            diags.extend(e.diagnostics)
-                            names[choice] = None
-                    return names[choice]
-                diags.extend(check_scenarios(path, folder, mods, names_for))
-            checked += 1
-    diags = sorted(set(diags), key=Diagnostic.sort_key)
-    errors = sum(d.severity == "error" for d in diags)
-    warns = len(diags) - errors
+    checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending)
+    diags, errors, warns = checked.diagnostics, checked.errors, checked.warnings
     if args.format == "json":
         print(diagnostics.as_json(diags))
     elif args.format == "github":
@@ -468,7 +288,7 @@ def cmd_validate(args) -> int:
     else:
         if diags:
             print(diagnostics.text(diags))
-        print(f"{checked} game(s) checked: {errors} error(s), {warns} warning(s)", file=sys.stderr)
+        print(f"{checked.games} game(s) checked: {errors} error(s), {warns} warning(s)", file=sys.stderr)
     return 1 if errors or (args.strict and warns) else 0
 
 
@@ -484,20 +304,18 @@ def cmd_test(args) -> int:
     mods = list(args.mod or ())
     report, jobs = Report(), []  # (the folder whose scenarios run, the game folder, the mods)
     if args.paths or not mods:
-        for kind, path in _validate_targets(args.paths or ["content"]):
-            if kind in ("missing", "empty"):
-                report.diagnostics.append(Diagnostic(Place(path), "no such file or folder" if kind == "missing"
-                                                     else "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
-            elif kind == "game":  # the game's scenarios, and each mod's, on the game with the mods
+        found, report.diagnostics = project.targets(args.paths or ["content"])
+        for kind, path in found:
+            if kind == "game":  # the game's scenarios, and each mod's, on the game with the mods
                 jobs += [(path, path, mods)] + [(m, path, mods) for m in mods]
             else:
                 try:
-                    jobs.append((path, _mod_base(path), [path, *mods]))
+                    jobs.append((path, project.mod_base(path), [path, *mods]))
                 except ContentError as e:
                     report.diagnostics += e.diagnostics
-    else:  # only mods: their scenarios, on the game the first one extends
+    else:  # only mods: their scenarios, on the game the first one is checked with
         try:
-            base = _mod_base(mods[0])
+            base = project.mod_base(mods[0])
             jobs += [(m, base, mods) for m in mods]
         except ContentError as e:
             report.diagnostics += e.diagnostics

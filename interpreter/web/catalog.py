@@ -15,8 +15,10 @@ import time
 import zlib
 from dataclasses import dataclass, field
 
+from .. import project
 from ..errors import ContentError, MeepleError, did_you_mean
-from ..model.build import bundled_games, load_game
+from ..loader.layers import bundled_games
+from ..model.build import load_game
 
 
 def shown_path(path: str) -> str:
@@ -67,26 +69,6 @@ def problems(err: ContentError, folder: str, limit: int = 20) -> list[dict]:
     return out
 
 
-def _mod_extends(path: str) -> str | None:
-    from ..loader.yaml_source import load_file
-    try:
-        data = load_file(os.path.join(path, "mod.yaml"))
-    except (ContentError, OSError):
-        return None
-    return str(data.get("extends")) if isinstance(data, dict) and data.get("extends") else None
-
-
-def _find(name: str) -> str:
-    games = bundled_games()
-    if name in games:
-        return str(games[name])
-    if os.path.isfile(os.path.join(name, "game.yaml")):
-        return name
-    hint = did_you_mean(name, games)
-    raise MeepleError(f"no bundled game or game folder `{name}`" + (f"; {hint}" if hint else "")
-                      + f" (bundled: {', '.join(games)})")
-
-
 class Catalog:
     """`target` is a bundled game's name or a game folder (None: every bundled game)."""
 
@@ -100,7 +82,7 @@ class Catalog:
         bundled = {os.path.abspath(f) for f in bundled_games().values()}
         self.watch = watch
         if target is not None:
-            folder = os.path.abspath(_find(target))
+            folder = os.path.abspath(project.find_game(target))
             before = stamp([folder, *self.mods])
             try:
                 game = load_game(folder, self.mods)  # a game that does not load is refused at once, with its places
@@ -114,8 +96,9 @@ class Catalog:
                 entry.games[()] = game
             self.entries[gid] = entry
         else:
+            bases = {m: project.base_of(m) for m in self.mods}
             for gid, folder in bundled_games().items():
-                mods = tuple(m for m in self.mods if _mod_extends(m) == gid)
+                mods = tuple(m for m in self.mods if bases[m] and os.path.samefile(bases[m], folder))
                 self.entries[gid] = Entry(gid, str(folder), mods, bundled=True)
             unused = [m for m in self.mods if not any(m in e.mods for e in self.entries.values())]
             if unused:

@@ -1,0 +1,250 @@
+"""Games and mods as every front end finds and checks them: the `meeple` command, the web page's catalog and the
+language server call this module, never one another, so that they find the same game for a path and report
+the same diagnostics for it.
+
+    find_game("kaiju-inc")                  # a bundled game's folder (or a folder given as it is)
+    target_of("content/g/cards/a.yaml")     # the game or mod folder a content file belongs to
+    mod_base("my-mod")                      # the game folder a mod is checked with
+    checked = validate(["content"], smoke=2)
+    checked.diagnostics, checked.games      # sorted, each once; how many games or mods were checked
+
+A mod is checked with the game folder it lies in (a game shipping its mods), else with the bundled game its
+`extends:` names. `validate` checks each game for every option set that chooses other included files, then its
+scenario files (tests/*.yaml), and with `smoke` plays seeded random matches for mistakes only play finds.
+"""
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+from dataclasses import dataclass
+
+from .errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
+from .loader.layers import bundled_games, include_options, leaves
+from .loader.yaml_source import load_file
+from .model.build import content_names, load_game
+
+GAME, MOD = "game.yaml", "mod.yaml"
+
+
+def find_game(name: str | os.PathLike) -> str:
+    """The folder of a bundled game named `name`, else `name` itself when it is a folder (its load says what
+    is missing in it); MeepleError, with the bundled games, otherwise."""
+    name = str(name)
+    games = bundled_games()
+    if name in games:
+        return str(games[name])
+    if os.path.isdir(name):
+        return name
+    hint = did_you_mean(name, games)
+    raise MeepleError(f"no bundled game or game folder `{name}`" + (f"; {hint}" if hint else "")
+                      + f" (bundled: {', '.join(games)})")
+
+
+def enclosing(start: str | os.PathLike, marks=(GAME, MOD)) -> str | None:
+    """The nearest folder from `start` up (itself first) that holds one of the files `marks`, or None."""
+    d = os.path.abspath(start)
+    while True:
+        if any(os.path.isfile(os.path.join(d, m)) for m in marks):
+            return d
+        parent = os.path.dirname(d)
+        if parent == d:
+            return None
+        d = parent
+
+
+def target_of(path: str | os.PathLike) -> str | None:
+    """The game or mod folder a content file belongs to (absolute): the nearest folder above it holding a
+    game.yaml or a mod.yaml; None when there is none."""
+    return enclosing(os.path.dirname(os.path.abspath(path)))
+
+
+def targets(paths) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
+    """The games and mods to check for the paths given, each once as ("game" | "mod", folder): a file's game
+    or mod, a game or mod folder, else every game or mod folder under a folder (not looking inside one).
+    With them, an error for each path that is missing or holds none."""
+    found, missing = [], []
+    for path in map(str, paths):
+        if os.path.isfile(path):
+            d = target_of(path)
+            if d is None:
+                missing.append(Diagnostic(Place(path), "no such file or folder", "E-MISSING-FILE"))
+            else:
+                found.append(("game" if os.path.isfile(os.path.join(d, GAME)) else "mod", d))
+        elif os.path.isdir(path):
+            under = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                if GAME in files or MOD in files:
+                    under.append(("game" if GAME in files else "mod", root))
+                    dirs[:] = []  # a game's own folders (its mods among them) are the game's
+            if not under:
+                missing.append(Diagnostic(Place(path), "no game.yaml or mod.yaml under this folder", "E-MISSING-FILE"))
+            found += under
+        else:
+            missing.append(Diagnostic(Place(path), "no such file or folder", "E-MISSING-FILE"))
+    return list(dict.fromkeys(found)), missing
+
+
+def mod_base(folder: str | os.PathLike) -> str:
+    """The game folder a mod is checked with: the game folder it lies in, else the bundled game its `extends:`
+    names. ContentError, placed in its mod.yaml, when there is neither."""
+    folder = str(folder)
+    around = enclosing(os.path.dirname(os.path.abspath(folder)), (GAME,))
+    if around is not None:
+        return around
+    path = os.path.join(folder, MOD)
+    if (outside := leaves(path, folder, "mod's")) is not None:
+        raise ContentError([outside])
+    data = load_file(path)
+    base = data.get("extends") if isinstance(data, dict) else None
+    games = bundled_games()
+    if base not in games:
+        where = getattr(data, "places", {}).get("extends") or getattr(data, "place", Place(folder, 1, 1))
+        raise ContentError([Diagnostic(where, f"the mod extends `{base}`, which is not a bundled game", "E-MOD",
+                                       hint=did_you_mean(str(base), games) or f"bundled: {', '.join(games)}")])
+    return str(games[base])
+
+
+def base_of(folder: str | os.PathLike) -> str | None:
+    """`mod_base`, or None when `folder` is no mod folder or its mod has no base."""
+    if not os.path.isfile(os.path.join(folder, MOD)):
+        return None
+    try:
+        return mod_base(folder)
+    except ContentError:
+        return None
+
+
+def option_sets(folder: str | os.PathLike, mods=()) -> list[dict]:
+    """The option sets that check every file a game may include: the defaults ({}), then each other value of
+    each option that chooses included files. Only the defaults when the files do not read."""
+    try:
+        opts = include_options(folder, mods)
+        declared = load_file(os.path.join(folder, GAME)).get("options") or {}
+    except ContentError:
+        return [{}]
+    defaults = {k: str(v.get("default")) for k, v in declared.items()}
+    return [{}] + [{k: v} for k, values in opts.items() for v in values if v != defaults.get(k)]
+
+
+def smoke_play(game, options: dict, n: int, warnings: list) -> Diagnostic | None:
+    """Play n seeded random matches per player count: the first runtime failure, placed in the content. A
+    counter kept at a bound it does not say it stops at (`clamp: true`) is a warning in `warnings`, once a
+    place."""
+    from .agents import make_agent
+    from .runtime.counters import Clamps
+    from .runtime.match import Match
+    opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    warned = set()
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(n):
+            clamps = Clamps.seen = []
+            try:
+                m = Match(game, players, seed, options)
+                agents = [make_agent("random", p.seat, seed) for p in m.players]
+                while not m.over:
+                    d = m.pending
+                    m.choose(agents[d.player.index].choose(m.view(d.player), d))
+            except RuntimeContentError as e:
+                where = e.place or Place(os.path.join(game.folder, GAME))
+                msg = str(e).split(": ", 1)[1] if e.place and str(e).startswith(str(e.place)) else str(e)
+                return Diagnostic(where, f"in play ({players} players, seed {seed}, {opts}): {msg}", "E-RUNTIME")
+            finally:
+                Clamps.seen = None
+            for place, name, asked, bound in clamps:
+                if (place, name) not in warned:
+                    warned.add((place, name))
+                    side = "above its max" if asked > bound else "below its min"
+                    warnings.append(Diagnostic(
+                        place or Place(os.path.join(game.folder, GAME)),
+                        f"in play ({players} players, seed {seed}, {opts}): counter `{name}` was given {asked}, "
+                        f"{side} {bound}, and kept at {bound}", "W-CLAMP", "warning",
+                        "if the rules stop it there, say so in its declaration: `clamp: true`"))
+    return None
+
+
+@dataclass
+class Checked:
+    """What `validate` found: its diagnostics sorted (Diagnostic.sort_key), each once, and how many games or
+    mods it checked."""
+    diagnostics: list
+    games: int
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+
+def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) -> Checked:
+    """Check the games and mods found from `paths` (`targets`), each game with `mods`, each mod with its base
+    game (`mod_base`) and `mods`: its files for every option set, then its scenario files; with `smoke`, that
+    many seeded matches for each player count and option set. `ending`: the process ends right after, so the
+    garbage collector paused meanwhile need not go over what the checks made."""
+    found, diags = targets(paths)
+    checked = 0
+    # the matches of smoke play make garbage: they run with the collector on
+    with contextlib.nullcontext() if smoke else _collector_paused(resume=not ending):
+        for kind, path in found:
+            try:
+                folder, with_mods = (path, list(mods)) if kind == "game" else (mod_base(path), [path, *mods])
+            except ContentError as e:
+                diags += e.diagnostics
+                continue
+            diags += _check(path, folder, with_mods, smoke)
+            checked += 1
+    return Checked(sorted(set(diags), key=Diagnostic.sort_key), checked)
+
+
+def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:
+    """The diagnostics of one game (`folder` with `mods`) for each of its option sets, then of the scenario
+    files of `path` (the game's folder or the mod's)."""
+    from .scenario import check_scenarios, scenario_files
+    from .scenario.read import game_facts, include_choice
+    diags: list[Diagnostic] = []
+    names = {}  # the game's names for each choice of its included files: its scenario files are read with them
+    for options in option_sets(folder, mods):
+        warnings: list = []
+        try:  # the bytecode is made only to play (smoke): validation checks the content, not Python
+            loaded = (load_game if plays else content_names)(folder, mods, warnings, options=options)
+        except ContentError as e:
+            diags += e.diagnostics
+            loaded = None
+        diags += warnings
+        if loaded is not None and plays:  # loaded to be played
+            failure = smoke_play(loaded, options, plays, diags)
+            if failure is not None:
+                diags.append(failure)
+            loaded = loaded.names
+        if loaded is not None and scenario_files(path):
+            names[include_choice(game_facts(folder, mods), options)] = loaded
+    if names:  # the game loads: its scenario files are checked
+
+        def names_for(choice):
+            if choice not in names:  # options no set above chooses: the game checked for them now
+                try:
+                    names[choice] = content_names(folder, mods, options=dict(choice))
+                except ContentError as e:
+                    diags.extend(e.diagnostics)
+                    names[choice] = None
+            return names[choice]
+        diags += check_scenarios(path, folder, mods, names_for)
+    return diags
+
+
+@contextlib.contextmanager
+def _collector_paused(resume: bool = True):
+    """Checking games makes many objects that live until it ends (the files' data, syntax trees) and little
+    garbage: the cyclic garbage collector went over them again and again, a twentieth of a cold `validate`.
+    Paused, it goes over them once, when it resumes (2.5 % more: not at all when the process ends next)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was and resume:
+            gc.enable()
