@@ -20,6 +20,25 @@ class Place(NamedTuple):
         return Place(self.path, line, col)
 
 
+class Origin:
+    """Maps a position inside an effect string to a place in its file: the loader gives one with each text it
+    reads from a file, the parser places its nodes by it."""
+
+    def __init__(self, place: Place, line_starts: list[tuple[int, int]] | None = None):
+        self.place = place
+        # line_starts[i] = (file line, file column) where line i+1 of the text begins
+        self.line_starts = line_starts or [(place.line, place.col)]
+
+    def at(self, line: int, col: int) -> Place:
+        if not self.place.line:
+            return self.place
+        i = min(max(line, 1), len(self.line_starts)) - 1
+        fl, fc = self.line_starts[i]
+        if line - 1 > i:  # past the known lines: best effort
+            return self.place.shifted(fl + (line - 1 - i), col)
+        return self.place.shifted(fl, fc + col - 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     place: Place

@@ -1,7 +1,7 @@
 """The layout shows the pipeline (docs/architecture.md): each package of `interpreter/` belongs to one stage,
 and no module imports a module of a stage above its own, not even inside a function. The stages, lowest first:
 
-- base: errors, files, diagnostics' formats;
+- base: errors and places, files, diagnostics' formats, the watcher of a load (watch.py);
 - runtime: what a match runs on (state, operations, the verb registry), given a model and knowing no stage;
 - loader: YAML files and effect texts read into trees (loader/, dsl/);
 - check: the schemas, the names, the resolve-and-type pass (check/);
@@ -10,9 +10,13 @@ and no module imports a module of a stage above its own, not even inside a funct
 - play: whoever plays a model: agents, simulations, scenarios, reports, tunings, mutation tests, learning
   environments (agents/, sim/, scenario/, report/, tune/, mutants/, rl/, testing.py);
 - project: games and mods found from paths and validated, the library every front end calls (project.py);
-- front: the commands, the web page and the language server (cli/, web/, lsp/).
+- front: the commands, the web page and the language server (cli/, web/, lsp/);
+- command: the `meeple` command, which adds the web page's and the language server's commands to the
+  terminal's (command.py).
 
-And no class imports the modules that define its subclasses (an agent's base class does not know its agents).
+And no class imports the modules that define its subclasses (an agent's base class does not know its agents),
+and no import goes round in a cycle: not among modules, not among the packages of one stage (the front ends
+each stand on interpreter/project.py, and none imports another).
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent / "interpreter"
 
 STAGES = [
-    ("base", {"errors", "files", "diagnostics"}),
+    ("base", {"errors", "files", "diagnostics", "watch"}),
     ("runtime", {"runtime"}),
     ("loader", {"loader", "dsl"}),
     ("check", {"check"}),
@@ -32,6 +36,7 @@ STAGES = [
     ("play", {"agents", "sim", "scenario", "report", "tune", "mutants", "rl", "testing"}),
     ("project", {"project"}),
     ("front", {"cli", "web", "lsp"}),
+    ("command", {"command"}),
 ]
 LEVEL = {part: i for i, (_, parts) in enumerate(STAGES) for part in parts}
 
@@ -108,6 +113,111 @@ def _subclasses_imported(modules) -> list:
     return [f"{home} (class {base}) imports {module}, where its subclass {cls} is defined"
             for module, cls, base in bases for home in classes.get(base, ())
             if home != module and module in imports[home]]
+
+
+def _graph(modules) -> dict:
+    """Module -> the modules of the package it imports (a name imported from a module counts as the module)."""
+    names = {name for name, _ in modules}
+
+    def module(target: str) -> str | None:
+        while target not in names and "." in target:
+            target = target.rsplit(".", 1)[0]
+        return target if target in names and target != "interpreter" else None
+
+    return {name: {m for _, t in _imports(name, path) if (m := module(t)) not in (None, name)}
+            for name, path in modules}
+
+
+def _cycles(graph: dict) -> list[list]:
+    """The import cycles of a graph: each a path that comes back to where it starts (one for each strongly
+    connected part, found by Tarjan's algorithm without recursion)."""
+    index, low, stack, on, parts = {}, {}, [], set(), []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, edges = work[-1]
+            w = next(edges, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                part = set()
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    part.add(w)
+                    if w == v:
+                        break
+                if len(part) > 1:
+                    parts.append(_round(graph, part))
+    return parts
+
+
+def _round(graph: dict, part: set) -> list:
+    """A shortest path from the first member of a strongly connected part back to it, inside the part."""
+    start = min(part)
+    paths, seen = [[start]], {start}
+    while paths:
+        path = paths.pop(0)
+        for w in sorted(graph[path[-1]] & part):
+            if w == start:
+                return path + [start]
+            if w not in seen:
+                seen.add(w)
+                paths.append(path + [w])
+    raise AssertionError(part)
+
+
+def _package(module: str) -> str:
+    """The package (or top-level module) of `interpreter/` a module belongs to."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_no_import_cycle_among_modules():
+    found = _cycles(_graph(list(_modules())))
+    assert not found, "\n".join(" -> ".join(c) for c in found)
+
+
+def test_no_import_cycle_among_packages():
+    """Not even inside one stage: the loader's two packages (loader/, dsl/), the three front ends."""
+    packages: dict = {}
+    for module, imported in _graph(list(_modules())).items():
+        packages.setdefault(_package(module), set()).update(_package(m) for m in imported)
+    for p, imported in packages.items():
+        imported.discard(p)
+    found = _cycles(packages)
+    assert not found, "\n".join(" -> ".join(c) for c in found)
+
+
+def test_the_rule_finds_an_import_cycle(tmp_path):
+    """The tests can fail: a cycle through an import inside a function is found, among modules and packages."""
+    files = {"cli/main.py": "def f():\n    from ..lsp.server import serve\n",
+             "lsp/server.py": "from .checking import validate\n",
+             "lsp/checking.py": "def validate():\n    from ..cli.main import main\n",
+             "web/app.py": "from ..cli.main import main\n"}
+    modules = []
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+        modules.append(("interpreter." + rel[:-3].replace("/", "."), tmp_path / rel))
+    graph = _graph(modules)
+    assert _cycles(graph) == [["interpreter.cli.main", "interpreter.lsp.server", "interpreter.lsp.checking",
+                               "interpreter.cli.main"]]
+    assert _cycles({"dsl": {"loader"}, "loader": {"dsl"}, "check": {"dsl", "loader"}}) == [["dsl", "loader", "dsl"]]
 
 
 def test_no_class_imports_its_subclasses():

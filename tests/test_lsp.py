@@ -38,7 +38,7 @@ class Client:
     """A minimal LSP client: requests wait for their answer; notifications from the server are kept in order."""
 
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", "lsp"], cwd=ROOT,
+        self.proc = subprocess.Popen([sys.executable, "-m", "interpreter.command", "lsp"], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.inbox: queue.Queue = queue.Queue()
         self.diagnostics: dict[str, list] = {}  # uri -> the last diagnostics published for it

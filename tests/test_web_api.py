@@ -511,7 +511,7 @@ def test_a_full_server_makes_room_from_finished_then_idle_matches():
 # ---- the command
 
 def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
-    from interpreter.cli.main import main
+    from interpreter.command import main
     assert main(["serve", "no-such-game"]) == 2
     assert "no bundled game or game folder `no-such-game`" in capsys.readouterr().err
     for bad in (["--max-tables", "0"], ["--per-client", "0"], ["--budget", "0"], ["--rate", "-1"]):

@@ -105,7 +105,7 @@ def test_a_resumed_match_is_the_same_position_for_every_seat(tmp_path):
 
 
 def test_a_file_that_is_no_database_of_meeples_is_refused_with_a_message(tmp_path, capsys):
-    from interpreter.cli.main import main
+    from interpreter.command import main
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database\n" * 100)
     assert main(["serve", "kaiju-inc", "--port", "0", "--db", str(junk)]) == 2

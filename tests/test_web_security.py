@@ -38,7 +38,7 @@ class Serve:
 
     def __enter__(self) -> httpx.Client:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.p = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", "serve", *self.args,
+        self.p = subprocess.Popen([sys.executable, "-m", "interpreter.command", "serve", *self.args,
                                    "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
         first = self.p.stdout.readline()  # the process ends (and this returns "") if it cannot start

@@ -404,7 +404,7 @@ def lsp_keystrokes(keystrokes: int = 12) -> dict:
     async def run() -> list:
         client, published = LanguageClient("bench", "1"), asyncio.Queue()
         client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda ls, params: published.put_nowait(params.uri))
-        await client.start_io(sys.executable, "-m", "interpreter.cli.main", "lsp", cwd=ROOT)
+        await client.start_io(sys.executable, "-m", "interpreter.command", "lsp", cwd=ROOT)
         await client.initialize_async(T.InitializeParams(capabilities=T.ClientCapabilities()))
         client.initialized(T.InitializedParams())
         client.text_document_did_open(T.DidOpenTextDocumentParams(

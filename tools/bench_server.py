@@ -83,7 +83,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     body = upload_body(a.size)
     with tempfile.TemporaryDirectory() as tmp:
-        p = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", "serve", GAME, "--port", "0",
+        p = subprocess.Popen([sys.executable, "-m", "interpreter.command", "serve", GAME, "--port", "0",
                               "--bot-delay", "0", "--rate", "100000", "--db", os.path.join(tmp, "m.sqlite3")],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
         try:

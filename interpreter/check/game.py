@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dsl import ast as A
-from ..dsl.parser import Origin, parse, parse_expr
-from ..errors import Collect, ContentError, Place, did_you_mean
+from ..dsl.parser import parse, parse_expr
+from ..errors import Collect, ContentError, Origin, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
 from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..dsl import ast as A
-from ..dsl.parser import Origin
-from ..errors import Diagnostic, Place, did_you_mean
+from ..errors import Diagnostic, Origin, Place, did_you_mean
 from ..runtime.verbs import REGISTRY
 from .names import NameTable
 from .types import Scope, Typer, said

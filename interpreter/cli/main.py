@@ -156,11 +156,11 @@ class _Terminal:
     def answering(self, choose):
         """A bot's `choose`: the echo of its answer is printed with no card name that it sees and a human seat
         here does not (a card it looked at, its own hand): what the answer reveals goes only as far as what
-        the humans here may see (web/privacy.py's `unseen`, by secrecy.sees_card)."""
+        the humans here may see (runtime/secrecy.py's `unseen`)."""
         def answer(view, decision):
             k = choose(view, decision)
             if self.seats:
-                from ..web.privacy import unseen
+                from ..runtime.secrecy import unseen
                 m = decision.match
                 humans = [m.players[s - 1] for s in self.seats]
                 names = {piece.card.name for piece, _ in unseen(m, decision.player, humans)}
@@ -357,27 +357,10 @@ def _mutate(report, jobs, args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
-    from ..errors import UsageError
-    from ..web import serve
-    from ..web.guard import Limits
-    for name in ("max_tables", "per_client"):
-        if getattr(args, name) < 1:
-            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    if not args.budget > 0 or not args.rate > 0:
-        raise UsageError("--budget and --rate must be numbers above 0")
-    limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
-                    refill=args.rate, burst=max(1, round(12 * args.rate)))
-    return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay, limits=limits, watch=args.watch, db=args.db)
-
-
-def cmd_lsp(args) -> int:
-    from ..lsp.server import serve
-    return serve()
-
-
-def parser() -> argparse.ArgumentParser:
+def parser(fronts=()) -> argparse.ArgumentParser:
+    """The command line: the terminal's commands, then those each of `fronts` adds, a function given the
+    subparsers (`sub.add_parser(NAME, ...)`, its `fn` default the command), so that this front end imports no
+    other."""
     debug = argparse.ArgumentParser(add_help=False)
     debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="on an internal error of meeple, print its traceback (for a bug report)")
@@ -476,37 +459,15 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("schema", help="print the JSON Schemas of the content files").set_defaults(fn=cmd_schema)
 
-    sp = sub.add_parser("serve", help="a local web server to play and replay matches in the browser")
-    sp.add_argument("game", nargs="?", help="a bundled game or a game folder (default: every bundled game)")
-    sp.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
-    sp.add_argument("--port", type=int, default=8000)
-    sp.add_argument("--mod", action="append", metavar="PATH")
-    sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
-    sp.add_argument("--db", metavar="FILE", help="the SQLite file the matches are kept in, resumed from it when the "
-                    "server starts again (default: matches.sqlite3 in the user's data directory, printed at start)")
-    sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
-    sp.add_argument("--max-tables", type=int, default=200, metavar="N",
-                    help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")
-    sp.add_argument("--per-client", type=int, default=20, metavar="N",
-                    help="matches in play started from one address (default 20)")
-    sp.add_argument("--rate", type=float, default=10.0, metavar="N",
-                    help="requests that change something, per address and second, in bursts of 12 times as many; "
-                         "a new match or replay counts 5 (default 10)")
-    sp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
-                    help="the rules' time for one answer; a match that takes longer stops (default 10)")
-    sp.add_argument("--watch", action="store_true",
-                    help="reload a game when its content files change (new matches get it; a broken file is "
-                         "shown in the lobby with its place)")
-    sp.set_defaults(fn=cmd_serve)
-
-    sub.add_parser("lsp", help="a Language Server Protocol server on stdio, for editors (docs/editors.md)"
-                   ).set_defaults(fn=cmd_lsp)
+    for add in fronts:  # the other front ends' commands (interpreter/command.py)
+        add(sub)
     return p
 
 
-def main(argv=None, ending: bool = False) -> int:
-    """`ending`: the process ends right after the command, so what it made need not be tidied up."""
-    return _execute(parser().parse_args(argv), ending)
+def main(argv=None, ending: bool = False, fronts=()) -> int:
+    """`ending`: the process ends right after the command, so what it made need not be tidied up. `fronts`:
+    as `parser`'s (`interpreter.command.main` gives every front end's)."""
+    return _execute(parser(fronts).parse_args(argv), ending)
 
 
 def _execute(args, ending: bool) -> int:
@@ -551,9 +512,9 @@ def _internal(message: str, details: str, args) -> int:
 _ENDED_AT_ONCE = {"validate", "schema"}
 
 
-def run() -> None:
-    """The `meeple` command (`main` is for callers that go on after it, tests among them)."""
-    args = parser().parse_args(sys.argv[1:])
+def run(fronts=()) -> None:
+    """The command as a process's whole work (`main` is for callers that go on after it, tests among them)."""
+    args = parser(fronts).parse_args(sys.argv[1:])
     at_once = args.command in _ENDED_AT_ONCE  # the command as parsed, whatever comes before it
     code = _execute(args, ending=at_once)
     if at_once:

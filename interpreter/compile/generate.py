@@ -15,8 +15,7 @@ from ..check.resolve import Checker, Resolved, bindings
 from ..check.resolve import quiet as _quiet
 from ..dsl import ast as A
 from ..dsl import disk_cache
-from ..dsl.parser import Origin
-from ..errors import ContentError, Diagnostic, Place, RuntimeContentError
+from ..errors import ContentError, Diagnostic, Origin, Place, RuntimeContentError
 from ..runtime import counters, decisions, ops
 from ..runtime.match import DEPTH_BUDGET, STEP_BUDGET
 from ..runtime.state import Piece, Player, Zone, own_fields

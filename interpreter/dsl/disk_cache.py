@@ -27,8 +27,8 @@ import pickle
 import sys
 from pathlib import Path
 
+from .. import watch
 from ..files import GRAMMAR_DIR
-from ..loader import watch
 from . import ast as A
 
 MAX_ENTRIES = 20_000

@@ -16,9 +16,9 @@ import re
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import ContentError, Diagnostic, Place
+from .. import watch
+from ..errors import ContentError, Diagnostic, Origin
 from ..files import GRAMMAR_DIR
-from ..loader import watch
 from . import ast as A
 from . import disk_cache
 
@@ -62,24 +62,6 @@ def _reduction(method):
             kids.append(c)
         return method(at, kids), at
     return reduce
-
-
-class Origin:
-    """Maps a position inside an effect string to a place in its file."""
-
-    def __init__(self, place: Place, line_starts: list[tuple[int, int]] | None = None):
-        self.place = place
-        # line_starts[i] = (file line, file column) where line i+1 of the text begins
-        self.line_starts = line_starts or [(place.line, place.col)]
-
-    def at(self, line: int, col: int) -> Place:
-        if not self.place.line:
-            return self.place
-        i = min(max(line, 1), len(self.line_starts)) - 1
-        fl, fc = self.line_starts[i]
-        if line - 1 > i:  # past the known lines: best effort
-            return self.place.shifted(fl + (line - 1 - i), col)
-        return self.place.shifted(fl, fc + col - 1)
 
 
 def _pos(meta_or_tok):

@@ -14,9 +14,8 @@ import sys
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from ..dsl.parser import Origin
-from ..errors import ContentError, Diagnostic, Place
-from . import watch
+from .. import watch
+from ..errors import ContentError, Diagnostic, Origin, Place
 
 MAX_FILE_BYTES = int(os.environ.get("MEEPLE_MAX_FILE_BYTES", 2_000_000))
 MAX_NODES = 200_000  # after aliases are expanded: a "billion laughs" file stops here

@@ -9,9 +9,9 @@ import itertools
 import os
 import types
 
-from ..loader.watch import watching
 from ..loader.yaml_source import YStr, overlay
 from ..model import build
+from ..watch import watching
 
 __all__ = ["Recording", "absolute", "choices", "load", "overlay", "recording", "signature"]
 

@@ -30,10 +30,10 @@ TRIES = 4  # deals tried at the quiet point before a world is dealt at the match
 
 
 def _blank(M):
-    """A new match of M's game, seats, seed and options, not begun."""
-    from .match import Match
-    c = Match(M.game, len(M.players), M.seed, M.options.values, names=[p.name for p in M.players],
-              start=False, narrate=False)
+    """A new match of M's game, seats, seed and options, not begun (of M's own class: match.py imports this
+    module, which does not import it back)."""
+    c = type(M)(M.game, len(M.players), M.seed, M.options.values, names=[p.name for p in M.players],
+                start=False, narrate=False)
     c.flowing = True
     return c
 

@@ -48,6 +48,20 @@ def held_unseen(M, piece: Piece, player) -> bool:
         and (M is None or player.seat not in revealed_to(M, piece))
 
 
+def unseen(match, player, others):
+    """(piece, the seats of `others` that do not see it) for each card `player` sees (a zone it sees, a card
+    revealed to it: sees_card) that some of `others` (Players) do not."""
+    zones = list(match.zones.values()) + [z for p in match.players for z in p.zones.values()]
+    for z in zones:
+        if not z.items or (sees(z, player) and all(sees(z, o) for o in others)):
+            continue  # what `player` sees here, they all see
+        for piece in z.items:
+            if sees_card(match, piece, player):
+                missed = [o.seat for o in others if not sees_card(match, piece, o)]
+                if missed:
+                    yield piece, missed
+
+
 def place(piece: Piece) -> str:
     """How a card is named to a chooser who cannot see it: by its place in its zone, counted from 1 at the
     bottom as `position` counts ("card 2 of Ann's hand")."""

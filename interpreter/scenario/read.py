@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from ..check.schema import validate
 from ..compile.generate import Compiler
 from ..dsl import ast as A
-from ..dsl.parser import Origin, parse, parse_expr
-from ..errors import ContentError, Diagnostic, Place, did_you_mean
+from ..dsl.parser import parse, parse_expr
+from ..errors import ContentError, Diagnostic, Origin, Place, did_you_mean
 from ..loader.layers import include_keys, leaves
 from ..loader.yaml_source import YStr, load_file, plain_value, start_value
 from ..runtime.match import DEFAULT_NAMES

@@ -8,23 +8,9 @@ contract and are passed on as they are.
 from __future__ import annotations
 
 from ..runtime import secrecy
-from ..runtime.secrecy import HIDDEN, prompt
+from ..runtime.secrecy import HIDDEN, prompt, unseen
 
 __all__ = ["HIDDEN", "Account", "prompt", "readers", "unseen", "unseen_by"]
-
-
-def unseen(match, player, others):
-    """(piece, the seats of `others` that do not see it) for each card `player` sees (a zone it sees, a card
-    revealed to it: secrecy.sees_card) that some of `others` (Players) do not."""
-    zones = list(match.zones.values()) + [z for p in match.players for z in p.zones.values()]
-    for z in zones:
-        if not z.items or (secrecy.sees(z, player) and all(secrecy.sees(z, o) for o in others)):
-            continue  # what `player` sees here, they all see
-        for piece in z.items:
-            if secrecy.sees_card(match, piece, player):
-                missed = [o.seat for o in others if not secrecy.sees_card(match, piece, o)]
-                if missed:
-                    yield piece, missed
 
 
 def unseen_by(match, decision, others) -> list[int]:

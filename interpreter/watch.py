@@ -7,6 +7,9 @@ and tasks, and code outside the block, are not watched.
 A watcher has three methods: `file(path)`, `text(text, what)` (`what`: "body" for statements, "expression"
 for an expression; `text` as the loader gave it, a yaml_source.YStr when it comes from a file) and
 `source(code)`.
+
+It stands below every stage: the loader (loader/yaml_source.py) and the effect language (dsl/parser.py,
+dsl/disk_cache.py) tell it, and neither imports the other for it.
 """
 from __future__ import annotations
 
