@@ -15,8 +15,9 @@ The public API:
 """
 from .agents.registry import make_agent
 from .errors import ContentError, Diagnostic, IllegalChoice, MeepleError, Place, RuntimeContentError, UsageError
-from .model.build import bundled_games, load_game
+from .loader.layers import bundled_games
 from .model.gamedef import GameDef
+from .model.pipeline import load_game
 from .runtime.decisions import Decision, Option
 from .runtime.match import Match, Result
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
 from .loader.layers import bundled_games, include_options, leaves
 from .loader.yaml_source import load_file
-from .model.build import content_names, load_game
+from .model.pipeline import content_names, load_game
 
 GAME, MOD = "game.yaml", "mod.yaml"
 

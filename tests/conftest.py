@@ -36,7 +36,7 @@ def _game(name: str, include_choice: frozenset):
 
 def game(name: str, options: dict | None = None):
     """A bundled game, loaded once per choice of the options that pick its included files."""
-    from interpreter.model.build import include_options
+    from interpreter.loader.layers import include_options
     keys = include_options(CONTENT / name)
     return _game(name, frozenset((k, v) for k, v in (options or {}).items() if k in keys))
 

@@ -60,7 +60,7 @@ def test_random_bots_asked_in_place_play_the_very_matches_the_protocol_plays(nam
     """A simulation's random bots are asked where each decision arises (Match's `auto`: no Decision made, the
     match never suspended): the same choices and results as answering each pending decision in turn, in
     every bundled game (choices of one, optional, of several, `ask` menus)."""
-    from interpreter.model.build import bundled_games
+    from interpreter import bundled_games
     game = load_game(bundled_games()[name])
     for players in (game.min_players, game.max_players):
         for seed in range(4):
@@ -346,8 +346,8 @@ def test_search_agents_answer_in_every_bundled_game_that_loads():
     """A few decisions of greedy and mcts in each game (a whole match of each is the slow test below)."""
     from conftest import game as cached
 
+    from interpreter import bundled_games
     from interpreter.errors import ContentError
-    from interpreter.model.build import bundled_games
     for name in bundled_games():
         try:
             game = cached(name)
@@ -368,8 +368,8 @@ def test_search_agents_answer_in_every_bundled_game_that_loads():
 
 @pytest.mark.slow
 def test_search_agents_play_whole_matches_of_every_bundled_game():
+    from interpreter import bundled_games
     from interpreter.errors import ContentError
-    from interpreter.model.build import bundled_games
     for name, folder in bundled_games().items():
         try:
             game = load_game(folder)

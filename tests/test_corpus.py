@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import load_game
 from interpreter.cli.main import main
 from interpreter.errors import ContentError
-from interpreter.model.build import check_game, load_game
+from interpreter.model.pipeline import check_game
 from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Match
+from interpreter import Match, load_game
 from interpreter.agents import make_agent
-from interpreter.model.build import load_game
 from interpreter.runtime.record import read_log
 from interpreter.runtime.state import Piece
 from interpreter.sim.run import play

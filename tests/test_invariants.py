@@ -11,9 +11,8 @@ import random
 
 import pytest
 
-from interpreter import ContentError, Match, load_game
+from interpreter import ContentError, Match, bundled_games, load_game
 from interpreter.agents import make_agent
-from interpreter.model.build import bundled_games
 
 MATCHES = int(os.environ.get("MEEPLE_SOAK_MATCHES", "2"))
 

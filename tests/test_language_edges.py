@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import RuntimeContentError, load_game
-from interpreter.model.build import bundled_games
+from interpreter import RuntimeContentError, bundled_games, load_game
 from interpreter.testing import Scenario
 from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 from tests.test_language import game_with

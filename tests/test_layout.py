@@ -228,9 +228,9 @@ def test_no_class_imports_its_subclasses():
 def test_the_rule_finds_a_wrong_import(tmp_path):
     """The test can fail: a runtime module importing the model is caught."""
     bad = tmp_path / "bad.py"
-    bad.write_text("def f():\n    from ..model.build import load_game\n", encoding="utf-8")
+    bad.write_text("def f():\n    from ..model.pipeline import load_game\n", encoding="utf-8")
     found = list(_imports("interpreter.runtime.bad", bad))
-    assert found == [(2, "interpreter.model.build")]
+    assert found == [(2, "interpreter.model.pipeline")]
     assert _stage(found[0][1]) > _stage("interpreter.runtime.bad")
 
 
@@ -276,7 +276,7 @@ def _diagnostics_made(path: Path) -> list:
 
 
 def test_the_model_reports_no_mistake_of_content():
-    """The model (model/build.py) drives the stages and assembles the GameDef from what the check stage
+    """The model (model/pipeline.py) drives the stages and assembles the GameDef from what the check stage
     checked: every mistake of a declaration, a card or a body is found in check/ or, for where files are, in
     loader/; no module of model/ makes a diagnostic."""
     made = [f"{name}:{line}" for name, path in _modules() if name.startswith("interpreter.model")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter import bundled_games, load_game
 from interpreter.compile.optimise import PASSES, enabled
 from interpreter.errors import UsageError
-from interpreter.model.build import bundled_games, load_game
 from interpreter.sim.run import play, seat_agents
 
 SEEDS = range(3)

@@ -109,8 +109,8 @@ def test_a_card_bought_is_counted_however_the_compiled_code_moves_it(tmp_path):
 def test_details_are_the_same_whether_bots_answer_in_place_or_through_the_protocol(name):
     """A simulation's random bots answer in place (Match's `auto`), the recorder seeing each answer through the
     match's `watch`; bots that must be asked through the protocol give the very same match and details."""
+    from interpreter import bundled_games
     from interpreter.agents import RandomAgent
-    from interpreter.model.build import bundled_games
     from interpreter.sim.details import Recorder
     from interpreter.sim.run import play
 
@@ -398,8 +398,8 @@ def test_bench_against_gives_old_content_the_defaults_an_untyped_engine_read(tmp
     engine without typed records read as 0, false, "" or []) is an error here until the copy adds defaults."""
     import shutil
 
+    from interpreter import load_game
     from interpreter.errors import ContentError
-    from interpreter.model.build import load_game
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import bench
     src = tmp_path / "old"

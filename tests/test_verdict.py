@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import bundled_games
 from interpreter.cli.main import main
 from interpreter.loader.yaml_source import load_file
-from interpreter.model.build import bundled_games
 
 ROOT = Path(__file__).resolve().parent.parent
 # the game's own mistakes (a case with a tests/ folder breaks a scenario file: its game plays, `meeple test` fails)

@@ -13,9 +13,8 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from interpreter import Match  # noqa: E402
+from interpreter import Match, bundled_games, load_game  # noqa: E402
 from interpreter.agents import make_agent  # noqa: E402
-from interpreter.model.build import bundled_games, load_game  # noqa: E402
 from interpreter.runtime.record import read_log  # noqa: E402
 from interpreter.sim.run import play  # noqa: E402
 from interpreter.web import create_app  # noqa: E402

@@ -12,7 +12,7 @@ from conftest import CONTENT, MINI_CARDS, MINI_GAME, game, write_game
 
 from interpreter import ContentError, Match, load_game
 from interpreter.agents import make_agent
-from interpreter.model.build import include_options
+from interpreter.loader.layers import include_options
 from interpreter.web import scores
 from interpreter.web.layout import meta
 

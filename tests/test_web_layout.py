@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ContentError, Match, load_game
-from interpreter.model.build import bundled_games
+from interpreter import ContentError, Match, bundled_games, load_game
 from interpreter.web.layout import colour_field, meta
 from interpreter.web.privacy import HIDDEN, Account, readers
 

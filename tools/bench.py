@@ -30,8 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools", "baseline"))
 
+from interpreter import bundled_games, load_game  # noqa: E402
 from interpreter.errors import ContentError, MeepleError  # noqa: E402
-from interpreter.model.build import bundled_games, load_game  # noqa: E402
 from interpreter.sim.run import play, seat_agents  # noqa: E402
 
 BASELINE_GAME = "kaiju-inc"
@@ -65,7 +65,7 @@ def _child(args: list, cache: str | None) -> tuple:
     return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-_LOAD = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.build import load_game; "
+_LOAD = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.pipeline import load_game; "
          "t = time.perf_counter(); load_game(sys.argv[1]); print(time.perf_counter() - t)")
 
 
@@ -265,7 +265,7 @@ def rl_speed(seconds: float, say) -> list:
     return out
 
 
-_PLAY = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.build import load_game; "
+_PLAY = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.pipeline import load_game; "
          "from interpreter.sim.run import play, seat_agents; g = load_game(sys.argv[1]); n = int(sys.argv[2]); "
          "d = 0; t = time.process_time()\n"
          "for s in range(int(sys.argv[3])):\n"

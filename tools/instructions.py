@@ -48,7 +48,7 @@ _INTERPRETED = """
 import sys
 sys.path.insert(0, "."); sys.path.insert(0, "tools")
 import bench
-from interpreter.model.build import load_game
+from interpreter import load_game
 game = load_game("content/kaiju-inc")
 import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
 bench.interpreted(game, {players}, range({n}))  # the benchmark's own matches
@@ -57,7 +57,7 @@ bench.interpreted(game, {players}, range({n}))  # the benchmark's own matches
 _SETUP = """
 import sys
 sys.path.insert(0, ".")
-from interpreter.model.build import load_game
+from interpreter import load_game
 from interpreter.runtime.match import Match
 game = load_game("content/kaiju-inc")
 import gc; gc.collect(); gc.freeze()
@@ -102,7 +102,7 @@ _GAME = """
 import sys
 sys.path.insert(0, "."); sys.path.insert(0, "tools")
 import bench
-from interpreter.model.build import bundled_games, load_game
+from interpreter import bundled_games, load_game
 game = load_game(bundled_games()[{game!r}])
 import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
 bench.interpreted(game, {seats}, range({{n}}))
@@ -112,7 +112,7 @@ bench.interpreted(game, {seats}, range({{n}}))
 def games(matches: int, players: int) -> dict:
     """Instructions per random match of every bundled game: {game: (players, instructions)}."""
     sys.path.insert(0, ROOT)
-    from interpreter.model.build import bundled_games, load_game
+    from interpreter import bundled_games, load_game
     out = {}
     for name, folder in bundled_games().items():
         game = load_game(folder)
@@ -124,7 +124,7 @@ def games(matches: int, players: int) -> dict:
 _FOLDER = """
 import sys
 sys.path.insert(0, ".")
-from interpreter.model.build import load_game
+from interpreter import load_game
 from interpreter.sim.run import play, seat_agents
 game = load_game({folder!r})
 import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)

@@ -10,7 +10,7 @@ import sys
 from .. import diagnostics, project
 from ..errors import ContentError, InternalError, MeepleError, RuntimeContentError
 from ..loader.layers import bundled_games
-from ..model.build import load_game
+from ..model.pipeline import load_game
 from ..runtime.match import resolve_options
 
 

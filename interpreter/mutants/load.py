@@ -9,8 +9,9 @@ import itertools
 import os
 import types
 
+from ..loader.layers import include_options
 from ..loader.yaml_source import YStr, overlay
-from ..model import build
+from ..model import pipeline
 from ..watch import watching
 
 __all__ = ["Recording", "absolute", "choices", "load", "overlay", "recording", "signature"]
@@ -22,7 +23,7 @@ def absolute(path) -> str:
 
 def choices(folder) -> list[dict]:
     """Every choice of the options that pick the files a game includes (one empty choice when none does)."""
-    opts = build.include_options(folder)
+    opts = include_options(folder)
     keys = sorted(opts)
     return [dict(zip(keys, vals, strict=True)) for vals in itertools.product(*(opts[k] for k in keys))]
 
@@ -58,7 +59,7 @@ def recording():
 def load(folder, options: dict):
     """(the GameDef, what its load read)."""
     with recording() as rec:
-        game = build.load_game(folder, options=options)
+        game = pipeline.load_game(folder, options=options)
     return game, rec
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..model import build
+from ..model import pipeline
 
 WHOLE = "*"  # a read of every field of a card at once (a copy, a view, a comparison)
 
@@ -82,7 +82,7 @@ class Coverage:
         self.reads: set = set()
 
     def __enter__(self):
-        self.original = original = build.assemble
+        self.original = original = pipeline.assemble
         maps, cov = self.maps, self
 
         def traced(*a, **k):
@@ -97,7 +97,7 @@ class Coverage:
                     fields.card, fields.cov = card.id, cov
                     card.fields = fields
             return game
-        build.assemble = traced
+        pipeline.assemble = traced
         shown: dict = {}
 
         def local(frame, event, arg):
@@ -118,7 +118,7 @@ class Coverage:
 
     def __exit__(self, *exc):
         sys.settrace(None)
-        build.assemble = self.original
+        pipeline.assemble = self.original
         return False
 
 
@@ -160,7 +160,7 @@ class LoadMemo:
     one loaded before, once `serving` is set: a mutant's check loads each game once, and its tests reuse it."""
 
     def __enter__(self):
-        self.original = original = build._load
+        self.original = original = pipeline._load
         self.games: dict = {}
         self.serving = False
 
@@ -172,9 +172,9 @@ class LoadMemo:
                 return self.games[key]
             game = self.games[key] = original(folder, mods, warnings, options, generate)
             return game
-        build._load = load
+        pipeline._load = load
         return self
 
     def __exit__(self, *exc):
-        build._load = self.original
+        pipeline._load = self.original
         return False

@@ -40,7 +40,8 @@ def load_results(paths) -> list[dict]:
 def _game_of(game_id, mods):
     """The bundled game the results are of, with their mods, to name its cards' values in the flags (None if it
     does not load)."""
-    from ..model.build import bundled_games, load_game
+    from ..loader.layers import bundled_games
+    from ..model.pipeline import load_game
     folder = bundled_games().get(str(game_id))
     try:
         return load_game(folder, mods) if folder is not None else None

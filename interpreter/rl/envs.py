@@ -10,7 +10,7 @@ from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
 from ..agents.registry import make_agent
-from ..model.build import load_game
+from ..model.pipeline import load_game
 from ..runtime.match import Match
 from .spaces import Spaces
 from .spiel import returns_of

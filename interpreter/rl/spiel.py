@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 
-from ..model.build import load_game
+from ..model.pipeline import load_game
 from .draws import Draws, NeedDraw, replay, sampled
 from .spaces import Spaces, view_text
 

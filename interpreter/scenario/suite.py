@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 
 from ..errors import ContentError, Diagnostic
-from ..model.build import load_game
+from ..model.pipeline import load_game
 from .play import run_plan
 from .read import FileReader, game_facts
 

@@ -89,7 +89,7 @@ def _run_chunk_forked(job: dict) -> list:
 
 @functools.lru_cache(maxsize=8)
 def _load_cached(folder: str, mods: tuple, options: tuple):
-    from ..model.build import load_game
+    from ..model.pipeline import load_game
     return load_game(folder, list(mods), options=dict(options))
 
 

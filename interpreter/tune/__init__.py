@@ -33,7 +33,7 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
     `check_games` (default: twice `games`) matches on fresh seeds, after the tuning's own, measure the best
     values against the game as it is."""
     from ..agents.registry import agent_options as check_agent_options
-    from ..model.build import load_game
+    from ..model.pipeline import load_game
     warn = warn or (lambda line: print(line, file=sys.stderr))
     folder, mods, options, agent_options = str(folder), [str(m) for m in mods], dict(options or {}), dict(agent_options or {})
     game = load_game(folder, mods, options=options)

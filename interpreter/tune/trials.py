@@ -30,7 +30,7 @@ def mod_folder(files: tuple) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _game(folder: str, mods: tuple, files: tuple, options: tuple):
-    from ..model.build import load_game
+    from ..model.pipeline import load_game
     return load_game(folder, [*mods, mod_folder(files)] if files else list(mods), options=dict(options))
 
 

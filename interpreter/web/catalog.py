@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .. import project
 from ..errors import ContentError, MeepleError, did_you_mean
 from ..loader.layers import bundled_games
-from ..model.build import load_game
+from ..model.pipeline import load_game
 
 
 def shown_path(path: str) -> str:

@@ -10,8 +10,8 @@ import re
 import httpx
 import pytest
 
+from interpreter import bundled_games, load_game
 from interpreter.agents import make_agent
-from interpreter.model.build import bundled_games, load_game
 from interpreter.sim.run import play
 
 END = "body[data-mode='over'], body[data-mode='error']"

@@ -299,5 +299,5 @@ def test_an_option_the_content_says_is_unavailable_is_shown_disabled_with_its_re
 
 def test_the_end_to_end_table_plays_every_bundled_game():
     """A game added to content/ is played to its end in the browser too, not only served."""
-    from interpreter.model.build import bundled_games
+    from interpreter import bundled_games
     assert set(GAMES) == set(bundled_games())

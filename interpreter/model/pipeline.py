@@ -1,4 +1,4 @@
-"""Builds a GameDef from a game folder (and mods) by driving the stages: the loader reads the files
+"""The pipeline: a GameDef built from a game folder (and mods) by driving the stages: the loader reads the files
 (loader/layers.py), the check stage checks them (check/declarations.py, check/cards.py, check/game.py),
 code generation compiles the checked bodies (compile/), and this module assembles what they made. It finds
 no mistake of its own: every diagnostic comes from a stage."""
@@ -6,30 +6,19 @@ from __future__ import annotations
 
 import os
 
-from ..check.cards import MAX_PRODUCT
 from ..check.declarations import check_files, check_mods, check_options
 from ..check.game import Checked
 from ..check.game import check as check_content
 from ..check.names import NameTable
 from ..compile.generate import Compiler
 from ..errors import Collect, ContentError
-from ..loader.layers import (
-    bundled_games,
-    include_keys,
-    include_options,
-    option_values,
-    read_card_files,
-    read_game,
-    read_includes,
-    read_mods,
-)
-from ..loader.yaml_source import plain_value, start_value
+from ..loader.layers import include_keys, option_values, read_card_files, read_game, read_includes, read_mods
+from ..loader.yaml_source import start_value
 from ..runtime.modifiers import make_value
 from ..runtime.result import summed
 from .gamedef import CardDef, FaceSpec, GameDef, Phase, ScoreEntry
 
-__all__ = ["MAX_PRODUCT", "bundled_games", "check_game", "content_names", "include_keys", "include_options",
-           "load_game", "plain_value"]  # what other modules import from here
+__all__ = ["assemble", "check_game", "content_names", "load_game"]
 
 
 def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, options: dict | None = None) -> GameDef:
