@@ -4,7 +4,7 @@ The three front ends each stand on interpreter/project.py and none imports anoth
 is the one that knows them all. The command line's machinery (its parser, exit codes, `--debug`) is the
 terminal's; the web page's and the language server's commands are added to it from here.
 
-    python -m interpreter.command serve kaiju-inc      # as `meeple serve kaiju-inc`
+    python -m interpreter.command serve GAME      # as `meeple serve GAME`
 """
 from __future__ import annotations
 

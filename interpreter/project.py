@@ -2,7 +2,7 @@
 language server call this module, never one another, so that they find the same game for a path and report
 the same diagnostics for it.
 
-    find_game("kaiju-inc")                  # a bundled game's folder (or a folder given as it is)
+    find_game("GAME")                       # a bundled game's folder (or a folder given as it is)
     target_of("content/g/cards/a.yaml")     # the game or mod folder a content file belongs to
     mod_base("my-mod")                      # the game folder a mod is checked with
     checked = validate(["content"], smoke=2)

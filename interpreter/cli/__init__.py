@@ -1,1 +1,1 @@
-"""The `meeple` command."""
+"""The terminal's commands of `meeple` (interpreter/command.py is the console script)."""

@@ -1,4 +1,6 @@
-"""`meeple`: list, play, simulate, validate, test, replay and schema. Errors are messages, never tracebacks."""
+"""`meeple` at the terminal: list, play, simulate, validate, test, replay and schema, and the command line's machinery
+(parser, exit codes, `--debug`) that interpreter/command.py adds `serve` and `lsp` to. Errors are messages, never
+tracebacks."""
 from __future__ import annotations
 
 import argparse
