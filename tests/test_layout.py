@@ -203,6 +203,24 @@ def test_no_import_cycle_among_packages():
     assert not found, "\n".join(" -> ".join(c) for c in found)
 
 
+def _front_ends_crossed(graph: dict) -> list:
+    """Where a module of one front end imports a module of another (each stands on interpreter/project.py;
+    interpreter/command.py, above them, is the one that knows them all)."""
+    fronts = STAGES[LEVEL["cli"]][1]
+
+    def front(module: str):
+        part = module.split(".")[1] if "." in module else None
+        return part if part in fronts else None
+
+    return [f"{m} imports {t}" for m, imported in sorted(graph.items()) for t in sorted(imported)
+            if front(m) and front(t) and front(m) != front(t)]
+
+
+def test_no_front_end_imports_another():
+    wrong = _front_ends_crossed(_graph(list(_modules())))
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_rule_finds_an_import_cycle(tmp_path):
     """The tests can fail: a cycle through an import inside a function is found, among modules and packages."""
     files = {"cli/main.py": "def f():\n    from ..lsp.server import serve\n",
@@ -218,6 +236,9 @@ def test_the_rule_finds_an_import_cycle(tmp_path):
     assert _cycles(graph) == [["interpreter.cli.main", "interpreter.lsp.server", "interpreter.lsp.checking",
                                "interpreter.cli.main"]]
     assert _cycles({"dsl": {"loader"}, "loader": {"dsl"}, "check": {"dsl", "loader"}}) == [["dsl", "loader", "dsl"]]
+    assert _front_ends_crossed(graph) == ["interpreter.cli.main imports interpreter.lsp.server",
+                                          "interpreter.lsp.checking imports interpreter.cli.main",
+                                          "interpreter.web.app imports interpreter.cli.main"]
 
 
 def test_no_class_imports_its_subclasses():
