@@ -158,7 +158,7 @@ def test_the_tool_kills_what_a_test_catches_and_lists_what_none_does(spare, tmp_
 def test_the_tool_uses_public_interfaces_only():
     """The worker drives pytest through its public hooks, a mutant's text reaches the loader through the
     loader's own overlay (the language server's), and what a load reads is learnt by watching it
-    (loader.watch), not by replacing the loader's functions."""
+    (interpreter.watch), not by replacing the loader's functions."""
     from interpreter.loader import yaml_source
     from interpreter.mutants import load as mutants_load
     assert mutants_load.overlay is yaml_source.overlay
@@ -171,8 +171,8 @@ def test_the_tool_uses_public_interfaces_only():
 
 
 def test_watching_a_load_tells_the_files_the_effect_texts_and_the_code(tmp_path):
-    """loader.watch: the mutation engine's only view of what a load reads; nothing is told outside the block."""
-    from interpreter.loader.watch import watching
+    """interpreter.watch: the mutation engine's only view of what a load reads; nothing is told outside the block."""
+    from interpreter.watch import watching
 
     from interpreter import load_game
     from interpreter.mutants.load import Recording

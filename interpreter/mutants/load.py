@@ -29,7 +29,7 @@ def choices(folder) -> list[dict]:
 
 
 class Recording:
-    """What one load read (a watcher of loader.watch): the files (absolute paths, in the order first read), the
+    """What one load read (a watcher of interpreter.watch): the files (absolute paths, in the order first read), the
     places of the effect texts in them (absolute path, line, column) -> "body" or "expression", and the
     generated Python source."""
 
@@ -52,7 +52,7 @@ class Recording:
 
 
 def recording():
-    """`with recording() as rec:` watches the loads inside it (loader.watch)."""
+    """`with recording() as rec:` watches the loads inside it (interpreter.watch)."""
     return watching(Recording())
 
 
