@@ -16,8 +16,9 @@ from ..files import GRAMMAR_DIR
 from ..runtime.verbs import REGISTRY, REQUIRED
 
 KEYWORDS = tuple(sorted(set(re.findall(r'"([a-z]+)"', (GRAMMAR_DIR / "effects.lark").read_text(encoding="utf-8")))))
-RENAMEABLE = ("procedure", "function", "value", "card", "event", "local", "parameter", "zone", "counter", "var",
-              "constant", "player zone", "player counter", "player var")
+# what every use of is in the index (a zone or a counter may be named in `layout:` too, a value's parameter in
+# the modifiers of each card): renamed everywhere, the game still checks
+RENAMEABLE = ("procedure", "function", "value", "card", "local")
 BARE = ("procedure", "function", "value", "zone", "counter", "var", "constant")  # a name alone in effect text
 IN_STRING = ("card", "event", "value", "option", "enum value", "hook", "kind")  # a text in effect text
 PLAYER = ("player zone", "player counter", "player var")
