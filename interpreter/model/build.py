@@ -58,19 +58,21 @@ def content_index(folder: str | os.PathLike, mods=()) -> Index | None:
     """What the game (with its mods) declares and uses, and where (check.index), over every file its options
     may include: for the language server. None when its files stop before the checker (a file its schema
     refuses)."""
-    folder, found = str(folder), None
+    folder, found, defaults = str(folder), None, {}
     try:
         sets = [{}] + [{k: v} for k, vs in include_options(folder, mods).items() for v in vs]
     except ContentError:
         sets = [{}]
     for options in sets:
+        if options and all(defaults.get(k) == v for k, v in options.items()):
+            continue  # the defaults' files: indexed already
         try:
-            checked, layers, _, _ = _checked(folder, mods, options, Collect())
+            checked, layers, chosen, _ = _checked(folder, mods, options, Collect())
         except ContentError:
             continue
         idx = index_of(checked, layers)
         if found is None:
-            found = idx
+            found, defaults = idx, {k: str(v) for k, v in chosen.items()}
         else:
             found.merge(idx)
     return found
