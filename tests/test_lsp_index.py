@@ -79,3 +79,22 @@ def test_a_file_the_schema_refuses_gives_no_index(tmp_path):
     shutil.copytree(KAIJU, broken)
     (broken / "game.yaml").write_text("game: kaiju-inc\n", encoding="utf-8")
     assert content_index(broken) is None
+
+
+def test_the_references_of_a_local_are_those_of_its_own_body():
+    """`c` of `for c in revealed` in one procedure: its references are the loop's `c` and the reads of it in that
+    body (one inside a string's hole), not the `c` of another body."""
+    from interpreter.lsp import features
+    from interpreter.lsp.server import _indexed
+    path = str(KAIJU / "game.yaml")
+    lines = (KAIJU / "game.yaml").read_text(encoding="utf-8").split("\n")
+    loop = next(i for i, t in enumerate(lines) if "for c in revealed {" in t)
+    idx = _indexed(str(KAIJU), {})
+    entry, decls = features.resolve(idx, path, loop, lines[loop].index("c in"))
+    assert (entry.kind, [d.place.line for d in decls]) == ("local", [loop + 1])
+    end = next(i for i in range(loop + 1, len(lines)) if lines[i].strip() == "}")  # the loop's body, as written
+    reads = {(i + 1, m.start() + 1) for i in range(loop + 1, end) for m in re.finditer(r"(?<![\w.])c(?![\w])", lines[i])}
+    found = {(e.place.line, e.place.col) for e in features.references(idx, entry)}
+    assert reads and found == reads | {(loop + 1, lines[loop].index("c in") + 1)}
+    others = [e for e in idx.entries if e.kind == "local" and e.name == "c" and e.body != entry.body]
+    assert others and not {(e.place.line, e.place.col) for e in others} & found
