@@ -56,16 +56,15 @@ class Entry:
 
 @dataclass(slots=True)
 class Body:
-    """A body of effect text: its pieces, (line, first column, end column or 0: to the end of the line), 1-based;
+    """A body of effect text: its pieces, (line, first column, column past its end) of each of its lines, 1-based;
     the names bound around it (parameters, an event's); whether it parsed."""
     path: str
     pieces: tuple
     params: tuple
     parsed: bool
-    effect: bool = True
 
     def holds(self, line: int, col: int) -> bool:
-        return any(ln == line and a <= col and (not b or col <= b) for ln, a, b in self.pieces)
+        return any(ln == line and a <= col <= b for ln, a, b in self.pieces)
 
 
 @dataclass
@@ -289,11 +288,13 @@ def _bodies(idx: Index, checked) -> None:
         resolved.setdefault(id(r.origin), []).append(r)
     typed = checked.checker.retyped([r for r in (*checked.procedures.values(), *checked.functions.values())
                                      if r is not None])
-    owners = {}  # id(origin) -> the procedure, function or value it is the body of
-    for what in (checked.procedures, checked.functions, checked.values):
-        for k, r in what.items():
-            if r is not None:
-                owners[id(r.origin)] = k
+    owners = {}  # id(origin) -> the procedure, function or value it is the body of, parsed or not
+    decl = checked.decl
+    for what, key in ((decl.procedures, "do"), (decl.functions, "expr"), (decl.values, "expr")):
+        for k, v in what.items():
+            origin = getattr(v.get(key), "origin", None)
+            if origin is not None:
+                owners[id(origin)] = k
     declared: dict = {}  # procedure, function or value -> its parameters' entries
     for i, e in enumerate(idx.entries):
         if e.body == -2:
@@ -303,8 +304,7 @@ def _bodies(idx: Index, checked) -> None:
             continue
         rs = resolved.get(id(origin), [])
         n = len(idx.bodies)
-        idx.bodies.append(Body(origin.place.path, _pieces(text, origin), tuple(params), bool(rs),
-                               not rs or rs[0].effect))
+        idx.bodies.append(Body(origin.place.path, _pieces(text, origin), tuple(params), bool(rs)))
         for i in declared.get(owners.get(id(origin)), ()):  # its parameters, declared in its YAML entry
             idx.entries[i] = _rebody(idx.entries[i], n)
         lines = text.split("\n")
