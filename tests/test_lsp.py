@@ -406,3 +406,27 @@ def test_completion_after_a_loop_variable_offers_card_fields_by_the_checker():
     fields = {f for k in data["kinds"].values() for f in (k.get("fields") or {})}
     zones = set(data["player"]["zones"]) - fields
     assert zones and fields <= items and not zones & items
+
+
+def test_a_quick_fix_mends_a_misspelled_argument_name_placed_at_its_call(lsp, tmp_path):
+    """`move(b, p.tableau, att="top")`: the diagnostic stands at the call (`move` has no argument named `att`, did
+    you mean `at`?); its quick fix writes `at` over `att`, not over `move`, and the game then checks clean."""
+    game = tmp_path / "kaiju-inc"
+    shutil.copytree(CONTENT / "kaiju-inc", game)
+    path = game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace("move(b, p.tableau)", 'move(b, p.tableau, att="top")', 1)
+    lsp.open(path, broken)
+    assert lsp.until(lambda: bool(lsp.diagnostics.get(uri(path))))
+    (d,) = lsp.diagnostics[uri(path)]
+    assert "did you mean `at`?" in d["message"]
+    actions = lsp.request("textDocument/codeAction", {"textDocument": {"uri": uri(path)}, "range": d["range"],
+                                                      "context": {"diagnostics": [d]}})
+    (edit,) = actions[0]["edit"]["changes"][uri(path)]
+    lines = broken.split("\n")
+    s, e = edit["range"]["start"], edit["range"]["end"]
+    assert lines[s["line"]][s["character"]:e["character"]] == "att" and edit["newText"] == "at"
+    lines[s["line"]] = lines[s["line"]][:s["character"]] + "at" + lines[s["line"]][e["character"]:]
+    lsp.change(path, "\n".join(lines))
+    assert lsp.until(lambda: lsp.diagnostics.get(uri(path)) == [])
+    lsp.close(path)

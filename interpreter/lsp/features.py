@@ -5,6 +5,7 @@ stands at the cursor (the word being typed, the call it is in, the YAML keys aro
 Positions here are the protocol's: 0-based lines and characters; the index's places are 1-based."""
 from __future__ import annotations
 
+import difflib
 import re
 
 from lsprotocol import types as T
@@ -361,24 +362,39 @@ def signature_help(idx: Index, lines_of, path: str, line: int, col: int) -> T.Si
 # ---- quick fixes
 
 def quick_fixes(uri: str, lines: list[str], diagnostics) -> list[T.CodeAction]:
-    """For each diagnostic that says "did you mean `x`?": an edit that writes `x` in place of the word it is at."""
+    """For each diagnostic that says "did you mean `x`?": an edit that writes `x` over the word it was said of."""
     out = []
     for d in diagnostics:
-        m = _MEANT.search(d.message or "")
-        line = d.range.start.line
-        if m is None or line >= len(lines):
-            continue
-        text, col = lines[line], d.range.start.character
-        if text[col:col + 1] in "\"'":
-            col += 1
-        word = _NAME.match(text, col)
-        if word is None or word.group() == m.group(1):
-            continue
-        rng = T.Range(start=T.Position(line=line, character=col), end=T.Position(line=line, character=word.end()))
-        out.append(T.CodeAction(title=f"Change `{word.group()}` to `{m.group(1)}`", kind=T.CodeActionKind.QuickFix,
-                                diagnostics=[d], is_preferred=True,
-                                edit=T.WorkspaceEdit(changes={uri: [T.TextEdit(range=rng, new_text=m.group(1))]})))
+        found = _misspelled(lines, d)
+        if found is not None:
+            rng, word, meant = found
+            out.append(T.CodeAction(title=f"Change `{word}` to `{meant}`", kind=T.CodeActionKind.QuickFix,
+                                    diagnostics=[d], is_preferred=True,
+                                    edit=T.WorkspaceEdit(changes={uri: [T.TextEdit(range=rng, new_text=meant)]})))
     return out
+
+
+def _misspelled(lines: list[str], d) -> tuple | None:
+    """(its range, the word, what was meant) of a did-you-mean diagnostic: the word is the one the message quotes
+    that is nearest to what was meant (as near as did_you_mean asks), on the diagnostic's line at its place or
+    after it (`modify` has no argument named `ad`: placed at the call, `ad` further on)."""
+    m = _MEANT.search(d.message or "")
+    line = d.range.start.line
+    if m is None or line >= len(lines):
+        return None
+    meant = m.group(1)
+    quoted = [w for w in re.findall(r"`([A-Za-z_]\w*)`", d.message[:m.start()]) if w != meant]
+    near = max(quoted, key=lambda w: difflib.SequenceMatcher(None, w, meant).ratio(), default=None)
+    if near is None or difflib.SequenceMatcher(None, near, meant).ratio() < 0.6:
+        return None
+    text = lines[line]
+    at = [w for w in re.finditer(rf"(?<![\w]){re.escape(near)}(?!\w)", text)]
+    after = [w for w in at if w.start() >= d.range.start.character] or at
+    if not after:
+        return None
+    w = after[0]
+    return T.Range(start=T.Position(line=line, character=w.start()), end=T.Position(line=line, character=w.end())), \
+        near, meant
 
 
 # ---- outside effect text: YAML
