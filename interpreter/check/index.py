@@ -4,10 +4,10 @@ Every declaration (a procedure, function or value and its parameters, a zone, co
 of each player, a constant, an event, a kind, its fields and hooks, an enum and its values, an option, a
 phase, a card) and every use (each name, call, field, and text naming a card, event, value, option, hook or
 kind in effect text, as the resolve-and-type pass bound it; the YAML that names one: an `on:` key, a card's
-`kind:`, a modifier's `value:`, a counter's `on_wrap:`, `counts:`, `remove_cards:`, a field's enum type) is an
-`Entry`: its name, what it is, its place, and the type the checker gave it. Each body of effect text is a
-`Body`, placed line by line, parsed or not. Nothing here reads a file or checks anything: the index is made
-from what the check stage found (check.game.Checked) and the layers it checked.
+`kind:`, a modifier's `value:`, a counter's `on_wrap:`, `counts:`, `remove_cards:`, a field's enum type, an
+include's `when:`) is an `Entry`: its name, what it is, its place, and the type the checker gave it. Each body
+of effect text is a `Body`, placed line by line, parsed or not. Nothing here reads a file or checks anything:
+the index is made from what the check stage found (check.game.Checked) and the layers it checked.
 """
 from __future__ import annotations
 
@@ -230,6 +230,10 @@ def _declarations(idx: Index, checked, layers) -> None:
         for i, cid in enumerate(removed):
             add(Entry(str(cid), "card", _at(removed.places[i], cid), False))
         _handlers(idx, data, where)
+        for inc in data.get("includes") or []:  # `when: {option: value}`
+            when = inc.get("when") or {}
+            for k in when:
+                add(Entry(k, "option", _key(when, k, where), False))
         for ph in data.get("round") or []:
             if "phase" in ph:
                 add(Entry(str(ph["phase"]), "phase", _at(ph.places["phase"], ph["phase"]), True))
