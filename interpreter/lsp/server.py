@@ -1,5 +1,6 @@
 """The protocol: pygls on stdio. Each change re-checks the game or mod of the changed file, and every open mod
-built on it, then publishes each file's diagnostics (empty for a file that became clean)."""
+built on it, then publishes each file's diagnostics (empty for a file that became clean); a request after a
+change asks the check stage for the game's index again (model.build.content_index)."""
 from __future__ import annotations
 
 import asyncio
@@ -133,7 +134,7 @@ def _indexed(target: str, texts: dict) -> Index | None:
             idx = content_index(folder, mods)
             if idx is None and mods:  # the mod's files do not check yet: at least what its game names
                 idx = content_index(folder)
-    except (Exception, RecursionError):  # a fault of the checker itself: said in the log, the server goes on
+    except Exception:  # a fault of the checker itself: said in the log, the server goes on
         log.exception("indexing %s failed", target)
         return None
     if idx is not None:
