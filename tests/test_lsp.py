@@ -210,7 +210,7 @@ def test_hover_on_a_verb_shows_its_signature_and_doc(lsp):
     hover = lsp.at("textDocument/hover", path, line, col + 2)
     lsp.close(path)
     text = hover["contents"]["value"]
-    assert "shuffle(a1)" in text and REGISTRY["shuffle"].doc in text
+    assert REGISTRY["shuffle"].signature() in text and REGISTRY["shuffle"].doc in text  # the registry's typed parameters
 
 
 def test_hover_on_a_counter_shows_its_bounds(lsp):
@@ -301,18 +301,19 @@ def test_outline_lists_phases_procedures_and_cards_by_kind(lsp):
 
 
 def test_events_are_offered_under_on_and_after_until(lsp, tmp_path):
-    """Completion in a mod of Kaiju: an `on:` key offers the base game's events, and so does `until="`."""
+    """Completion in a mod of Kaiju: an `on:` key being typed offers the base game's events that the prefix
+    begins (the mod does not check yet: its game's index answers), and `until="` offers every event."""
     mod = tmp_path / "mod"
     mod.mkdir()
-    text = ("mod: m\nextends: kaiju-inc\nname: M\non:\n  eu\nprocedures:\n  cheap:\n    do: |\n"
-            "      modify(\"price\", add=-1, until=\"\n")
-    (mod / "mod.yaml").write_text(text, encoding="utf-8")
-    lsp.open(mod / "mod.yaml", text)
     events = set(yaml.safe_load((CONTENT / "kaiju-inc" / "game.yaml").read_text(encoding="utf-8"))["events"])
-    for line, col in ((4, 4), (8, len(text.split("\n")[8]))):
-        items = lsp.at("textDocument/completion", mod / "mod.yaml", line, col)
-        assert {i["label"] for i in items["items"]} == events, (line, col)
-    lsp.close(mod / "mod.yaml")
+    typing = "mod: m\nextends: kaiju-inc\nname: M\non:\n  eu\n"
+    calling = "mod: m\nextends: kaiju-inc\nname: M\nprocedures:\n  cheap:\n    do: |\n      modify(\"price\", add=-1, until=\"\n"
+    for text, line, offered in ((typing, 4, {e for e in events if e.startswith("eu")}), (calling, 6, events)):
+        (mod / "mod.yaml").write_text(text, encoding="utf-8")
+        lsp.open(mod / "mod.yaml", text)
+        items = lsp.at("textDocument/completion", mod / "mod.yaml", line, len(text.split("\n")[line]))
+        lsp.close(mod / "mod.yaml")
+        assert {i["label"] for i in items["items"]} == offered, text
 
 
 def test_hover_on_a_procedure_shows_its_doc_and_on_a_card_id_its_card(lsp):
@@ -341,8 +342,9 @@ def test_yaml_keys_are_offered_while_the_key_is_typed(lsp):
     lsp.open(path, "\n".join(lines))
     items = lsp.at("textDocument/completion", path, line, 6)
     lsp.close(path)
-    procedure = schema("game")["properties"]["procedures"]
-    assert {i["label"] for i in items["items"]} == set(procedure["additionalProperties"]["properties"])
+    procedure = set(schema("game")["properties"]["procedures"]["additionalProperties"]["properties"])
+    labels = [i["label"] for i in sorted(items["items"], key=lambda i: i["sortText"])]
+    assert labels[0] == "params" and set(labels) <= procedure  # ranked by the prefix typed, the schema's keys only
 
 
 def test_completion_after_it_dot_offers_the_fields_of_what_the_list_holds(lsp):
@@ -364,39 +366,67 @@ def test_completion_after_it_dot_offers_the_fields_of_what_the_list_holds(lsp):
     assert player <= offered[1] and not (fields - player) & offered[1]
 
 
-def _names_and_lines(game: str):
-    from interpreter.lsp.names import read
+def _index_and_lines(game: str, texts: dict | None = None):
+    from interpreter.lsp.server import _indexed
     target = str((CONTENT / game).resolve())
     path = os.path.join(target, "game.yaml")
-    names = read(target, {})
-    return names, path, names.lines[path]
+    lines = (texts or {}).get(path, Path(path).read_text(encoding="utf-8")).split("\n")
+    return _indexed(target, texts or {}), path, lines
 
 
 def test_hover_on_a_local_says_what_the_checker_types_it():
-    """The checker's resolve-and-type pass (lsp.checked) says what a local holds: a `where` over a player's zone
-    gives a list of cards, a loop over a zone a card."""
+    """The check stage's index says what a local holds: a `where` over a player's zone gives a list of cards, a
+    loop over a zone a card."""
     from interpreter.lsp import features
-    names, path, lines = _names_and_lines("kaiju-inc")
+    idx, path, lines = _index_and_lines("kaiju-inc")
     line, col = find(lines, r"let paying = p\.tableau where")
     col = lines[line].index("paying", col)
-    assert features.hover(names, path, line, col + 1) == "`paying`: a local (a list of cards)"
+    assert features.hover(idx, lambda p: lines, path, line, col + 1) == "`paying`: a local (a list of cards)"
     line, col = find(lines, r"for c in row \{")
     col = lines[line].index("c in row")
-    assert features.hover(names, path, line, col) == "`c`: a local (a card)"
+    assert features.hover(idx, lambda p: lines, path, line, col) == "`c`: a local (a card)"
 
 
 def test_completion_after_a_loop_variable_offers_card_fields_by_the_checker():
     """`c.` where `c` goes over a `where` of a zone, as an editor holds it with its bracket closed: the checker
     types `c` a card (the words around do not tell), so a card's fields are offered and no player's zone."""
     from interpreter.lsp import features
-    from interpreter.lsp.names import read
-    names, path, lines = _names_and_lines("kaiju-inc")
+    from interpreter.lsp.server import _indexed
+    _, path, lines = _index_and_lines("kaiju-inc")
     line, _ = find(lines, r"for c in row \{ move\(c, building_discard\) \}")
     lines = list(lines)
     lines[line] = lines[line].replace("row { move(c, building_discard) }", "(row where it.cost > 1) { say(c.) }")
-    names = read(str((CONTENT / "kaiju-inc").resolve()), {path: "\n".join(lines)})
-    items = {i.label for i in features.complete(names, path, line, lines[line].index("c.") + 2)}
+    texts = {path: "\n".join(lines)}
+    col = lines[line].index("c.") + 2
+    idx = _indexed(os.path.dirname(path), texts)
+    repaired = lines[line][:col - 1] + lines[line][col:]
+    items = {i.label for i in features.complete(idx, lambda p: lines, path, line, col, repaired=lambda: _indexed(
+        os.path.dirname(path), {path: "\n".join(lines[:line] + [repaired] + lines[line + 1:])}))}
     data = yaml.safe_load((CONTENT / "kaiju-inc" / "game.yaml").read_text(encoding="utf-8"))
     fields = {f for k in data["kinds"].values() for f in (k.get("fields") or {})}
     zones = set(data["player"]["zones"]) - fields
     assert zones and fields <= items and not zones & items
+
+
+def test_a_quick_fix_mends_a_misspelled_argument_name_placed_at_its_call(lsp, tmp_path):
+    """`move(b, p.tableau, att="top")`: the diagnostic stands at the call (`move` has no argument named `att`, did
+    you mean `at`?); its quick fix writes `at` over `att`, not over `move`, and the game then checks clean."""
+    game = tmp_path / "kaiju-inc"
+    shutil.copytree(CONTENT / "kaiju-inc", game)
+    path = game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace("move(b, p.tableau)", 'move(b, p.tableau, att="top")', 1)
+    lsp.open(path, broken)
+    assert lsp.until(lambda: bool(lsp.diagnostics.get(uri(path))))
+    (d,) = lsp.diagnostics[uri(path)]
+    assert "did you mean `at`?" in d["message"]
+    actions = lsp.request("textDocument/codeAction", {"textDocument": {"uri": uri(path)}, "range": d["range"],
+                                                      "context": {"diagnostics": [d]}})
+    (edit,) = actions[0]["edit"]["changes"][uri(path)]
+    lines = broken.split("\n")
+    s, e = edit["range"]["start"], edit["range"]["end"]
+    assert lines[s["line"]][s["character"]:e["character"]] == "att" and edit["newText"] == "at"
+    lines[s["line"]] = lines[s["line"]][:s["character"]] + "at" + lines[s["line"]][e["character"]:]
+    lsp.change(path, "\n".join(lines))
+    assert lsp.until(lambda: lsp.diagnostics.get(uri(path)) == [])
+    lsp.close(path)

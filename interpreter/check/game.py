@@ -4,7 +4,7 @@ them all: handlers of declared events, the scoreboard's entries, definitions not
 The result, `Checked`, is what code generation and the model are built from."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..dsl import ast as A
 from ..dsl.parser import parse, parse_expr
@@ -29,9 +29,11 @@ class Bodies:
     def __init__(self, col: Collect, checker: Checker):
         self.col, self.checker = col, checker
         self.order: list[Resolved] = []
+        self.texts: list = []  # (text, origin, the names bound around it) of every body, parsed or not (check.index)
 
     def effect(self, text, place, params=(), event_params=(), procedure=None, this_piece=False,
                nobody=False) -> Resolved | None:
+        self.texts.append((text, _origin(text, place), (*params, *event_params)))
         stmts = self.col.guard(parse, text, _origin(text, place))
         if stmts is None:
             return None
@@ -44,6 +46,7 @@ class Bodies:
         """A phase's body, nobody's turn, as its steps (model.gamedef.Phase): one Resolved a top-level statement
         where none reads a name another before it binds (a `let`, a loop's variable: a body's names last to its
         end) and none returns from the body, else one for the whole body."""
+        self.texts.append((text, _origin(text, place), ()))
         stmts = self.col.guard(parse, text, _origin(text, place))
         if stmts is None:
             return [None]
@@ -56,6 +59,7 @@ class Bodies:
         return out
 
     def expression(self, text, place, params=(), function=None, this_piece=False) -> Resolved | None:
+        self.texts.append((text, _origin(text, place), tuple(params)))
         e = self.col.guard(parse_expr, text, _origin(text, place))
         if e is None:
             return None
@@ -108,6 +112,7 @@ class Checked:
     ranking_names: list  # each ranking key's name: its term's, or its expression's text
     team: Resolved | None
     value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
+    texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
 
 
 def check(col: Collect, layers, card_files: list) -> Checked:
@@ -174,7 +179,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team, value)
+                   faction, ranking, board, cards, parts, ranking_names, team, value, bodies.texts)
 
 
 def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:

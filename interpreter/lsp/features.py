@@ -1,26 +1,35 @@
-"""Completion, hover, definitions, references, rename and the outline, from a game's names (names.py)."""
+"""Completion, signature help, hover, definitions, references, rename, the outline and quick fixes, from the
+check stage's index of the game (check.index) and the verb registry; the document's own text says only what
+stands at the cursor (the word being typed, the call it is in, the YAML keys around it).
+
+Positions here are the protocol's: 0-based lines and characters; the index's places are 1-based."""
 from __future__ import annotations
 
-import json
+import difflib
 import re
 
 from lsprotocol import types as T
 
-from ..check.names import NameTable
+from ..check.index import Entry, Index, builtins
 from ..check.schema import schema
 from ..errors import did_you_mean
 from ..files import GRAMMAR_DIR
-from ..runtime.verbs import REGISTRY
-from .checked import kind_at
-from .names import BARE, IN_STRING, Definition, Names, Spot, locals_in
+from ..runtime.verbs import REGISTRY, REQUIRED
 
 KEYWORDS = tuple(sorted(set(re.findall(r'"([a-z]+)"', (GRAMMAR_DIR / "effects.lark").read_text(encoding="utf-8")))))
-RENAMEABLE = ("procedure", "card")
+# what every use of is in the index (a zone or a counter may be named in `layout:` too, a value's parameter in
+# the modifiers of each card): renamed everywhere, the game still checks
+RENAMEABLE = ("procedure", "function", "value", "card", "local")
+BARE = ("procedure", "function", "value", "zone", "counter", "var", "constant")  # a name alone in effect text
+IN_STRING = ("card", "event", "value", "option", "enum value", "hook", "kind")  # a text in effect text
+PLAYER = ("player zone", "player counter", "player var")
+CARD = ("field", "hook")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MEANT = re.compile(r"did you mean `([^`]+)`\?")
 _SYMBOL_KIND = {"phase": T.SymbolKind.Event, "procedure": T.SymbolKind.Function, "function": T.SymbolKind.Function,
                 "value": T.SymbolKind.Function, "event": T.SymbolKind.Event, "zone": T.SymbolKind.Array,
                 "counter": T.SymbolKind.Number, "card": T.SymbolKind.Object}
-_OUTLINE = ("phase", "procedure", "function", "value", "event", "zone", "counter")
+_OUTLINE = ("phase", "procedure", "function", "value", "event", "zone", "counter", "player zone", "player counter")
 _ITEM_KIND = {"procedure": T.CompletionItemKind.Function, "function": T.CompletionItemKind.Function,
               "value": T.CompletionItemKind.Function, "zone": T.CompletionItemKind.Variable,
               "counter": T.CompletionItemKind.Variable, "var": T.CompletionItemKind.Variable,
@@ -29,63 +38,41 @@ _ITEM_KIND = {"procedure": T.CompletionItemKind.Function, "function": T.Completi
               "field": T.CompletionItemKind.Field, "option": T.CompletionItemKind.Property,
               "event": T.CompletionItemKind.Event, "card": T.CompletionItemKind.Value,
               "enum value": T.CompletionItemKind.EnumMember, "hook": T.CompletionItemKind.Method,
-              "kind": T.CompletionItemKind.Class}
+              "kind": T.CompletionItemKind.Class, "local": T.CompletionItemKind.Variable,
+              "parameter": T.CompletionItemKind.Variable}
+# the order completion offers names in, among those that match the prefix as well: the game's own first
+GAME, VERB, BUILTIN, KEYWORD = range(4)
 
 
-def signature(name: str) -> str:
-    """A builtin verb's or function's call, its arguments counted by the registry: `draw(a1, a2, a3?)`."""
+# ---- what the index and the registry say of a name
+
+def verb_doc(name: str) -> str:
     v = REGISTRY[name]
-    most = v.max_args if v.max_args is not None and v.max_args < 10 else v.min_args
-    args = [f"a{i}" + ("?" if i > v.min_args else "") for i in range(1, most + 1)]
-    if v.max_args is None or v.max_args >= 10:
-        args.append("...")
-    args += ["name=value..." if k == "*" else f"{k}=" for k in v.kwargs]
-    return f"{name}({', '.join(args)})"
+    fires = " It may ask or fire events." if v.fires else ""
+    return f"```\n{v.signature()}\n```\n{v.doc}{fires}\n\nExample: `{v.example}`"
 
 
-def _params(d: Definition) -> list:
-    return list(d.data.get("params") or []) if isinstance(d.data, dict) else []
-
-
-def describe(d: Definition, names: Names) -> str:
-    """A definition in a few lines of Markdown: what it is, its parameters or bounds, its doc."""
-    data = d.data if isinstance(d.data, dict) else {}
-    if d.what in ("procedure", "function", "value"):
-        head = f"{d.what} `{d.name}({', '.join(_params(d))})`"
-    elif d.what in ("counter", "player counter"):
-        bounds = ", ".join(f"{k} {data[k]}" for k in ("initial", "min", "max", "wrap") if k in data)
-        head = f"{d.what} `{d.name}`" + (f": {bounds}" if bounds else "")
-    elif d.what in ("zone", "player zone"):
-        head = f"{d.what} `{d.name}`: {data.get('visibility', 'public')}"
-    elif d.what == "event":
-        head = f"event `{d.name}({', '.join(map(str, d.data or []))})`"
-    elif d.what == "card":
-        return f"card `{d.name}` ({d.owner})\n```yaml\n{_card_text(d, names.lines.get(d.spot.path) or [])}\n```"
-    elif d.what == "field":
-        head = f"field `{d.name}` of kind `{d.owner}`: {d.data.get('type') if isinstance(d.data, dict) else d.data}"
-    elif d.what in ("enum value", "hook"):
-        head = f"{d.what} `{d.name}` of `{d.owner}`"
-    elif d.what in ("constant", "var", "player var"):
-        head = f"{d.what} `{d.name}` = {json.dumps(_plain(d.data))}"
-    elif d.what == "option":
-        head = f"option `{d.name}`: {' | '.join(map(str, data.get('values', [])))} (default {data.get('default')})"
+def describe(d: Entry, lines_of) -> str:
+    """A declaration in a few lines of Markdown: what it is, its parameters, bounds or value, its doc."""
+    if d.kind == "card":
+        lines = lines_of(d.place.path)
+        return f"card `{d.name}` ({d.owner})\n```yaml\n{_card_text(lines, d.place.line - 1)}\n```"
+    if d.kind in ("procedure", "function", "value", "event"):
+        head = f"{d.kind} `{d.detail}`"
+    elif d.kind == "field":
+        head = f"field `{d.name}` of kind `{d.owner}`: {d.detail}"
+    elif d.kind in ("enum value", "hook"):
+        head = f"{d.detail or d.kind} `{d.name}` of `{d.owner}`"
+    elif d.kind in ("constant", "var", "player var"):
+        head = f"{d.kind} `{d.name}` = {d.detail}"
     else:
-        head = f"{d.what} `{d.name}`"
-    doc = data.get("doc") if isinstance(data.get("doc"), str) else ""
-    return head + (f"\n\n{doc}" if doc else "")
+        head = f"{d.kind} `{d.name}`" + (f": {d.detail}" if d.detail else "")
+    return head + (f"\n\n{d.doc}" if d.doc else "")
 
 
-def _plain(v):
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    return str(v) if isinstance(v, str) else v
-
-
-def _card_text(d: Definition, lines: list[str]) -> str:
-    """The card's entry as written: its lines, from its `id:` down to the next card."""
-    first = d.spot.line
+def _card_text(lines: list[str], line: int) -> str:
+    """A card's entry as written: its lines, from its `- ` down to the next card."""
+    first = min(line, len(lines) - 1)
     while first > 0 and not lines[first].lstrip().startswith("- "):
         first -= 1
     out = [lines[first]]
@@ -97,14 +84,6 @@ def _card_text(d: Definition, lines: list[str]) -> str:
         out.pop()
     return "\n".join(out[:40])
 
-
-def verb_doc(name: str) -> str:
-    v = REGISTRY[name]
-    fires = " It may ask or fire events." if v.fires else ""
-    return f"```\n{signature(name)}\n```\n{v.doc}{fires}\n\nExample: `{v.example}`"
-
-
-# ---- what stands at a position
 
 def _word(text: str, col: int) -> tuple[str, int]:
     for m in _NAME.finditer(text):
@@ -136,231 +115,313 @@ def _in_string(text: str) -> bool:
     return inside and not hole
 
 
-def resolve(names: Names, path: str, line: int, col: int) -> tuple[str, list[Definition]]:
-    """The name at a position and the definitions it may refer to."""
-    for ds in names.defs.values():
-        for d in ds:
-            s = d.spot
-            if s.path == path and s.line == line and s.col <= col <= s.col + s.length:
-                return d.name, [x for x in names.defs[d.name] if x.what == d.what]
-    for u in names.uses:
-        s = u.spot
-        if s.path == path and s.line == line and s.col <= col <= s.col + s.length:
-            return u.name, [d for d in names.defs.get(u.name, []) if d.what in u.whats]
-    lines = names.lines.get(path) or []
+def resolve(idx: Index, path: str, line: int, col: int) -> tuple[Entry | None, list[Entry]]:
+    """The entry at a position and the declarations it refers to."""
+    e = idx.at(path, line + 1, col + 1)
+    return (e, idx.declarations(e)) if e is not None else (None, [])
+
+
+def hover(idx: Index, lines_of, path: str, line: int, col: int) -> str | None:
+    e, decls = resolve(idx, path, line, col)
+    if e is None:
+        return _unknown(idx, lines_of(path), path, line, col)
+    if e.kind == "verb":
+        return verb_doc(e.name)
+    if e.kind in ("local", "parameter"):
+        typed = e.type or next((d.type for d in decls if d.type), "")
+        holds = f" ({typed})" if typed else ""
+        return f"`{e.name}`: {'a parameter' if e.kind == 'parameter' else 'a local'}{holds}"
+    if e.kind == "builtin":
+        return f"`{e.name}`: a builtin name" + (f" ({e.type})" if e.type else "") + " (docs/language.md)"
+    if e.kind == "attribute":
+        owners = [w for w in ("player", "card", "zone") if e.name in builtins()[w]]
+        return f"`{e.name}`: an attribute of every {' and '.join(owners) or 'card'}" + (f" ({e.type})" if e.type else "")
+    parts = [describe(d, lines_of) for d in decls[:3]]
+    return "\n\n---\n\n".join(parts) or f"{e.kind} `{e.name}`"
+
+
+def _unknown(idx: Index, lines: list[str], path: str, line: int, col: int) -> str | None:
+    """A word in effect text that the index does not hold (a mistake, or a text that did not parse)."""
+    _, body = idx.body_at(path, line + 1, col + 1)
     text = lines[line] if line < len(lines) else ""
     word, _ = _word(text, col)
-    return word, list(names.defs.get(word, []))
-
-
-def references(names: Names, defs: list[Definition]) -> list[Spot]:
-    whats = {d.what for d in defs}
-    spots = [d.spot for d in defs]
-    spots += [u.spot for u in names.uses if defs and u.name == defs[0].name and u.whats & whats]
-    return list(dict.fromkeys(spots))
-
-
-def hover(names: Names, path: str, line: int, col: int) -> str | None:
-    name, defs = resolve(names, path, line, col)
-    if not name:
+    if body is None or not word or word in KEYWORDS:
         return None
-    parts = [describe(d, names) for d in defs[:3]]
-    code = names.code_at(path, line, col)
-    if name in REGISTRY and code is not None and not any(d.what in BARE for d in defs):
-        parts.insert(0, verb_doc(name))
-    if not parts and code is not None and name not in KEYWORDS:
-        parts.append(_builtin_or_unknown(names, code, path, line, col, name))
-    return "\n\n---\n\n".join(parts) or None
+    if word in REGISTRY:
+        return verb_doc(word)
+    known = list(REGISTRY) + list(idx.declared(*BARE))
+    hint = did_you_mean(word, known)
+    return f"`{word}`: not a verb, function or name of this game" + (f"; {hint}" if hint else "")
 
 
-def _builtin_or_unknown(names: Names, code, path: str, line: int, col: int, name: str) -> str:
-    lines = names.lines[path]
-    _, start = _word(lines[line], col)
-    if start > 0 and lines[line][start - 1] == ".":
-        owners = [what for what, attrs in (("player", NameTable.PLAYER_ATTRS), ("card", NameTable.PIECE_ATTRS),
-                                           ("zone", NameTable.ZONE_ATTRS)) if name in attrs]
-        return f"`{name}`: " + (f"an attribute of every {' and '.join(owners)}" if owners else "not a field of this game")
-    holds = kind_at(names, code, lines, name, line, start + len(name))
-    holds = f" ({'an' if holds and holds[0] in 'aeiou' else 'a'} {holds})" if holds else ""
-    if name in code.params:
-        return f"`{name}`: a parameter{holds}"
-    if name in locals_in(code, lines):
-        return f"`{name}`: a local{holds}"
-    if name in NameTable.BUILTIN_NAMES or name == "it":
-        return f"`{name}`: a builtin name (docs/language.md)"
-    known = list(REGISTRY) + [n for n, ds in names.defs.items() if any(d.what in BARE for d in ds)]
-    hint = did_you_mean(name, known)
-    return f"`{name}`: not a verb, function or name of this game" + (f"; {hint}" if hint else "")
+def references(idx: Index, e: Entry) -> list[Entry]:
+    return list({(x.place, x.name): x for x in idx.references(e)}.values())
 
 
 # ---- completion
 
-def _item(label: str, kind, detail: str = "", doc: str = "") -> T.CompletionItem:
-    return T.CompletionItem(label=label, kind=kind, detail=detail or None,
-                            documentation=T.MarkupContent(kind=T.MarkupKind.Markdown, value=doc) if doc else None)
+def _item(label: str, kind, group: int, detail: str = "", doc: str = "", snippet: str = "") -> T.CompletionItem:
+    return T.CompletionItem(
+        label=label, kind=kind, detail=detail or None, sort_text=str(group),
+        documentation=T.MarkupContent(kind=T.MarkupKind.Markdown, value=doc) if doc else None,
+        insert_text=snippet or None, insert_text_format=T.InsertTextFormat.Snippet if snippet else None)
 
 
-def _defs_items(names: Names, whats) -> list[T.CompletionItem]:
+def _decl_items(idx: Index, kinds, lines_of, snippets=False) -> list[T.CompletionItem]:
+    out = []
+    for name, d in idx.declared(*kinds).items():
+        snip = _snippet(name, _params(d)) if snippets and d.kind in ("procedure", "function", "value") else ""
+        out.append(_item(name, _ITEM_KIND.get(d.kind, T.CompletionItemKind.Text), GAME, d.detail or d.kind,
+                         describe(d, lines_of), snip))
+    return out
+
+
+def _params(d: Entry) -> list[str]:
+    inside = d.detail[d.detail.find("(") + 1:-1] if "(" in d.detail else ""
+    return [p.strip() for p in inside.split(",") if p.strip()]
+
+
+def _snippet(name: str, params: list[str]) -> str:
+    """`draw(${1:player}, ${2:n})$0`: the call with a placeholder per argument it needs."""
+    return f"{name}({', '.join(f'${{{i}:{p}}}' for i, p in enumerate(params, 1))})$0"
+
+
+def _verb_params(name: str) -> list[str]:
+    """A verb's arguments a call must give (the registry's), in order."""
+    return [("*" if p.many else "") + p.name for p in REGISTRY[name].positional if p.default is REQUIRED]
+
+
+def rank(items: list[T.CompletionItem], prefix: str) -> list[T.CompletionItem]:
+    """The items whose label the prefix begins (then: holds, then: spells in order), those first, each group's
+    by where it comes from (the game's own names, then the verbs, the builtin names, the keywords), then by
+    label. Each once."""
+    p = prefix.lower()
     out = {}
-    for name, ds in names.defs.items():
-        for d in ds:
-            if d.what in whats and name not in out:
-                out[name] = _item(name, _ITEM_KIND.get(d.what, T.CompletionItemKind.Text), d.what, describe(d, names))
-    return list(out.values())
-
-
-_LIST = r"([a-z_][\w.]*(?:\([^()]*\))?)"  # a list or zone: `players`, `row`, `me.tableau`, `rivals(me)`
-_ITEM_VERBS = r"\b(?:sum|distinct|gather|sort|highest|lowest)\(\s*"
-
-
-def _kind_of(names: Names, code, lines: list[str], var: str, before: str = "", at=None) -> str | None:
-    """What a name stands for in an effect text: "player" or "card" (None: unknown). As the checker types it
-    (lsp.checked) when the text parses and `at` says where the name ends (file line, character); else from how
-    the text binds and uses it and, for a parameter, from what the callers pass. `it` is an item of the list
-    before the nearest `where` or per-item argument on the line (`before`: the line's text up to the name)."""
-    if at is not None:
-        checked = kind_at(names, code, lines, var, *at)
-        if checked in ("player", "card"):
-            return checked
-    if var in ("me", "owner"):
-        return "player"
-    if var == "this":
-        return "card"
-    if var == "it":
-        bound = list(re.finditer(rf"{_LIST}\s+where\b|{_ITEM_VERBS}{_LIST}\s*,", before))
-        return _items_of(names, bound[-1].group(1) or bound[-1].group(2)) if bound else None
-    text = code.text(lines)
-    bound = re.search(rf"\b(?:for|each)\s+{var}\s+in\s+{_LIST}|\bchoose\s+{var}\s+from\s+{_LIST}", text)
-    if bound and _items_of(names, bound.group(1) or bound.group(2)):
-        return _items_of(names, bound.group(1) or bound.group(2))
-    player = set(names.of("player zone", "player counter", "player var")) | set(NameTable.PLAYER_ATTRS)
-    card = set(names.of("field", "hook")) | set(NameTable.PIECE_ATTRS)
-    seen = set(re.findall(rf"(?<![\w.]){var}\.([a-z_]\w*)", text))
-    if seen & (player - card) and not seen & (card - player):
-        return "player"
-    if seen & (card - player) and not seen & (player - card):
-        return "card"
-    if var in code.params and " " in code.label:
-        passed = _passed(names, code.label.split(" ", 1)[1], code.params.index(var))
-        if passed:
-            return passed
-    return var if var in ("player", "card") and var in code.params else None  # an event's parameter, by its name
-
-
-def _items_of(names: Names, expr: str) -> str | None:
-    """"player" for a list of players (`players`, `rivals(me)`), "card" for a zone (`row`, `me.tableau`)."""
-    if re.match(r"(players|rivals\(|clockwise\()", expr):
-        return "player"
-    head = expr.split("(")[0]
-    if head in names.of("zone") or head == "box" or ("." in head and head.rsplit(".", 1)[1] in names.of("player zone")):
-        return "card"
-    return None
-
-
-_PLAYER_ARG = re.compile(r"(me|owner|player|p|\w+\.(owner|left|right)|first_player\(\))")
-
-
-def _passed(names: Names, callee: str, i: int) -> str | None:
-    """"player" when a call of `callee` passes a player as its argument i (`me`, `owner`, `x.left`, ...)."""
-    for u in names.uses:
-        if u.name != callee or "procedure" not in u.whats:
+    for it in items:
+        label = it.label.lower()
+        if label.startswith(p):
+            match = 0
+        elif p in label:
+            match = 1
+        elif _spells(p, label):
+            match = 2
+        else:
             continue
-        rest = names.lines[u.spot.path][u.spot.line][u.spot.col + u.spot.length:]
-        if not rest.startswith("("):
-            continue
-        args, depth, cur = [], 0, ""
-        for ch in rest[1:]:
-            if ch in "([":
-                depth += 1
-            elif ch in ")]":
-                if depth == 0:
-                    break
-                depth -= 1
-            if ch == "," and depth == 0:
-                args.append(cur.strip())
-                cur = ""
-            else:
-                cur += ch
-        args.append(cur.strip())
-        if i < len(args) and _PLAYER_ARG.fullmatch(args[i]):
-            return "player"
-    return None
+        key = f"{match}{it.sort_text or KEYWORD}{it.label}"
+        if it.label not in out or key < out[it.label].sort_text:
+            it.sort_text, it.filter_text = key, it.label
+            out[it.label] = it
+    return sorted(out.values(), key=lambda it: it.sort_text)
 
 
-def complete(names: Names, path: str, line: int, col: int) -> list[T.CompletionItem]:
-    lines = names.lines.get(path) or []
+def _spells(p: str, label: str) -> bool:
+    i = 0
+    for ch in label:
+        if i < len(p) and ch == p[i]:
+            i += 1
+    return i == len(p)
+
+
+def complete(idx: Index, lines_of, path: str, line: int, col: int, snippets: bool = False,
+             repaired=None) -> list[T.CompletionItem]:
+    """What may be written at a position. `repaired()`: the index of the documents with the text being typed at
+    the cursor made whole (a dangling dot dropped, open brackets closed), asked when the body there did not
+    parse: what its names hold comes from it."""
+    lines = lines_of(path)
     if line >= len(lines):
         return []
     text = lines[line][:col]
-    code = names.code_at(path, line, col)
-    if code is None:
-        return _yaml_items(names, path, lines, line, text)
-    start = next(a for ln, a, _ in code.pieces if ln == line)
+    n, body = idx.body_at(path, line + 1, col + 1)
+    if body is None:
+        return _yaml_items(idx, lines_of, path, lines, line, text)
+    start = next(a for ln, a, _ in body.pieces if ln == line + 1) - 1
     before = text[start:]
     if _in_string(before):
-        return _string_items(names, before)
+        return _string_items(idx, lines_of, before)
+    prefix = re.search(r"[A-Za-z_]\w*$", before)
+    prefix = prefix.group() if prefix else ""
     dot = re.search(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)?$", before)
+    if not body.parsed and repaired is not None:
+        again = repaired()
+        if again is not None:  # the repaired line is shorter: its body is found where the word begins
+            idx = again
+            n, body = idx.body_at(path, line + 1, start + (dot.start(1) if dot else len(before) - len(prefix)) + 1)
+            if body is None:
+                return []
     if dot:
-        return _attr_items(names, code, lines, dot.group(1), before[:dot.start(2) if dot.group(2) else len(before)],
-                           (line, start + dot.end(1)))
-    items = [_item(n, T.CompletionItemKind.Function, signature(n), verb_doc(n)) for n in sorted(REGISTRY)]
-    items += _defs_items(names, BARE)
-    items += [_item(n, T.CompletionItemKind.Variable, "local") for n in locals_in(code, lines)]
-    items += [_item(n, T.CompletionItemKind.Variable, "builtin") for n in NameTable.BUILTIN_NAMES + ("it",)]
-    items += [_item(n, T.CompletionItemKind.Keyword) for n in KEYWORDS]
-    return items
+        obj = idx.at(path, line + 1, start + dot.start(1) + 1)
+        return rank(_attr_items(idx, lines_of, dot.group(1), obj), dot.group(2) or "")
+    follows = lines[line][col:col + 1] == "("
+    items = [_item(k, T.CompletionItemKind.Function, VERB, REGISTRY[k].signature(), verb_doc(k),
+                   _snippet(k, _verb_params(k)) if snippets and not follows else "") for k in REGISTRY]
+    items += _decl_items(idx, BARE, lines_of, snippets and not follows)
+    items += [_item(k, _ITEM_KIND[e.kind], GAME, e.type or e.kind) for k, e in idx.locals_of(n).items()]
+    items += [_item(k, T.CompletionItemKind.Variable, BUILTIN, "builtin") for k in builtins()["name"]]
+    items += [_item(k, T.CompletionItemKind.Keyword, KEYWORD) for k in KEYWORDS]
+    return rank(items, prefix)
 
 
-def _attr_items(names: Names, code, lines, var: str, before: str, at=None) -> list[T.CompletionItem]:
+def _attr_items(idx: Index, lines_of, var: str, obj: Entry | None) -> list[T.CompletionItem]:
     if var == "options":
-        return _defs_items(names, {"option"})
-    kind = _kind_of(names, code, lines, var, before, at)
-    player = _defs_items(names, {"player zone", "player counter", "player var"}) + [
-        _item(a, T.CompletionItemKind.Field, "player") for a in NameTable.PLAYER_ATTRS]
-    card = _defs_items(names, {"field"}) + _defs_items(names, {"hook"}) + [
-        _item(a, T.CompletionItemKind.Field, "card") for a in NameTable.PIECE_ATTRS]
-    zone = [_item(a, T.CompletionItemKind.Field, "zone") for a in NameTable.ZONE_ATTRS]
-    if kind == "player":
+        return _decl_items(idx, ("option",), lines_of)
+    held = obj.type if obj is not None and obj.name == var else ""
+    own = builtins()
+    player = _decl_items(idx, PLAYER, lines_of) + [
+        _item(a, T.CompletionItemKind.Field, BUILTIN, "player") for a in own["player"]]
+    card = _decl_items(idx, CARD, lines_of) + [_item(a, T.CompletionItemKind.Field, BUILTIN, "card") for a in own["card"]]
+    zone = [_item(a, T.CompletionItemKind.Field, BUILTIN, "zone") for a in own["zone"]]
+    if held == "a player":
         return player
-    if kind == "card":
+    if held == "a card":
         return card
-    return list({i.label: i for i in player + card + zone}.values())
+    if held == "a zone":
+        return zone
+    return player + card + zone
 
 
-def _string_items(names: Names, before: str) -> list[T.CompletionItem]:
-    call = re.search(r"(\w+)\s*=\s*\"\w*$|(\w+)\((?:[^()\"]*,\s*)?\"\w*$", before)
-    arg = call and (call.group(1) or call.group(2))
-    if arg in ("until", "emit"):
-        return _defs_items(names, {"event"})
-    if arg == "modify":
-        return _defs_items(names, {"value"})
-    if arg == "option":
-        return _defs_items(names, {"option"})
-    if arg in ("run", "has", "value_of"):
-        return _defs_items(names, {"hook"})
-    return _defs_items(names, IN_STRING - {"hook"})
+def _string_items(idx: Index, lines_of, before: str) -> list[T.CompletionItem]:
+    """In a text: what the verb's parameter there names (the registry says), else every name a text may give."""
+    call = _call_at(before[:before.rfind('"')])
+    param = None
+    if call is not None:
+        verb, at, named = call
+        v = REGISTRY.get(verb)
+        param = v.param(named if named else at) if v is not None else None
+    prefix = re.search(r"\w*$", before).group()
+    if param is not None and param.names:
+        kinds = ("hook",) if "hook" in param.names else (param.names,)
+        return rank(_decl_items(idx, kinds, lines_of), prefix)
+    return rank(_decl_items(idx, tuple(k for k in IN_STRING if k != "hook"), lines_of), prefix)
 
 
-def _yaml_items(names: Names, path: str, lines: list[str], line: int, text: str) -> list[T.CompletionItem]:
+# ---- signature help
+
+def _call_at(before: str) -> tuple[str, int, str] | None:
+    """The call a text ends inside: (its name, the positional argument being written, the named one's name or
+    "")."""
+    depth, commas, i = 0, 0, len(before) - 1
+    named = re.search(r"(?:^|[(,])\s*([A-Za-z_]\w*)\s*=(?!=)[^,()]*$", before)
+    inside = False
+    while i >= 0:
+        ch = before[i]
+        if ch == '"':
+            inside = not inside
+        elif not inside:
+            if ch in ")]}":
+                depth += 1
+            elif ch in "[{":
+                if depth == 0:
+                    return None
+                depth -= 1
+            elif ch == "(":
+                if depth == 0:
+                    m = re.search(r"([A-Za-z_]\w*)\s*$", before[:i])
+                    return (m.group(1), commas, named.group(1) if named else "") if m else None
+                depth -= 1
+            elif ch == "," and depth == 0:
+                commas += 1
+        i -= 1
+    return None
+
+
+def signature_help(idx: Index, lines_of, path: str, line: int, col: int) -> T.SignatureHelp | None:
+    """The signature of the verb, procedure or function whose arguments are being typed, the argument at the
+    cursor active."""
+    lines = lines_of(path)
+    if line >= len(lines):
+        return None
+    _, body = idx.body_at(path, line + 1, col + 1)
+    if body is None:
+        return None
+    start = next(a for ln, a, _ in body.pieces if ln == line + 1) - 1
+    call = _call_at(lines[line][start:col])
+    if call is None:
+        return None
+    name, at, named = call
+    declared = idx.declared("procedure", "function", "value").get(name)
+    if declared is not None:
+        params = [T.ParameterInformation(label=p) for p in _params(declared)]
+        active = next((i for i, p in enumerate(_params(declared)) if p == named), at) if named else at
+        sig = T.SignatureInformation(label=f"{declared.kind} {declared.detail}", parameters=params,
+                                     documentation=declared.doc or None, active_parameter=active)
+    elif name in REGISTRY:
+        v = REGISTRY[name]
+        params = [T.ParameterInformation(label=p.shown()) for p in v.params]
+        if named:
+            active = next((i for i, p in enumerate(v.params) if p.named and p.name == named), len(v.params))
+        else:
+            active = min(at, len(v.positional) - 1) if v.positional and v.positional[-1].many else at
+        sig = T.SignatureInformation(label=v.signature(), parameters=params,
+                                     documentation=T.MarkupContent(kind=T.MarkupKind.Markdown, value=v.doc),
+                                     active_parameter=active)
+    else:
+        return None
+    return T.SignatureHelp(signatures=[sig], active_signature=0, active_parameter=sig.active_parameter)
+
+
+# ---- quick fixes
+
+def quick_fixes(uri: str, lines: list[str], diagnostics) -> list[T.CodeAction]:
+    """For each diagnostic that says "did you mean `x`?": an edit that writes `x` over the word it was said of."""
+    out = []
+    for d in diagnostics:
+        found = _misspelled(lines, d)
+        if found is not None:
+            rng, word, meant = found
+            out.append(T.CodeAction(title=f"Change `{word}` to `{meant}`", kind=T.CodeActionKind.QuickFix,
+                                    diagnostics=[d], is_preferred=True,
+                                    edit=T.WorkspaceEdit(changes={uri: [T.TextEdit(range=rng, new_text=meant)]})))
+    return out
+
+
+def _misspelled(lines: list[str], d) -> tuple | None:
+    """(its range, the word, what was meant) of a did-you-mean diagnostic: the word is the one the message quotes
+    that is nearest to what was meant (as near as did_you_mean asks), on the diagnostic's line at its place or
+    after it (`modify` has no argument named `ad`: placed at the call, `ad` further on)."""
+    m = _MEANT.search(d.message or "")
+    line = d.range.start.line
+    if m is None or line >= len(lines):
+        return None
+    meant = m.group(1)
+    quoted = [w for w in re.findall(r"`([A-Za-z_]\w*)`", d.message[:m.start()]) if w != meant]
+    near = max(quoted, key=lambda w: difflib.SequenceMatcher(None, w, meant).ratio(), default=None)
+    if near is None or difflib.SequenceMatcher(None, near, meant).ratio() < 0.6:
+        return None
+    text = lines[line]
+    at = [w for w in re.finditer(rf"(?<![\w]){re.escape(near)}(?!\w)", text)]
+    after = [w for w in at if w.start() >= d.range.start.character] or at
+    if not after:
+        return None
+    w = after[0]
+    return T.Range(start=T.Position(line=line, character=w.start()), end=T.Position(line=line, character=w.end())), \
+        near, meant
+
+
+# ---- outside effect text: YAML
+
+def _yaml_items(idx: Index, lines_of, path: str, lines: list[str], line: int, text: str) -> list[T.CompletionItem]:
     """Outside effect text: the keys the schema allows here, or the names a key's value may be."""
-    value = re.match(r"\s*(?:-\s+)?([a-z_]+):\s+\S*$", text)
+    value = re.match(r"\s*(?:-\s+)?([a-z_]+):\s+(\S*)$", text)
     if value:
-        return _defs_items(names, {"kind": {"kind"}, "value": {"value"}, "on_wrap": {"event"},
-                                   "on_wrap_back": {"event"}, "on_threshold": {"event"}}.get(value.group(1), ()))
+        kinds = {"kind": ("kind",), "value": ("value",), "on_wrap": ("event",), "on_wrap_back": ("event",),
+                 "on_threshold": ("event",)}.get(value.group(1), ())
+        return rank(_decl_items(idx, kinds, lines_of), value.group(2))
     if not re.fullmatch(r"\s*(-\s+)?[a-z_]*", text):
         return []
+    prefix = re.search(r"[a-z_]*$", text).group()
     keys = _parents(lines, line, len(text) - len(text.lstrip(" -")))
     if keys[-1:] == ["on"]:
-        return _defs_items(names, {"event"})
-    cards_file = any(d.what == "card" and d.spot.path == path for ds in names.defs.values() for d in ds)
-    card = _card_kind(lines, line) if cards_file and keys in ([], ["cards"]) else None
-    if card is not None:
-        kd = names.kinds.get(card) or {}
-        extra = list(kd.get("fields") or {}) + list(kd.get("effects") or []) + list(kd.get("expressions") or [])
-        return [_item(k, T.CompletionItemKind.Property) for k in list(_schema_keys("cards", [])) + extra]
+        return rank(_decl_items(idx, ("event",), lines_of), prefix)
+    cards = [e for e in idx.entries if e.decl and e.kind == "card" and e.place.path == path]
+    if cards and keys in ([], ["cards"]):
+        above = [e for e in cards if e.place.line <= line + 1]
+        kind = max(above, key=lambda e: e.place.line).owner if above else ""
+        extra = [e.name for e in idx.entries if e.decl and e.kind in CARD and e.owner == kind]
+        return rank([_item(k, T.CompletionItemKind.Property, GAME) for k in list(_schema_keys("cards", [])) + extra],
+                    prefix)
     kind = "game" if path.endswith("game.yaml") else "mod"  # a mod.yaml or a file a game includes
-    return [_item(k, T.CompletionItemKind.Property, doc=(d or {}).get("description", ""))
-            for k, d in _schema_keys(kind, keys).items()]
+    return rank([_item(k, T.CompletionItemKind.Property, GAME, doc=(d or {}).get("description", ""))
+                 for k, d in _schema_keys(kind, keys).items()], prefix)
 
 
 def _parents(lines: list[str], line: int, indent: int) -> list[str]:
@@ -381,20 +442,6 @@ def _parents(lines: list[str], line: int, indent: int) -> list[str]:
         if ind == 0 and ind < indent:
             break
     return keys[::-1]
-
-
-def _card_kind(lines: list[str], line: int) -> str | None:
-    """In a card file, the `kind:` of the card entry holding this line."""
-    first = line
-    while first > 0 and not lines[first].lstrip().startswith("- "):
-        first -= 1
-    if not lines[first].lstrip().startswith("- "):
-        return None
-    for text in lines[first:line + 40]:
-        m = re.match(r"\s*(?:-\s+)?kind:\s*([a-z_]\w*)", text)
-        if m:
-            return m.group(1)
-    return ""
 
 
 def _schema_keys(kind: str, keys: list[str]) -> dict:
@@ -430,22 +477,21 @@ def _deref(root: dict, node: dict) -> dict:
 
 # ---- outline
 
-def outline(names: Names, path: str) -> list[T.DocumentSymbol]:
+def outline(idx: Index, path: str) -> list[T.DocumentSymbol]:
     """The file's phases, procedures, functions, values, events, zones and counters, and its cards by kind."""
     groups: dict = {}
-    for ds in names.defs.values():
-        for d in ds:
-            if d.spot.path != path:
-                continue
-            if d.what == "card":
-                groups.setdefault(f"{d.owner} cards", []).append(d)
-            elif d.what in _OUTLINE or d.what in ("player zone", "player counter"):
-                groups.setdefault(d.what.replace("player ", "") + "s", []).append(d)
+    for d in idx.entries:
+        if not d.decl or d.place.path != path:
+            continue
+        if d.kind == "card":
+            groups.setdefault(f"{d.owner} cards", []).append(d)
+        elif d.kind in _OUTLINE:
+            groups.setdefault(d.kind.replace("player ", "") + "s", []).append(d)
     out = []
     for title, ds in groups.items():
-        ds.sort(key=lambda d: (d.spot.line, d.spot.col))
-        children = [T.DocumentSymbol(name=d.name, kind=_SYMBOL_KIND.get(d.what.replace("player ", ""), T.SymbolKind.Variable),
-                                     range=_range(d.spot), selection_range=_range(d.spot), detail=d.what)
+        ds.sort(key=lambda d: (d.place.line, d.place.col))
+        children = [T.DocumentSymbol(name=d.name, kind=_SYMBOL_KIND.get(d.kind.replace("player ", ""), T.SymbolKind.Variable),
+                                     range=span(d), selection_range=span(d), detail=d.kind)
                     for d in ds]
         whole = T.Range(start=children[0].range.start, end=children[-1].range.end)
         out.append(T.DocumentSymbol(name=title, kind=T.SymbolKind.Namespace, range=whole, selection_range=whole,
@@ -454,10 +500,12 @@ def outline(names: Names, path: str) -> list[T.DocumentSymbol]:
     return out
 
 
-def _range(s: Spot) -> T.Range:
-    return T.Range(start=T.Position(line=s.line, character=s.col), end=T.Position(line=s.line, character=s.col + s.length))
+def span(e: Entry) -> T.Range:
+    p = e.place
+    return T.Range(start=T.Position(line=p.line - 1, character=p.col - 1),
+                   end=T.Position(line=p.line - 1, character=e.end - 1))
 
 
-def location(s: Spot, uri_of) -> T.Location:
-    return T.Location(uri=uri_of(s.path), range=_range(s))
+def location(e: Entry, uri_of) -> T.Location:
+    return T.Location(uri=uri_of(e.place.path), range=span(e))
 

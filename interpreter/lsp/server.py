@@ -1,8 +1,10 @@
 """The protocol: pygls on stdio. Each change re-checks the game or mod of the changed file, and every open mod
-built on it, then publishes each file's diagnostics (empty for a file that became clean)."""
+built on it, then publishes each file's diagnostics (empty for a file that became clean); a request after a
+change asks the check stage for the game's index again (model.pipeline.content_index)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -14,9 +16,12 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from ..check.index import Index
+from ..errors import Place
+from ..loader.yaml_source import overlay
+from ..model.pipeline import content_index
 from . import features
 from .checking import base_of, target_of, validate
-from .names import Names, read
 
 log = logging.getLogger(__name__)
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -28,7 +33,7 @@ class MeepleServer(LanguageServer):
         self.dirty: set[str] = set()  # game and mod folders to check again
         self.flushing = False
         self.found: dict[str, dict[str, list[dict]]] = {}  # folder -> path -> its diagnostics from that folder's check
-        self.cache: dict[str, tuple] = {}  # folder -> (the texts read, Names)
+        self.cache: dict[str, tuple] = {}  # folder -> (the texts read, their Index)
 
     def texts(self) -> dict[str, str]:
         """The open documents: absolute path -> unsaved text."""
@@ -81,16 +86,80 @@ class MeepleServer(LanguageServer):
         self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
             uri=from_fs_path(path), diagnostics=[_diagnostic(d, lines) for d in diags]))
 
-    def names(self, path: str) -> Names | None:
-        """The names of the game or mod a file belongs to, read again only when an open document changed."""
+    def index(self, path: str) -> Index | None:
+        """The check stage's index of the game or mod a file belongs to, made again only when an open document
+        changed; while its files do not get as far as the checker (a key being typed), the last it gave."""
         target = target_of(path)
         if target is None:
             return None
         texts = self.texts()
         held = self.cache.get(target)
         if held is None or held[0] != texts:
-            held = self.cache[target] = (texts, read(target, texts))
+            idx = _indexed(target, texts)
+            if idx is None and held is not None:
+                idx = held[1]
+            held = self.cache[target] = (texts, idx)
         return held[1]
+
+    def repaired(self, path: str, line: int, col: int):
+        """index(), with the text being typed at (line, col) of `path` made whole: a dangling dot and the
+        word after it dropped, the brackets the line opens closed (features.complete asks for it)."""
+        def again():
+            texts = self.texts()
+            if path not in texts:
+                return None
+            lines = texts[path].split("\n")
+            text = lines[line]
+            head = re.sub(r"\.[A-Za-z_]*$", "", text[:col])
+            lines[line] = _closed(head + text[col:])
+            texts[path] = "\n".join(lines)
+            return _indexed(target_of(path), texts)
+        return again
+
+    def lines_of(self, path: str) -> list[str]:
+        text = self.texts().get(path)
+        return text.split("\n") if text is not None else _disk_lines(path)
+
+
+def _indexed(target: str, texts: dict) -> Index | None:
+    """The index of a game folder, or of a mod with the game it is checked with (checking.base_of), its places'
+    paths absolute."""
+    folder, mods = target, ()
+    if os.path.isfile(os.path.join(target, "mod.yaml")):
+        folder, mods = base_of(target, texts), (target,)
+        if folder is None:
+            return None
+    try:
+        with overlay(texts):
+            idx = content_index(folder, mods)
+            if idx is None and mods:  # the mod's files do not check yet: at least what its game names
+                idx = content_index(folder)
+    except Exception:  # a fault of the checker itself: said in the log, the server goes on
+        log.exception("indexing %s failed", target)
+        return None
+    if idx is not None:
+        absolute = {}
+        for i, e in enumerate(idx.entries):
+            p = e.place
+            path = absolute.get(p.path) or absolute.setdefault(p.path, os.path.abspath(p.path))
+            if path != p.path:
+                idx.entries[i] = dataclasses.replace(e, place=Place(path, p.line, p.col))
+        for b in idx.bodies:
+            b.path = absolute.get(b.path) or absolute.setdefault(b.path, os.path.abspath(b.path))
+    return idx
+
+
+def _closed(text: str) -> str:
+    """A line with the brackets it leaves open closed at its end (strings skipped)."""
+    opened, inside = [], False
+    for ch in text:
+        if ch == '"':
+            inside = not inside
+        elif not inside and ch in "([{":
+            opened.append({"(": ")", "[": "]", "{": "}"}[ch])
+        elif not inside and ch in ")]}" and opened and opened[-1] == ch:
+            opened.pop()
+    return text + ('"' if inside else "") + "".join(reversed(opened))
 
 
 def _disk_lines(path: str) -> list[str]:
@@ -120,9 +189,9 @@ def _path(uri: str) -> str:
     return os.path.abspath(to_fs_path(uri) or "")
 
 
-def _at(params) -> tuple[Names | None, str, int, int]:
+def _at(params) -> tuple[Index | None, str, int, int]:
     path = _path(params.text_document.uri)
-    return server.names(path), path, params.position.line, params.position.character
+    return server.index(path), path, params.position.line, params.position.character
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
@@ -140,50 +209,74 @@ def did_close(ls: MeepleServer, params: T.DidCloseTextDocumentParams):
     ls.changed(_path(params.text_document.uri))  # read from the disk again: what was not saved is gone
 
 
+def _snippets(ls: MeepleServer) -> bool:
+    """Whether the editor takes completions with placeholders (snippets)."""
+    try:
+        return bool(ls.client_capabilities.text_document.completion.completion_item.snippet_support)
+    except AttributeError:
+        return False
+
+
 @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", '"']))
 def completion(ls: MeepleServer, params: T.CompletionParams):
-    names, path, line, col = _at(params)
-    return T.CompletionList(is_incomplete=False, items=features.complete(names, path, line, col) if names else [])
+    idx, path, line, col = _at(params)
+    items = features.complete(idx, ls.lines_of, path, line, col, _snippets(ls), ls.repaired(path, line, col)) \
+        if idx else []
+    return T.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(T.TEXT_DOCUMENT_SIGNATURE_HELP, T.SignatureHelpOptions(trigger_characters=["(", ","],
+                                                                       retrigger_characters=[" ", "="]))
+def signature_help(ls: MeepleServer, params: T.SignatureHelpParams):
+    idx, path, line, col = _at(params)
+    return features.signature_help(idx, ls.lines_of, path, line, col) if idx else None
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_ACTION, T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+def code_action(ls: MeepleServer, params: T.CodeActionParams):
+    path = _path(params.text_document.uri)
+    return features.quick_fixes(params.text_document.uri, ls.lines_of(path), params.context.diagnostics) or None
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: MeepleServer, params: T.HoverParams):
-    names, path, line, col = _at(params)
-    text = features.hover(names, path, line, col) if names else None
+    idx, path, line, col = _at(params)
+    text = features.hover(idx, ls.lines_of, path, line, col) if idx else None
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
 
-def _defs(params) -> tuple:
-    """(the names of the document's game, the definitions of what the cursor is on): (None, []) outside a game."""
-    names, path, line, col = _at(params)
-    if names is None:
-        return None, []
-    return names, features.resolve(names, path, line, col)[1]
+def _decls(params) -> tuple:
+    """(the index of the document's game, the entry the cursor is on, its declarations): (None, None, [])
+    outside a game or a name."""
+    idx, path, line, col = _at(params)
+    if idx is None:
+        return None, None, []
+    return (idx, *features.resolve(idx, path, line, col))
 
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: MeepleServer, params: T.DefinitionParams):
-    _, defs = _defs(params)
-    return [features.location(d.spot, from_fs_path) for d in defs] or None
+    _, _, decls = _decls(params)
+    return [features.location(d, from_fs_path) for d in decls] or None
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
 def references(ls: MeepleServer, params: T.ReferenceParams):
-    names, defs = _defs(params)
-    if names is None:
+    idx, e, decls = _decls(params)
+    if e is None:
         return None
-    spots = features.references(names, defs)
+    found = features.references(idx, e)
     if not params.context.include_declaration:
-        spots = [s for s in spots if s not in {d.spot for d in defs}]
-    return [features.location(s, from_fs_path) for s in spots] or None
+        found = [x for x in found if not x.decl]
+    return [features.location(x, from_fs_path) for x in found] or None
 
 
 def _renameable(params):
-    """(the names, the definitions) of what the cursor is on, when it can be renamed; else None."""
-    names, defs = _defs(params)
-    if not defs or any(d.what not in features.RENAMEABLE for d in defs):
+    """(the index, the entry) of what the cursor is on, when it can be renamed; else None."""
+    idx, e, decls = _decls(params)
+    if e is None or e.kind not in features.RENAMEABLE or not decls:
         return None
-    return names, defs
+    return idx, e
 
 
 @server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
@@ -198,21 +291,21 @@ def rename(ls: MeepleServer, params: T.RenameParams):
     found = _renameable(params)
     if found is None:
         return None
-    names, defs = found
+    idx, e = found
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", params.new_name):
         raise ValueError(f"`{params.new_name}` is not a name (lower-case letters, digits and _)")
     changes: dict = {}
-    for s in features.references(names, defs):
-        changes.setdefault(from_fs_path(s.path), []).append(
-            T.TextEdit(range=features.location(s, from_fs_path).range, new_text=params.new_name))
+    for x in features.references(idx, e):
+        changes.setdefault(from_fs_path(x.place.path), []).append(
+            T.TextEdit(range=features.span(x), new_text=params.new_name))
     return T.WorkspaceEdit(changes=changes)
 
 
 @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(ls: MeepleServer, params: T.DocumentSymbolParams):
     path = _path(params.text_document.uri)
-    names = server.names(path)
-    return features.outline(names, path) if names else []
+    idx = server.index(path)
+    return features.outline(idx, path) if idx else []
 
 
 def serve() -> int:

@@ -9,16 +9,17 @@ import os
 from ..check.declarations import check_files, check_mods, check_options
 from ..check.game import Checked
 from ..check.game import check as check_content
+from ..check.index import Index, index_of
 from ..check.names import NameTable
 from ..compile.generate import Compiler
 from ..errors import Collect, ContentError
-from ..loader.layers import include_keys, option_values, read_card_files, read_game, read_includes, read_mods
+from ..loader.layers import include_keys, include_options, option_values, read_card_files, read_game, read_includes, read_mods
 from ..loader.yaml_source import start_value
 from ..runtime.modifiers import make_value
 from ..runtime.result import summed
 from .gamedef import CardDef, FaceSpec, GameDef, Phase, ScoreEntry
 
-__all__ = ["assemble", "check_game", "content_names", "load_game"]
+__all__ = ["assemble", "check_game", "content_index", "content_names", "load_game"]
 
 
 def load_game(folder: str | os.PathLike, mods=(), warnings: list | None = None, options: dict | None = None) -> GameDef:
@@ -42,9 +43,48 @@ def content_names(folder: str | os.PathLike, mods=(), warnings: list | None = No
     return _load(folder, mods, warnings, options, generate=False)
 
 
+def content_index(folder: str | os.PathLike, mods=()) -> Index | None:
+    """What the game (with its mods) declares and uses, and where (check.index), over every file its options
+    may include: for the language server. None when its files stop before the checker (a file its schema
+    refuses)."""
+    folder, found, defaults = str(folder), None, {}
+    try:
+        sets = [{}] + [{k: v} for k, vs in include_options(folder, mods).items() for v in vs]
+    except ContentError:
+        sets = [{}]
+    for options in sets:
+        if options and all(defaults.get(k) == v for k, v in options.items()):
+            continue  # the defaults' files: indexed already
+        try:
+            checked, layers, chosen, _ = _checked(folder, mods, options, Collect())
+        except ContentError:
+            continue
+        idx = index_of(checked, layers)
+        if found is None:
+            found, defaults = idx, {k: str(v) for k, v in chosen.items()}
+        else:
+            found.merge(idx)
+    return found
+
+
 def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTable:
     """The stages in order; each stops the load with every mistake found so far when it finds one."""
     folder, options, col = str(folder), options or {}, Collect()
+    checked, _, chosen, game = _checked(folder, mods, options, col)
+    if any(d.severity == "error" for d in col.diags):
+        raise ContentError(col.diags)
+    if warnings is not None:
+        warnings.extend(d for d in col.diags if d.severity == "warning")
+    if not generate:
+        return checked.decl.names  # the names only
+    built = assemble(checked, folder)
+    built.include_choice = {k: chosen[k] for k in include_keys(game[0]) if k in chosen}
+    return built
+
+
+def _checked(folder: str, mods, options: dict, col: Collect) -> tuple:
+    """(Checked, its layers, the options chosen, the game's layer): the loader's and the check stage's mistakes
+    in `col`; a stage before the checker that finds one stops there (ContentError)."""
     game = read_game(folder)
     check_files(col, [game], "game")
     col.stop()
@@ -56,16 +96,7 @@ def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTabl
     included, roots = read_includes(col, layers, mods, chosen)
     layers[1:1] = check_files(col, included, "mod")  # the game's own files first, then the mods
     col.stop()
-    checked = check_content(col, layers, read_card_files(col, layers, roots))
-    if any(d.severity == "error" for d in col.diags):
-        raise ContentError(col.diags)
-    if warnings is not None:
-        warnings.extend(d for d in col.diags if d.severity == "warning")
-    if not generate:
-        return checked.decl.names  # the names only
-    built = assemble(checked, folder)
-    built.include_choice = {k: chosen[k] for k in include_keys(game[0]) if k in chosen}
-    return built
+    return check_content(col, layers, read_card_files(col, layers, roots)), layers, chosen, game
 
 
 def assemble(checked: Checked, folder: str) -> GameDef:
