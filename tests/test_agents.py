@@ -97,6 +97,25 @@ def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
     assert m.over and m.auto is None
 
 
+def test_play_on_stops_after_the_rounds_it_is_given(kaiju):
+    """`rounds=N` (mcts's `horizon` for blind playouts): the playout stops at the first answer given once N more
+    rounds have begun, the match waiting at the decision after it; the same answers as choose in a loop."""
+    m, rng = Match(kaiju, 3, 4, narrate=False), random.Random(9)
+    while m.round < 2:
+        m.choose(rng.randrange(m.pending.size))
+    start = m.round
+    stepped = m.clone()
+    play_on(m, random.Random(5).randrange, rounds=1)
+    assert m.round == start + 1 and not m.over and m.auto is None
+    # the answers before the round began, then the one given in the new round, and no more
+    pick = random.Random(5).randrange
+    while stepped.round < start + 1:
+        stepped.choose(pick(stepped.pending.size))
+    stepped.choose(pick(stepped.pending.size))
+    assert m.choices == stepped.choices
+    assert m.round == stepped.round
+
+
 def test_agents_that_read_the_view_still_get_it(kaiju):
     seen = []
 

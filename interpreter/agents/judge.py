@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 
-def play_on(m, pick, limit: int | None = None) -> None:
-    """Answers the match's decisions with `pick(number of options)` until it ends, or until `limit` answers:
-    in place (Match's `auto`), as a simulation's random bots are, the match waiting again at the decision
-    after the last answer. The same answers as `m.choose(pick(m.pending.size))` in a loop."""
+def play_on(m, pick, limit: int | None = None, rounds: int | None = None) -> None:
+    """Answers the match's decisions with `pick(number of options)` until it ends, or until `limit` answers,
+    or until `rounds` more rounds have begun: in place (Match's `auto`), as a simulation's random bots are, the
+    match waiting again at the decision after the last answer. The same answers as
+    `m.choose(pick(m.pending.size))` in a loop."""
     if m.over or limit == 0:
         return
     given = 0
+    last = m.round + rounds if rounds else None
 
     def answer(n: int) -> int:
         nonlocal given
         given += 1
-        if given == limit:
+        if given == limit or (last is not None and m.round >= last):
             m.auto = None  # the next decision waits for an answer again
         return pick(n)
     m.auto = [answer] * len(m.players)

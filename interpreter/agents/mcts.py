@@ -11,7 +11,9 @@ The budget is `iterations` (deterministic) or `seconds` (wall clock: not reprodu
 the most visited (`backup=mean`), or the one whose best line through the rest of the mover's own move looks
 best (`backup=max`: greedy's look, each line judged over the worlds it was tried in). Where the score told
 none of the options apart (each ends the mover's move and looks the same: a character chosen for the whole
-match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`).
+match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`); a playout of a decision
+made after setup stops once `horizon` more rounds have begun and is judged by the game's look there (a choice in
+play shows its worth within a round or two; a choice in setup, over the whole match).
 """
 from __future__ import annotations
 
@@ -117,15 +119,17 @@ _backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes 
 
 class MCTSAgent(SearchAgent):
     name = "mcts"
-    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int}
+    OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int,
+               "horizon": int}
 
     # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
     # player stands mid-game) each iteration judges the move it adds by it alone (`mix=1`: no playout), else half
     # by a random playout to the end (`mix=0.5`: the score alone would buy victory before what wins it); the best
     # line of the mover's own move counts (`backup=max`); a decision the look cannot tell apart is searched again
-    # by playouts (`blind=20`)
+    # by playouts (`blind=20`), each to the end of the round after next (`horizon=2`) where the game has a look
     def __init__(self, seat: int = 0, seed=0, iterations: int = 20, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20):
+                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20,
+                 horizon: int = 2):
         super().__init__(seat, seed)
         self.backup = _backup(backup)
         self.iterations = max(1, int(iterations))
@@ -134,6 +138,7 @@ class MCTSAgent(SearchAgent):
         self.depth = int(depth) if depth else None
         self.mix = None if mix is None else min(1.0, max(0.0, float(mix)))
         self.blind = max(0, int(blind))
+        self.horizon = max(0, int(horizon))
         self.last_stats: dict = {}
 
     def search(self, match, decision) -> int:
@@ -144,8 +149,11 @@ class MCTSAgent(SearchAgent):
         mix = self.mix if self.mix is not None else 1.0 if match.game.value is not None else 0.5
         root, done = self._search(match, seat, len(set(labels)), mix, self.iterations, self.seconds)
         if self.blind and _blind(root):
-            # the score told no option from another: the playouts alone judge, `blind` times each option
-            root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None)
+            # the score told no option from another: the playouts alone judge, `blind` times each option; after
+            # setup, up to `horizon` rounds on, where the game's look judges them (a random playout to the end of a
+            # long match costs tens of looks and says little of a choice made in it)
+            cut = self.horizon if self.horizon and match.round >= 1 and _looks(match.game) else None
+            root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None, cut)
         if self.backup == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (values[kv[0]], kv[1].n))[0]
@@ -155,7 +163,8 @@ class MCTSAgent(SearchAgent):
         self.last_stats = {"iterations": done, "children": {lab: (ch.n, values[lab]) for lab, ch in root.children.items()}}
         return labels.index(best)
 
-    def _search(self, match, seat: int, options: int, mix: float, iterations: int, seconds: float | None):
+    def _search(self, match, seat: int, options: int, mix: float, iterations: int, seconds: float | None,
+                rounds: int | None = None):
         root = _Node(seat)
         deadline = time.perf_counter() + seconds if seconds else None
         done = 0
@@ -165,11 +174,11 @@ class MCTSAgent(SearchAgent):
                     break
             elif done >= iterations:
                 break
-            self._iterate(root, match, seat, mix)
+            self._iterate(root, match, seat, mix, rounds)
             done += 1
         return root, done
 
-    def _iterate(self, root: _Node, match, seat: int, mix: float) -> None:
+    def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> None:
         rng = self.rng
         w = self.world(match, seat)
         team_before = team_score(w) if w.game.cooperative and _looks(w.game) else None
@@ -218,7 +227,7 @@ class MCTSAgent(SearchAgent):
         if lookout is not None and mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
-            play_on(w, rng.randrange, self.depth)
+            play_on(w, rng.randrange, self.depth, rounds)
             r = rewards(w, team_before, round_before)
             if lookout is not None:
                 r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
