@@ -55,6 +55,12 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_rules(args) -> int:
+    from .rules import rules_text
+    print(rules_text(_load(args.game, args.mod, _pairs(args.option))))
+    return 0
+
+
 def _result_table(match) -> list[str]:
     r = match.result
     lines = ["", "== Result"]
@@ -569,6 +575,11 @@ def parser() -> argparse.ArgumentParser:
     add_parser = sub.add_parser
     sub.add_parser = lambda *a, **kw: add_parser(*a, parents=[debug], **kw)  # --debug before or after the command
     sub.add_parser("list", help="the bundled games, their player counts and options").set_defaults(fn=cmd_list)
+    sp = sub.add_parser("rules", help="a game's rules in short: the goal, a round and each phase")
+    sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="an option that includes files (an expansion)")
+    sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.set_defaults(fn=cmd_rules)
 
     def game_args(sp, required=True):
         sp.add_argument("game", nargs=None if required else "?", help="a bundled game (see `meeple list`) or a game folder")
