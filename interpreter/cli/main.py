@@ -145,14 +145,16 @@ class _Terminal:
     With no human seat every line is printed as it is said."""
 
     def __init__(self, seats: list, out):
+        from .account import Account
         self.seats, self.out = seats, out
+        self.account = Account(lambda line: print(line, file=out))  # one line per action (cli/account.py)
         self.match = None  # known from the first question to a human seat (or the end)
         self.printed = 0
         self.masks: dict[int, re.Pattern] = {}  # a bot's echo (by line) -> the card names it may not show
 
     def say(self, line: str) -> None:
         if not self.seats:
-            print(line, file=self.out)
+            self.account.add(line)
         elif self.match is not None:
             self.flush()
 
@@ -160,6 +162,7 @@ class _Terminal:
         from ..runtime.secrecy import lines
         m = self.match
         if not self.seats or m is None:
+            self.account.flush()
             return
         shown = [lines(m, s, self.printed) for s in self.seats]
         for i, line in enumerate(m.lines[self.printed:]):
@@ -168,7 +171,7 @@ class _Terminal:
             if mask is not None:
                 who, _, said = line.partition(": ")
                 line = f"{who}: {mask.sub(HIDDEN_CARD, said)}"
-            print(line, file=self.out)
+            self.account.add(m.lines[self.printed + i], line)
         self.printed = len(m.lines)
 
     def answering(self, choose):
@@ -193,6 +196,7 @@ class _Terminal:
         def ask(view, decision):
             self.match = decision.match
             self.flush()
+            self.account.flush()  # the echoes so far, before the question
             seen = _private(self.match.view(decision.player))
             if seen:
                 print(f"{decision.player.name} sees: {seen}", file=self.out)
@@ -227,7 +231,10 @@ def cmd_replay(args) -> int:
     game = load_game(header.get("folder") or find_game(header["game"]), header.get("mods") or (),
                      options=header.get("options") or {})
     print(f"{game.name}: {header['players']} players, seed {header['seed']}")
-    match = replay(game, header, choices, on_say=print)
+    from .account import Account
+    account = Account(print)
+    match = replay(game, header, choices, on_say=account.add)
+    account.flush()
     if match.over:
         print("\n".join(_result_table(match)))
     else:

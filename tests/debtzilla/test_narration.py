@@ -80,10 +80,10 @@ def test_dz_shop_2_the_gadget_filling_the_space_is_named(dz):
     nxt = s.zone("advanced_deck").items[-1]
     bought = s.zone("shop").items[0]
     s.call("buy", p, answers=[bought.card.name, "Advanced Gadgets deck"])
-    assert s.lines()[-1] == f"  {nxt.card.name} fills the space."
+    assert s.lines()[-1] == f"  Ann fills the empty space with {nxt.card.name}."
     nxt = s.zone("basic_deck").items[-1]
     s.call("replace_gadget", p, answers=[bought.card.name if bought in s.zone("shop").items else 0, "Basic Gadgets deck"])
-    assert s.lines()[-1] == f"  {nxt.card.name} fills the space."
+    assert s.lines()[-1] == f"  Ann fills the empty space with {nxt.card.name}."
     clear(s, s.zone("basic_deck"))
     clear(s, s.zone("advanced_deck"))
     p.vars["bought"] = False
