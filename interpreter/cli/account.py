@@ -1,11 +1,34 @@
 """The account as the terminal prints it: one line per action. The engine echoes every answer ("  Cleo: No-Bid
-Contract", "  Cleo: Play No-Bid Contract"), and the content narrates what the answers did ("  Cleo plays No-Bid
-Contract."); where the content's next line is a sentence about the player who answered (it begins with their
-name), it says the action and the echoes before it are left out. An echo the content does not narrate is
-printed, an answer taken without asking (the only option) as "  Ann: draw (no other choice)"."""
+Contract", "  Cleo: Play No-Bid Contract"), and the content narrates what answers did ("  Cleo plays No-Bid
+Contract."). A content line that is a sentence about the player who answered (it begins with their name) and
+holds every word of the answer (the first perhaps conjugated, "passes", or left out: the verb of a menu's
+"Play X", in "Cleo plays X") says that answer: the
+echo is left out, with the answers of that player just before it that led there (a menu's choice, then the card).
+An answer taken without asking (the only option) is kept unless the line says it, and printed as "  Ann: draw
+(no other choice)"; any other echo is printed as the engine says it."""
 from __future__ import annotations
 
+import re
+
 from ..runtime.secrecy import Echo
+
+_WORD = re.compile(r"[^\s(),.;:!?\"]+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def says(line: str, echo: Echo) -> bool:
+    """Whether a content line says the answer `echo` echoes."""
+    if not line.lstrip().startswith(echo.who + " "):
+        return False
+    answer = _WORD.findall((echo.alone or echo).partition(": ")[2].lower())
+    said = _words(line)
+    if not answer or not set(answer[1:]) <= said:
+        return False
+    # the first word as answered, or conjugated ("pass": "passes"), or left out ("Play X": "plays X")
+    return len(answer) > 1 or any(w.startswith(answer[0]) for w in said)
 
 
 class Account:
@@ -13,7 +36,7 @@ class Account:
 
     def __init__(self, out):
         self.out = out
-        self.held: list[tuple[str, str]] = []  # (the echo as printed, whose answer it is)
+        self.held: list[tuple[Echo, str]] = []  # (the echo, as this terminal prints it)
 
     def add(self, line: str, shown: str | None = None) -> None:
         """A line of the match's account; `shown`: the text this terminal may print for it (a masked echo)."""
@@ -21,16 +44,19 @@ class Account:
         if isinstance(line, Echo):
             if line.alone is not None and shown == line:
                 shown = f"{line.alone} (no other choice)"
-            self.held.append((shown, line.who))
+            self.held.append((line, shown))
             return
-        if self.held and all(who == self.held[0][1] for _, who in self.held) \
-                and line.lstrip().startswith(self.held[0][1] + " "):
-            self.held = []  # the content's line says what was answered
+        if self.held and says(line, self.held[-1][0]):
+            who, k = self.held[-1][0].who, len(self.held) - 1
+            while k > 0 and self.held[k - 1][0].who == who and (self.held[k - 1][0].alone is None
+                                                              or says(line, self.held[k - 1][0])):
+                k -= 1
+            del self.held[k:]  # the line says them
         self.flush()
         self.out(shown)
 
     def flush(self) -> None:
         """Prints the echoes held (before a question at this terminal, or at the end)."""
-        for shown, _ in self.held:
+        for _, shown in self.held:
             self.out(shown)
         self.held = []
