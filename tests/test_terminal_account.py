@@ -35,7 +35,7 @@ def test_a_bot_match_is_told_one_line_an_action_in_a_players_words(capsys, name,
     for line in lines:
         for word in JARGON:
             assert word not in line, f"{name}: {word!r} in {line!r}"
-    for a, b in zip(lines, lines[1:]):
+    for a, b in zip(lines, lines[1:], strict=False):
         said = SAID_BY.match(a)
         if not said:
             continue

@@ -5,7 +5,7 @@ its layers) and the names its prompts and options give its zones.
   a phase of the round without a line is a warning (W-RULES-PHASE, failing under `validate --strict`).
 - A zone is called by its label (`label:` on the zone, else the page's `layout: labels:`, else its name with
   words spaced). A prompt or an option's text that calls a zone by another of its names (its name, or the name
-  its `doc` opens with, "the central area: ...") while the page labels it otherwise is a warning
+  its `doc` opens with, "the market: ...") while the page labels it otherwise is a warning
   (W-ZONE-NAME): the player reads one name on the table and another in the question."""
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def zone_label(name: str, spec, layout_labels: dict) -> str:
 
 
 def _doc_name(doc) -> str | None:
-    """The name a zone's doc opens with ("the central area: exactly 3 ..." -> "central area"), if it is short."""
+    """The name a zone's doc opens with ("the market: three cards for sale" -> "market"), if it is short."""
     if not doc:
         return None
     head = re.split(r"[:(,;]| - ", str(doc), maxsplit=1)[0].strip()
@@ -84,7 +84,7 @@ def _texts(node) -> list[str]:
 
 def _said(tree, constants: dict):
     """(node, text) of every prompt and option text of a body: prompts, option labels, `ask` options, and the
-    texts of a constant list a choice offers (`choose n from piles`)."""
+    texts of a constant list a choice offers (`choose n from names`)."""
     for n in A.walk(tree):
         t = type(n)
         if t is A.Choose:

@@ -1,11 +1,10 @@
-"""The account as the terminal prints it: one line per action. The engine echoes every answer ("  Cleo: No-Bid
-Contract", "  Cleo: Play No-Bid Contract"), and the content narrates what answers did ("  Cleo plays No-Bid
-Contract."). A content line that is a sentence about the player who answered (it begins with their name) and
-holds every word of the answer (the first perhaps conjugated, "passes", or left out: the verb of a menu's
-"Play X", in "Cleo plays X") says that answer: the
-echo is left out, with the answers of that player just before it that led there (a menu's choice, then the card).
-An answer taken without asking (the only option) is kept unless the line says it, and printed as "  Ann: draw
-(no other choice)"; any other echo is printed as the engine says it."""
+"""The account as the terminal prints it: one line per action. The engine echoes every answer ("  Ann: Red
+One", "  Ann: Play Red One"), and the content narrates what answers did ("  Ann plays Red One."). A content
+line that is a sentence about the player who answered (it begins with their name) and holds every word of the
+answer (the first perhaps conjugated, "passes", or left out: the verb of a menu's "Play X", in "Ann plays X")
+says that answer: the echo is left out, with the answers of that player just before it that led there (a
+menu's choice, then the card). An answer taken without asking (the only option) is kept unless the line says
+it, and printed as "  Ann: draw (no other choice)"; any other echo is printed as the engine says it."""
 from __future__ import annotations
 
 import re
