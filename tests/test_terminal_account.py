@@ -108,6 +108,14 @@ def test_an_answer_taken_without_asking_says_it_had_no_other_choice():
     assert fold((forced, "  Cleo: (a hidden choice)"), "x") == ["  Cleo: (a hidden choice)", "x"]
 
 
+def test_an_echo_masked_at_this_terminal_is_kept_whatever_the_next_line_says():
+    """Whether an echo is left out depends on what this terminal reads of it, never on the hidden answer."""
+    hidden = Echo("  Cleo: Baron", "Cleo")
+    assert fold((hidden, "  Cleo: (a hidden choice)"), "  Cleo plays the Baron.") == [
+        "  Cleo: (a hidden choice)", "  Cleo plays the Baron."]
+    assert fold(hidden, "  Cleo plays the Baron.") == ["  Cleo plays the Baron."]  # read here: said once
+
+
 def test_an_echo_survives_a_copy_and_a_pickle():
     import copy
     import pickle

@@ -18,11 +18,11 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
-def says(line: str, echo: Echo) -> bool:
-    """Whether a content line says the answer `echo` echoes."""
-    if not line.lstrip().startswith(echo.who + " "):
+def says(line: str, who: str, echoed: str) -> bool:
+    """Whether a content line says the answer `echoed` ("  Ann: Play Red One") of player `who`."""
+    if not line.lstrip().startswith(who + " "):
         return False
-    answer = _WORD.findall((echo.alone or echo).partition(": ")[2].lower())
+    answer = _WORD.findall(echoed.partition(": ")[2].lower())
     said = _words(line)
     if not answer or not set(answer[1:]) <= said:
         return False
@@ -35,20 +35,22 @@ class Account:
 
     def __init__(self, out):
         self.out = out
-        self.held: list[tuple[Echo, str]] = []  # (the echo, as this terminal prints it)
+        # (whose answer, the answer as this terminal may read it, as printed, taken without asking)
+        self.held: list[tuple[str, str, str, bool]] = []
 
     def add(self, line: str, shown: str | None = None) -> None:
-        """A line of the match's account; `shown`: the text this terminal may print for it (a masked echo)."""
+        """A line of the match's account; `shown`: the text this terminal may print for it (a masked echo,
+        whose hidden answer is never compared with anything: only what this terminal reads decides)."""
         shown = line if shown is None else shown
         if isinstance(line, Echo):
-            if line.alone is not None and shown == line:
-                shown = f"{line.alone} (no other choice)"
-            self.held.append((line, shown))
+            read, forced = shown, line.alone is not None
+            if forced and shown == line:
+                read, shown = line.alone, f"{line.alone} (no other choice)"
+            self.held.append((line.who, read, shown, forced))
             return
-        if self.held and says(line, self.held[-1][0]):
-            who, k = self.held[-1][0].who, len(self.held) - 1
-            while k > 0 and self.held[k - 1][0].who == who and (self.held[k - 1][0].alone is None
-                                                              or says(line, self.held[k - 1][0])):
+        if self.held and says(line, *self.held[-1][:2]):
+            who, k = self.held[-1][0], len(self.held) - 1
+            while k > 0 and self.held[k - 1][0] == who and (not self.held[k - 1][3] or says(line, *self.held[k - 1][:2])):
                 k -= 1
             del self.held[k:]  # the line says them
         self.flush()
@@ -56,6 +58,6 @@ class Account:
 
     def flush(self) -> None:
         """Prints the echoes held (before a question at this terminal, or at the end)."""
-        for _, shown in self.held:
+        for *_, shown, _ in self.held:
             self.out(shown)
         self.held = []

@@ -127,6 +127,8 @@ def cmd_play(args) -> int:
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    if humans and game.rules:
+        print(f"(`meeple rules {args.game}` says the rules in short.)", file=out)
     terminal = _Terminal(humans, out)
     for i, a in enumerate(agents, 1) if humans else ():
         a.choose = terminal.asking(a.choose) if i in humans else terminal.answering(a.choose)
