@@ -297,7 +297,8 @@ def _check_reserved_words(col: Collect, sections: Sections) -> None:
 
 
 def _zone(name: str, raw: dict) -> ZoneSpec:
-    return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known")
+    return ZoneSpec(name, raw.get("visibility", "public"), raw.get("active", False), raw.get("contents") == "known",
+                    raw.get("label"))
 
 
 def _counter_events(col: Collect, name, v, lo, hi) -> None:

@@ -13,6 +13,7 @@ from ..loader.yaml_source import YStr, place_in
 from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare
 from .resolve import Checker, Resolved
+from .rules import check_rules, lint_zone_names
 from .types import said
 
 
@@ -112,6 +113,7 @@ class Checked:
     ranking_names: list  # each ranking key's name: its term's, or its expression's text
     team: Resolved | None
     value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
+    rules: dict | None = None  # the rules in short (`rules:`, check/rules.py)
     texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
 
 
@@ -174,12 +176,23 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     _a_name(checker, team)
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, layers, cards)
+    rules = check_rules(col, sections, [name for name, _ in phases])
+    _lint_zone_names(col, sections, decl, bodies.order)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
     col.diags += checker.diags
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team, value, bodies.texts)
+                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts)
+
+
+def _lint_zone_names(col: Collect, sections: Sections, decl: Declarations, bodies: list) -> None:
+    """check/rules.py's W-ZONE-NAME over every body, with the zones' docs and the page's labels."""
+    docs = {k: v.get("doc") for sub in (None, "player") for k, v in sections.section("zones", sub)[0].items()
+            if isinstance(v, dict)}
+    layout = sections.game.get("layout")
+    labels = layout.get("labels") if isinstance(layout, dict) and isinstance(layout.get("labels"), dict) else {}
+    lint_zone_names(col, {**decl.zones, **decl.player_zones}, docs, labels, bodies, decl.names.constants)
 
 
 def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:

@@ -26,6 +26,7 @@ class ZoneSpec:
     visibility: str = "public"  # public | owner | others | hidden
     active: bool = False  # cards here have their handlers live
     known: bool = False  # `contents: known`: a hidden zone whose cards every player saw go in; only their order is hidden
+    label: str | None = None  # what players call it (`label:`); None: its name, words spaced
 
 
 @dataclass(slots=True)

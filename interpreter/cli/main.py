@@ -45,6 +45,12 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_rules(args) -> int:
+    from .rules import rules_text
+    print(rules_text(_load(args.game, args.mod, _pairs(args.option))))
+    return 0
+
+
 def _result_table(match) -> list[str]:
     r = match.result
     lines = ["", "== Result"]
@@ -111,6 +117,8 @@ def cmd_play(args) -> int:
     out = sys.stdout
     print(f"{game.name}: {players} players, seed {args.seed}", file=out)
     humans = [i + 1 for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    if humans and game.rules:
+        print(f"(`meeple rules {args.game}` says the rules in short.)", file=out)
     terminal = _Terminal(humans, out)
     for i, a in enumerate(agents, 1) if humans else ():
         a.choose = terminal.asking(a.choose) if i in humans else terminal.answering(a.choose)
@@ -129,14 +137,16 @@ class _Terminal:
     With no human seat every line is printed as it is said."""
 
     def __init__(self, seats: list, out):
+        from .account import Account
         self.seats, self.out = seats, out
+        self.account = Account(lambda line: print(line, file=out))  # one line per action (cli/account.py)
         self.match = None  # known from the first question to a human seat (or the end)
         self.printed = 0
         self.masks: dict[int, re.Pattern] = {}  # a bot's echo (by line) -> the card names it may not show
 
     def say(self, line: str) -> None:
         if not self.seats:
-            print(line, file=self.out)
+            self.account.add(line)
         elif self.match is not None:
             self.flush()
 
@@ -144,6 +154,7 @@ class _Terminal:
         from ..runtime.secrecy import lines
         m = self.match
         if not self.seats or m is None:
+            self.account.flush()
             return
         shown = [lines(m, s, self.printed) for s in self.seats]
         for i, line in enumerate(m.lines[self.printed:]):
@@ -152,7 +163,7 @@ class _Terminal:
             if mask is not None:
                 who, _, said = line.partition(": ")
                 line = f"{who}: {mask.sub(HIDDEN_CARD, said)}"
-            print(line, file=self.out)
+            self.account.add(m.lines[self.printed + i], line)
         self.printed = len(m.lines)
 
     def answering(self, choose):
@@ -177,6 +188,7 @@ class _Terminal:
         def ask(view, decision):
             self.match = decision.match
             self.flush()
+            self.account.flush()  # the echoes so far, before the question
             seen = _private(self.match.view(decision.player))
             if seen:
                 print(f"{decision.player.name} sees: {seen}", file=self.out)
@@ -211,7 +223,10 @@ def cmd_replay(args) -> int:
     game = load_game(header.get("folder") or project.find_game(header["game"]), header.get("mods") or (),
                      options=header.get("options") or {})
     print(f"{game.name}: {header['players']} players, seed {header['seed']}")
-    match = replay(game, header, choices, on_say=print)
+    from .account import Account
+    account = Account(print)
+    match = replay(game, header, choices, on_say=account.add)
+    account.flush()
     if match.over:
         print("\n".join(_result_table(match)))
     else:
@@ -372,6 +387,11 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     add_parser = sub.add_parser
     sub.add_parser = lambda *a, **kw: add_parser(*a, parents=[debug], **kw)  # --debug before or after the command
     sub.add_parser("list", help="the bundled games, their player counts and options").set_defaults(fn=cmd_list)
+    sp = sub.add_parser("rules", help="a game's rules in short: the goal, a round and each phase")
+    sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="an option that includes files (an expansion)")
+    sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.set_defaults(fn=cmd_rules)
 
     def game_args(sp, required=True):
         sp.add_argument("game", nargs=None if required else "?", help="a bundled game (see `meeple list`) or a game folder")

@@ -111,6 +111,10 @@ class GameDef:
     ranking_names: tuple = ()  # each ranking key's name (its term's, or its text)
     team: Callable | None = None  # each player's team (a text or a number)
     team_place: object = None
+    # the rules in short, for a player who has not read the rulebook (`rules:` merged over the game's files;
+    # None when it gives none): {"goal": str, "turn": str, "phases": {phase: str}} and, when given, "end": str
+    # and "notes": [str]
+    rules: dict | None = None
 
     @functools.cached_property
     def listening(self) -> frozenset:

@@ -147,6 +147,7 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         cooperative=bool(g.get("cooperative", False)),
         max_rounds=g.get("max_rounds", 500),
         line_map=comp.line_map, description=g.get("description", ""), names=names,
+        rules=checked.rules,
         faces={k: FaceSpec(**f) for k, f in decl.faces.items()},
         scoreboard=[ScoreEntry(e["label"], e.get("per", "player"), fn(f), bool(e.get("score")), fn(m),
                                bool(e.get("private")), e.get("doc", ""))

@@ -162,6 +162,21 @@ def prompt(decision, viewer) -> str:
     return HIDDEN
 
 
+class Echo(str):
+    """An account line that echoes an answer, knowing whose it is (`who`): a front end may leave it out where
+    the content's next line says the same (interpreter/cli/account.py). It is a line like any other."""
+    __slots__ = ("who", "alone")
+
+    def __new__(cls, text: str, who: str, alone: str | None = None):
+        line = super().__new__(cls, text)
+        line.who = who
+        line.alone = alone  # an answer taken without asking: its line without the question it answers
+        return line
+
+    def __reduce__(self):
+        return Echo, (str(self), self.who, self.alone)
+
+
 def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: str | None = None) -> None:
     """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line). `forced`: the
     question of an answer taken without asking, the only option offered (a bare answer would not say what it
@@ -169,7 +184,8 @@ def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced
     if allowed is not None:
         M.sealed[len(M.lines)] = allowed
     who = player.name if player is not None else "the game"
-    M.say(f'  {who}: {label} (the only answer to "{forced}")' if forced else f"  {who}: {label}")
+    bare = f"  {who}: {label}"
+    M.say(Echo(f'{bare} (the only answer to "{forced}")', who, bare) if forced else Echo(bare, who))
 
 
 def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:

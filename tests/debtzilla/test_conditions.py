@@ -216,7 +216,7 @@ def test_dz_work_4_one_card_on_the_board_is_enough_to_acquire(dz):
     assert ids(p.zones["discard"]) == ["savings"] and has_line(s, "  Ann acquires Savings.")
     d = s.call("work_action", p)
     assert d is None and s.lines()[-2:] == [
-        '  Ann: Neither (the only answer to "Ann (0W): acquire a card from the Working Board, or repay a Debt card?")',
+        '  Ann: Neither (the only answer to "you have 0W; acquire a card from the Working Board, or repay a Debt card?")',
         "  Ann neither acquires nor repays."]
 
 
@@ -235,7 +235,7 @@ def test_dz_fam_3_the_account_lists_the_five_cards(dz):
         clear(s, s.zone(f"pile_{pile}"))
     s.match.round = 2
     d = s.call("work_family", p)
-    assert d is None and s.lines()[-2:] == ['  Ann: Keep the cards (the only answer to "Ann (2W): replace one of your 5 cards?")',
+    assert d is None and s.lines()[-2:] == ['  Ann: Keep the cards (the only answer to "you have 2W; replace one of your 5 cards?")',
                                           "  Ann keeps the same cards."]
 
 

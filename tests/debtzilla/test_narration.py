@@ -44,7 +44,7 @@ def test_dz_vig_4_a_gadget_and_its_die_change_are_said(dz):
     roll_as(s, 1, 2, 6)
     n = len(s.lines())
     s.call("use_gadget", p, answers=["2 (The Oracle)"])
-    assert [x for x in after(s, n) if not x.startswith("  Ann: ")] == ["  Ann Uses Fistful of Money (+3 to one of your dice).", "    The Oracle's die: 2 -> 5."]
+    assert [x for x in after(s, n) if not x.startswith("  Ann: ")] == ["  Ann uses Fistful of Money (+3 to one of your dice).", "    The Oracle's die: 2 -> 5."]
 
 
 def test_dz_vig_4_a_bonus_die_is_said_with_its_value(dz):
@@ -80,10 +80,10 @@ def test_dz_shop_2_the_gadget_filling_the_space_is_named(dz):
     nxt = s.zone("advanced_deck").items[-1]
     bought = s.zone("shop").items[0]
     s.call("buy", p, answers=[bought.card.name, "Advanced Gadgets deck"])
-    assert s.lines()[-1] == f"  {nxt.card.name} fills the space."
+    assert s.lines()[-1] == f"  Ann fills the empty space from the Advanced Gadgets deck: {nxt.card.name}."
     nxt = s.zone("basic_deck").items[-1]
     s.call("replace_gadget", p, answers=[bought.card.name if bought in s.zone("shop").items else 0, "Basic Gadgets deck"])
-    assert s.lines()[-1] == f"  {nxt.card.name} fills the space."
+    assert s.lines()[-1] == f"  Ann fills the empty space from the Basic Gadgets deck: {nxt.card.name}."
     clear(s, s.zone("basic_deck"))
     clear(s, s.zone("advanced_deck"))
     p.vars["bought"] = False

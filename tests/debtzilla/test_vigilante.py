@@ -450,7 +450,7 @@ def test_dz_ex_1_the_oracle_and_lady_easing_against_ponzitron(dz):
     assert ben.zones["rolled"].items[1].f["value"] == 2
     d = s.answer("Use a gadget", "2 (Lady Easing)")  # Bananarang is the only gadget left to Use: no question
     assert ben.zones["rolled"].items[1].f["value"] == 4
-    assert has_line(s, "Ben Uses Bananarang (+2 to one of your dice).")
+    assert has_line(s, "Ben uses Bananarang (+2 to one of your dice).")
     # nobody has anything left to do: the dice are placed
     assert d.player is ann and d.labels() == ["2 (The Oracle)", "3 (The Oracle)", "Place no more dice"]
     s.answer("2 (The Oracle)", "3 (The Oracle)")

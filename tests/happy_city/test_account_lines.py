@@ -19,8 +19,8 @@ def test_hc_act_account_of_a_turn_reveal_discard_pass_and_claim():
     s.call("refill", s.p(1), answers=["Pile I"])
     line_index(s, "Ann reveals Florist from Pile I.")
     set_coins(s, 1, 0)
-    s.call("action_step", s.p(1), answers=["Take 1 coin(s)"])
-    line_index(s, "Ann buys nothing and takes 1 coin(s).")
+    s.call("action_step", s.p(1), answers=["Take 1 coin"])
+    line_index(s, "Ann buys nothing and takes 1 coin.")
     city(s, 1, "school", "library")
     park = s.put("dinosaur_park", s.zone("specials"))
     s.call("claim", s.p(1), park)
@@ -46,11 +46,11 @@ def test_hc_exp_account_of_immediate_effects():
     city(s, 1, "igloo")
     set_coins(s, 1, 0)
     claim(s, 1, "lottery_shop")
-    line_index(s, "Lottery Shop: Ann gains 3 coin(s).")
+    line_index(s, "Lottery Shop: Ann gains 3 coins.")
     s = expert()
     city(s, 1, "garage")
     claim(s, 1, "concert_arena")
-    line_index(s, "Concert Arena: Ann gains 6 coin(s).")
+    line_index(s, "Concert Arena: Ann gains 6 coins.")
     s = expert()
     claim(s, 1, "colosseum")
     line_index(s, "Colosseum: every player gains 1 coin.")
@@ -85,7 +85,7 @@ def test_hc_exp_account_of_coins_taken_during_play():
     city(s, 2, "garage")
     claim(s, 1, "louvre")
     phase(s, INCOME, answers=["Ben"])
-    line_index(s, "Louvre: Ann also gains 3 coin(s), Ben's income.")
+    line_index(s, "Louvre: Ann also gains 3 coins, Ben's income.")
 
 
 def test_hc_exp_account_of_the_sphinx_copy():

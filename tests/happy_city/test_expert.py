@@ -334,7 +334,7 @@ def test_hc_exp_card_sky_highway():
     stack(s, s.zone("supply"), "zoo", "stadium", "museum")
     set_coins(s, 1, 0)
     d = s.call("action_step", s.p(1))
-    assert d.labels() == ["Buy a face-up building", "Take 1 coin(s)"]
+    assert d.labels() == ["Buy a face-up building", "Take 1 coin"]
     s.answer("Buy a face-up building", "Stadium")
     assert coins(s, 1) == 0 and ids(s, 1)[-1] == "stadium"
     assert s.p(1).vars["free_next"] is False

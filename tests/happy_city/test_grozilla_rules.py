@@ -187,7 +187,7 @@ def test_gz_des_3_a_destroyed_happy_market_pays_nothing():
     assert income(s, 1) == 0
     s.run(s.game.phases[0].body)
     assert coins(s, 1) == 2
-    line_index(s, "Ann takes 0 coin(s) of income (2 coins).")
+    line_index(s, "Ann takes 0 coins of income (2 coins in all).")
     city(s, 1, "bank")  # one coin of its own: Grozilla takes it no lower
     assert income(s, 1) == 1
 
@@ -291,8 +291,8 @@ def test_gz_tok_4_account_of_a_purchase_paid_partly_with_a_token():
     s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
     buy(s, 1, "igloo")
     assert ids(s, 1)[-1] == "igloo" and coins(s, 1) == 0
-    line_index(s, "Ann buys Igloo for 3: 1 coin(s), the rest in Stop-Zilla tokens.")
-    assert not any("for 3 coin(s)" in line for line in s.lines())
+    line_index(s, "Ann buys Igloo for 3: 1 coin, the rest in Stop-Zilla tokens.")
+    assert not any("for 3 coins" in line for line in s.lines())
 
 
 def test_hc_act_6_account_of_a_purchase_paid_in_coins():
@@ -300,7 +300,7 @@ def test_hc_act_6_account_of_a_purchase_paid_in_coins():
     markets(s, 3)
     set_coins(s, 1, 5)
     buy(s, 1, "igloo")
-    line_index(s, "Ann buys Igloo for 3 coin(s).")
+    line_index(s, "Ann buys Igloo for 3 coins.")
     assert coins(s, 1) == 2
 
 

@@ -29,7 +29,7 @@ def test_hc_inc_1_every_player_takes_the_income_of_the_city_at_once():
     assert phase(s, INCOME) is None
     assert [coins(s, k) for k in (1, 2, 3)] == [2 + 4, 2 + 1, 2 + 2]
     assert [s.p(k).vars["last_income"] for k in (1, 2, 3)] == [4, 1, 2]
-    line_index(s, "Ann takes 4 coin(s) of income (6 coins).")
+    line_index(s, "Ann takes 4 coins of income (6 coins in all).")
 
 
 def test_hc_act_1_players_act_clockwise_from_the_first_player():
@@ -135,7 +135,7 @@ def test_hc_act_5_buy_a_face_up_building_a_residence_or_take_one_coin():
     s.put("apartment_building", s.zone("pile_apartment"))
     set_coins(s, 1, 4)
     d = s.call("action_step", s.p(1))
-    assert d.labels() == ["Buy a face-up building", "Buy a residence", "Take 1 coin(s)"]
+    assert d.labels() == ["Buy a face-up building", "Buy a residence", "Take 1 coin"]
     d = s.answer("Buy a face-up building")
     assert d.labels() == ["Museum", "Igloo"]  # the Zoo costs 8
     assert s.answer("Museum") is None
@@ -151,7 +151,7 @@ def test_hc_act_5_buy_a_face_up_building_a_residence_or_take_one_coin():
     assert coins(s, 1) == 1 and len(ids(s, 1)) == 3
     # taking the coin when buying was possible
     set_coins(s, 1, 10)
-    s.call("action_step", s.p(1), answers=["Take 1 coin(s)"])
+    s.call("action_step", s.p(1), answers=["Take 1 coin"])
     assert coins(s, 1) == 11 and len(ids(s, 1)) == 3
 
 
@@ -184,7 +184,7 @@ def test_hc_act_7_no_two_cards_of_one_name_in_a_city():
     assert d.labels() == ["School", "Museum"]
     s.answer("School")
     d = s.call("action_step", s.p(1))
-    assert d.labels() == ["Buy a face-up building", "Buy a residence", "Take 1 coin(s)"]
+    assert d.labels() == ["Buy a face-up building", "Buy a residence", "Take 1 coin"]
     s.answer("Buy a residence")  # only the Apartment Building: chosen without asking
     assert ids(s, 1)[-1] == "apartment_building" and s.ids(s.zone("pile_house")) == ["house"]
     # another player may buy a card of that name
@@ -225,7 +225,7 @@ def test_hc_act_8_claim_comes_after_the_action_in_the_turn():
     s.put("dinosaur_park", s.zone("specials"))
     set_coins(s, 1, 2)
     d = s.call("take_turn", s.p(1), answers=["(nothing)", "Buy a face-up building"])
-    assert d.prompt.startswith("Ann: claim a special building")
+    assert d.prompt.startswith("Ann: take a special building")
     assert s.answer("Dinosaur Park") is None
     assert ids(s, 1) == ["happy_market_yellow", "school", "park", "dinosaur_park"]
 

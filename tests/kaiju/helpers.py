@@ -58,7 +58,7 @@ def income_bot(s, d):
     pick the first option of anything else (a Eureka, a kaiju stomp)."""
     while d is not None:
         labels = d.labels()
-        if "take a card from the row" in d.prompt:
+        if "card do you take from the row" in d.prompt:
             k = 0
         else:
             k = next((i for i, lab in enumerate(labels) if lab.startswith("Discard")), 0)

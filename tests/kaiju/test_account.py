@@ -12,10 +12,10 @@ TURN_END = 1
 
 
 @pytest.mark.parametrize("money,after,line", [
-    (6, 10, "Ann collects 4¥ 1R 2K from 2 industrial building(s)."),
-    (7, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s)."),
-    (8, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so it gains only 3¥."),
-    (11, 11, "Ann collects 4¥ 1R 2K from 2 industrial building(s); the bank stops at 11¥, so it gains only 0¥."),
+    (6, 10, "Ann collects 4¥ 1R 2K from 2 industrial buildings."),
+    (7, 11, "Ann collects 4¥ 1R 2K from 2 industrial buildings."),
+    (8, 11, "Ann collects 4¥ 1R 2K from 2 industrial buildings; the bank stops at 11¥, so it gains only 3¥."),
+    (11, 11, "Ann collects 4¥ 1R 2K from 2 industrial buildings; the bank stops at 11¥, so it gains only 0¥."),
 ])
 def test_ki_inc_2_account_says_the_income_after_the_cap(scenario, money, after, line):
     """KI-INC-2: income above 11¥ is lost, and the account says how much was added (below, at and above the cap)."""
@@ -37,8 +37,8 @@ def test_ki_inc_1_account_says_an_active_players_empty_income(scenario):
     tableau(s, 2, "hong_kong_pearl_river_shipyard")  # RT industrial 2¥ 1R 1K
     s.call("income", a, "industrial")
     assert a.counters == {"money": 5, "research": 0, "kaiju": 0}
-    line_index(s, "Ann has no Your Turn industrial building: no income.")
-    line_index(s, "Ben collects 2¥ 1R 1K from 1 industrial building(s).")
+    line_index(s, "Ann has no industrial building that pays on their own turn: no income.")
+    line_index(s, "Ben collects 2¥ 1R 1K from 1 industrial building.")
     assert not any(line.strip().startswith("Cleo") for line in s.lines())
 
 

@@ -123,7 +123,7 @@ def test_ki_inc_1_to_6_every_building_deck_card_pays_what_it_prints(scenario, su
     stomper_name = s.game.cards[stomper].name
     for seat, (cards, (money, research, kaiju)) in seats.items():
         p = s.p(seat)
-        said = f"{p.name} collects {money}¥ {research}R {kaiju}K from {len(cards)} {suit} building(s)"
+        said = f"{p.name} collects {money}¥ {research}R {kaiju}K from {len(cards)} {suit} building{'' if len(cards) == 1 else 's'}"
         capped = f"; the bank stops at {BANK_CAP}¥, so it gains only {BANK_CAP}¥." if money > BANK_CAP else "."
         assert f"  {said}{capped}" in lines
         assert p.counters["money"] == min(BANK_CAP, money)

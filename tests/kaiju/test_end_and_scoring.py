@@ -56,7 +56,7 @@ def _drive(m):
     takers = {}
     while not m.over:
         d = m.pending
-        if "take a card from the row" in d.prompt:
+        if "card do you take from the row" in d.prompt:
             takers.setdefault(m.round, []).append(d.player.seat)
             m.choose(0)
         else:

@@ -64,14 +64,14 @@ def test_ki_ex_1_carmen_and_david(scenario):
     assert CARMEN_RT_CONSTRUCTION not in s.ids(carmen.zones["tableau"])
     assert CARMEN_RT_CONSTRUCTION in s.ids(s.zone("building_discard"))
     assert s.ids(carmen.zones["tableau"]) == [CARMEN_YT_INDUSTRIAL, CARMEN_RT_INDUSTRIAL, *CARMEN_YT_CONSTRUCTION]
-    i_carmen = line_index(s, "Carmen collects 2¥ 1R 1K from 1 industrial building(s).", start)
+    i_carmen = line_index(s, "Carmen collects 2¥ 1R 1K from 1 industrial building.", start)
     i_conga_c = line_index(s, "Queen Conga attacks Carmen!", i_carmen)
     line_index(s, "Bollywood Backlot Barricades goes to the building discard pile.", i_conga_c)
 
     # David's Rival's Turn income: Eureka first asks him for a New Product
     assert d.player is david and "Eureka" in d.prompt
     assert d.labels() == ["Mecha-Grade Rebar", "Giant Robot Chassis", "Kaiju DNA Sequencer"]
-    i_david = line_index(s, "David collects 3¥ 2R 2K from 2 industrial building(s).", i_carmen)
+    i_david = line_index(s, "David collects 3¥ 2R 2K from 2 industrial buildings.", i_carmen)
     d = s.answer("Kaiju DNA Sequencer")
     assert s.ids(david.zones["products"]) == ["kaiju_dna_sequencer"]
     assert s.ids(s.zone("products")) == ["mecha_grade_rebar", "giant_robot_chassis", "catastrophe_bonds"]

@@ -33,7 +33,7 @@ def test_ki_inc_1_active_player_your_turn_cards_of_the_suit(scenario):
             "sydney_botany_bay_coal_loader")   # RT industrial 1¥ 1R 1K
     assert s.call("income", a, "industrial") is None
     assert a.counters == {"money": 9, "research": 1, "kaiju": 2}
-    line_index(s, "Ann collects 4¥ 1R 2K from 2 industrial building(s).")
+    line_index(s, "Ann collects 4¥ 1R 2K from 2 industrial buildings.")
 
 
 def test_ki_inc_1_income_through_the_turn(scenario):
@@ -231,7 +231,7 @@ def test_ki_inc_4_backward_lap_onto_the_space_attacks_by_default(scenario):
     b.counters["kaiju"] = 1
     s.call("income", a, "industrial")
     assert b.counters["kaiju"] == 0  # 1 - 1: back onto the Kaiju Attack space
-    line_index(s, "Ben collects 1¥ 0R -1K from 1 industrial building(s).")
+    line_index(s, "Ben collects 1¥ 0R -1K from 1 industrial building.")
     line_index(s, "Godzillionaire attacks Ben!")
     assert b.counters["money"] == 3  # 6 + 1, then Godzillionaire eats half, rounded up (4)
     assert s.ids(s.zone("kaiju_current")) == ["gazhonga"]  # the triggered card is replaced
@@ -252,7 +252,7 @@ def test_ki_inc_4_backward_past_the_space_attacks_once_by_default(scenario):
     assert not any("attacks" in line for line in s.lines())
     b.counters["kaiju"] = 1
     s.call("income", a, "construction")
-    line_index(s, "Ben collects 2¥ 1R -2K from 2 construction building(s).")
+    line_index(s, "Ben collects 2¥ 1R -2K from 2 construction buildings.")
     assert b.counters["kaiju"] == 5  # 1 - 2: past the space onto 5
     assert sum("attacks" in line for line in s.lines()) == 1
     line_index(s, "Godzillionaire attacks Ben!")
@@ -339,10 +339,10 @@ def test_ki_inc_5_rivals_rival_turn_income_clockwise(scenario):
     tableau(s, 1, "hong_kong_pearl_river_shipyard", "london_docklands_foundry")  # Ann: RT 2¥ 1R 1K + a YT one
     tableau(s, 2, "sydney_botany_bay_coal_loader", "rio_guanabara_oil_rig")  # Ben: RT 1¥1R1K + 2¥1R1K
     s.call("income", cleo, "industrial")
-    i_cleo = line_index(s, "Cleo collects 2¥ 0R 1K from 1 industrial building(s).")
-    i_dev = line_index(s, "Dev collects 3¥ 1R 1K from 1 industrial building(s).")
-    i_ann = line_index(s, "Ann collects 2¥ 1R 1K from 1 industrial building(s).")
-    i_ben = line_index(s, "Ben collects 3¥ 2R 2K from 2 industrial building(s).")
+    i_cleo = line_index(s, "Cleo collects 2¥ 0R 1K from 1 industrial building.")
+    i_dev = line_index(s, "Dev collects 3¥ 1R 1K from 1 industrial building.")
+    i_ann = line_index(s, "Ann collects 2¥ 1R 1K from 1 industrial building.")
+    i_ben = line_index(s, "Ben collects 3¥ 2R 2K from 2 industrial buildings.")
     assert i_cleo < i_dev < i_ann < i_ben
     assert cleo.counters == {"money": 7, "research": 0, "kaiju": 1}
     assert dev.counters == {"money": 8, "research": 1, "kaiju": 1}

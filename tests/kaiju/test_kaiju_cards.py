@@ -64,7 +64,9 @@ def test_ki_inc_4_stomper_finds_nothing_and_says_so(scenario, card, hit, miss, w
     tableau(s, 1, miss)
     assert attack(s, card) is None
     assert s.ids(s.p(1).zones["tableau"]) == [miss]
-    line_index(s, f"Ann has no {what} building: ")
+    timing, suit = what.rsplit(" ", 1)
+    pays = "their own turn" if timing == "Your Turn" else "a rival's turn"
+    line_index(s, f"Ann has no {suit.lower()} building that pays on {pays}: ")
 
 
 def test_ki_inc_4_nibblor_takes_a_building_costing_3_or_less(scenario):

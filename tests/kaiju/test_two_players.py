@@ -85,9 +85,9 @@ def test_ki_2p_3_rival_turn_income_for_the_sixth_card_then_discarded(scenario):
     d = s.run(s.game.phases[TURN_END].body)
     assert d.player is ben and "Eureka" in d.prompt  # Ben collects first: 2 + 3 R passes Eureka
     assert s.answer("Kaiju DNA Sequencer") is None
-    i_ben = line_index(s, "Ben collects 1¥ 3R 0K from 2 technology building(s).")
-    i_ann = line_index(s, "Ann collects 0¥ 2R 1K from 1 technology building(s).")
-    assert line_index(s, "Rival's Turn round for technology (Bondi Shark-and-Kaiju Sonar).") < i_ben < i_ann
+    i_ben = line_index(s, "Ben collects 1¥ 3R 0K from 2 technology buildings.")
+    i_ann = line_index(s, "Ann collects 0¥ 2R 1K from 1 technology building.")
+    assert line_index(s, "Income on a rival's turn for technology, the card on the deck (Bondi Shark-and-Kaiju Sonar)") < i_ben < i_ann
     assert ben.counters == {"money": 4, "research": 0, "kaiju": 0}
     assert s.ids(ben.zones["products"]) == ["kaiju_dna_sequencer"]
     assert ann.counters["research"] == 2 and ann.counters["kaiju"] == 0
@@ -120,7 +120,7 @@ def test_ki_2p_1_2_3_full_match_rounds(kaiju):
     rounds = {}
     while not m.over and m.round <= 6:
         d = m.pending
-        if "take a card from the row" in d.prompt:
+        if "card do you take from the row" in d.prompt:
             if not rounds.get(m.round):
                 assert len(d.options) == 5
                 assert len(m.zones["sixth"].items) == 1
@@ -133,4 +133,4 @@ def test_ki_2p_1_2_3_full_match_rounds(kaiju):
         a, b = rounds[r][0], 3 - rounds[r][0]
         assert rounds[r] == [a, b, a, b]
         assert rounds[r + 1][0] == b
-    assert sum(line.startswith("Rival's Turn round for") for line in m.lines) >= 5
+    assert sum(line.startswith("Income on a rival's turn for") for line in m.lines) >= 5
