@@ -122,6 +122,18 @@ def faces(game) -> dict:
             for k, f in getattr(game, "faces", {}).items()}
 
 
+def die_faces(game) -> dict:
+    """Kind drawn as dice -> the field its face shows: the first number field its cards declare (a die's
+    other numbers, the engine's `played_by` seat among them, are told in its tooltip)."""
+    out = {}
+    for c in game.cards.values():
+        if c.kind in DICE_KINDS and c.kind not in out:
+            face = next((k for k, v in c.fields.items() if type(v) is int), None)
+            if face is not None:
+                out[c.kind] = face
+    return out
+
+
 def scoreboard(game) -> list[dict]:
     """The content's scoreboard entries as the page lists them (their values come with each state)."""
     return [{"label": e.label, "per": e.per, "doc": e.doc, "private": e.private, "score": e.score}
@@ -175,6 +187,7 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         "hide": hide,
         "field_docs": _field_docs(raw),
         "faces": faces(game),
+        "die_faces": die_faces(game),
         "chip_colors": _chip_colours(game, {c for f in getattr(game, "faces", {}).values() for c in f.chips}),
         "scoreboard": scoreboard(game),
     }

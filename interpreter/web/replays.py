@@ -136,7 +136,9 @@ class Replay:
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat)}
                          if d is not None else None),
             "over": m.over, "result": result, "meta": self.meta, "scores": scores.values(m, seat),
-            "game": {"id": self.game.id, "name": self.game.name, "players": self.players, "seed": self.seed,
+            "game": {"id": self.game.id, "name": self.game.name, "players": self.players,
+                     # as text: a 64-bit seed is past what a JavaScript number holds exactly
+                     "seed": str(self.seed),
                      "options": m.options.values},
         }
 

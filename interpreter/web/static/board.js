@@ -42,9 +42,11 @@ function die(c, meta, ctx, colour) {
   e.dataset.uid = c.uid;
   e.dataset.kind = c.kind;
   if (colour) e.style.setProperty("--accent", colour);
-  const shown = (meta.fields && meta.fields[c.kind]) || Object.keys(c);
-  const face = shown.find((k) => Number.isInteger(c[k]) && k !== "uid");
-  e.appendChild(el("span", "face", face !== undefined ? c[face] : "?"));
+  // the face the content declares (its first number field), else the first number a hint shows
+  const shown = (meta.fields && meta.fields[c.kind]) || [];
+  const face = (meta.die_faces || {})[c.kind] || shown.find((k) => Number.isInteger(c[k]));
+  e.appendChild(el("span", "face", face !== undefined && c[face] !== undefined ? c[face] : "?"));
+  e.dataset.value = face !== undefined && c[face] !== undefined ? c[face] : "";
   const about = Object.entries(c).filter(([k, v]) => !["id", "uid", "kind"].includes(k) && v !== null && v !== false)
     .map(([k, v]) => `${words(k)}: ${fieldText(v, ctx.names)}`);
   e.title = about.join("\n");
