@@ -9,6 +9,7 @@
     POST /api/matches/{id}/ticket        {viewer}: a short-lived ticket for one viewer's event stream
     GET  /api/matches/{id}/events        ?ticket=T: server-sent events, the state of the ticket's viewer
     POST /api/matches/{id}/choose        {option, version}; tokens in X-Meeple-Token
+    POST /api/matches/{id}/undo          {version}: the seat's last answer taken back, where the rules allow
     GET  /api/matches/{id}/log           the JSON-lines log, once the match is over
     POST /api/matches/{id}/replay        a replay of the match, once it is over
     GET  /api/logs                       logs saved by this server (--logs DIR) of matches not being played
@@ -199,11 +200,14 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
             t.watch(ev)
             sent = 0
             last = -1
+            epoch = t.epoch
             try:
                 yield "retry: 1000\n\n"
                 while True:
                     ev.clear()
                     if t.version != last:
+                        if t.epoch != epoch:  # an answer was taken back: the account is sent whole again
+                            sent, epoch = 0, t.epoch
                         try:
                             st = await t.run(t.state, seat, sent, last < 0)
                         except WebError:  # the rules are busy past their budget: the end of it is pushed
@@ -240,6 +244,19 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         seat = d.player.seat if d is not None and d.player.seat in humans else humans[0]
         await t.answer(seat, option, version)
         return _json({"version": t.version, "over": t.match.over})  # the new state comes by the event stream
+
+    async def match_undo(request: Request):
+        t = await tables.get(request.path_params["id"])
+        body = await read_json(request, MAX_JSON_BYTES)
+        if not isinstance(body, dict) or isinstance(body.get("version"), bool) or not isinstance(body.get("version"), int):
+            raise WebError(400, "the body must be a JSON object like {\"version\": 3}: the position answered")
+        held = _seats(t, request)
+        humans = [s for s in held if s]
+        if not humans:
+            raise WebError(403, "the watch link only watches: it cannot take an answer back")
+        last = t.before.seat if t.before is not None else None
+        await t.take_back(last if last in humans else humans[0], body["version"])
+        return _json({"version": t.version})
 
     def _over(t, request):
         _seats(t, request)
@@ -339,6 +356,7 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
         Route("/api/matches/{id}/ticket", match_ticket, methods=["POST"]),
         Route("/api/matches/{id}/events", match_events),
         Route("/api/matches/{id}/choose", match_choose, methods=["POST"]),
+        Route("/api/matches/{id}/undo", match_undo, methods=["POST"]),
         Route("/api/matches/{id}/log", match_log),
         Route("/api/matches/{id}/replay", match_replay, methods=["POST"]),
         Route("/api/logs", saved_logs),

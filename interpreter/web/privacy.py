@@ -44,10 +44,12 @@ def readers(match, index: int) -> frozenset | None:
 
 
 class Account:
-    """The account lines of one match with the echoes some viewers may not read."""
+    """The account lines of one match as each viewer may read them, with the table's own notes (an answer
+    taken back) between them."""
 
-    def __init__(self, match):
+    def __init__(self, match, notes=()):
         self.match = match
+        self.notes: list[tuple[int, str, str, frozenset | None]] = list(notes)  # (before line, text, hidden text, readers)
 
     @property
     def secret(self) -> dict:
@@ -59,6 +61,28 @@ class Account:
         when refused."""
         self.match.choose(index)
 
+    def note(self, text: str, hidden: str, readers: frozenset | None) -> None:
+        """A line of the table's own after the match's lines so far: `text` for `readers` (None: everyone),
+        `hidden` for the others."""
+        self.notes.append((len(self.match.lines), text, hidden, readers))
+
     def lines(self, seat: int | None, start: int = 0, end: int | None = None) -> list[str]:
         """The lines from `start` as the player at `seat` (None: a spectator) may read them."""
-        return secrecy.lines(self.match, seat, start, end)
+        if not self.notes:
+            return secrecy.lines(self.match, seat, start, end)
+        out, k = [], 0
+        for i, line in enumerate(secrecy.lines(self.match, seat)):
+            while k < len(self.notes) and self.notes[k][0] <= i:
+                out.append(self._read(self.notes[k], seat))
+                k += 1
+            out.append(line)
+        out += [self._read(n, seat) for n in self.notes[k:]]
+        return out[start:end]
+
+    def size(self) -> int:
+        return len(self.match.lines) + len(self.notes)
+
+    @staticmethod
+    def _read(note, seat) -> str:
+        _, text, hidden, readers = note
+        return text if secrecy.may_read(readers, seat) else hidden

@@ -26,6 +26,7 @@ from .lane import Lane, Overrun
 from .layout import meta
 from .privacy import Account, prompt, unseen_by
 from .store import Store, token_hash
+from .undo import Before
 
 SEAT_KINDS = ("here", "remote", "bot")
 TICKET_SECONDS = 30.0
@@ -90,7 +91,10 @@ class Table:
         for s, bot_seed in zip(self.seats, record["bot_seeds"], strict=True):
             if not s.human:
                 s.agent = make_agent("random", s.seat, bot_seed + len(record["history"]))
-        self.history: list[dict] = []  # every answer, as the log writes it
+        self.history: list[dict] = []  # every answer in play, as the log writes it
+        self.undone: list[tuple[int, dict]] = []  # (answers before it, the answer) for each answer taken back
+        self.before: Before | None = None  # the position before the last answer of a person (undo.py)
+        self.epoch = 0  # one more at each answer taken back: the account is sent again from its start
         for row in record["history"]:
             self.account.choose(row["choice"])
             self.history.append(row)
@@ -180,7 +184,7 @@ class Table:
             "seats": [s.public() for s in self.seats],
             "view": view,
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
-            "log_size": len(m.lines),
+            "log_size": self.account.size(), "epoch": self.epoch,
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
                           "bot": not self.seats[d.player.index].human, **self.private(d)}
                          if d is not None and not self.error else None),
@@ -191,6 +195,9 @@ class Table:
             out["option_cards"] = option_cards(d, view, self.game)
             # what the content says is not offered, and why (`unavailable`), to the chooser
             out["unavailable"] = [{"option": o, "reason": r} for o, r in getattr(d, "unavailable", ())]
+        if seat and self.seats[seat - 1].human:
+            why = self.undo_refusal(seat)
+            out["undo"] = {"allowed": why is None, "reason": why}
         if with_meta:
             out["meta"] = self.meta
         return out
@@ -220,19 +227,61 @@ class Table:
         if version != self.version:
             raise WebError(409, f"the position has changed since you looked (version {version}, now "
                                 f"{self.version}): look again")
+        before = Before.take(m, seat, len(self.history))
         try:
             self._apply(option)
         except IllegalChoice as e:
+            before.copy.close()
             raise WebError(422, f"refused: {e}") from None
         except MeepleError as e:
             self.error = f"content failed while playing: {e}"
             self.version += 1
             self.save()
             raise WebError(409, f"the match has stopped: {self.error}") from None
+        before.judge(self.match, self.history[-1]["label"])
+        if self.before is not None:
+            self.before.copy.close()
+        self.before = before
         self.version += 1
         if self.bot_delay <= 0:
             self.bots()
         self.save()  # committed before the answer is acknowledged
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last answer now (None: it may)."""
+        if self.error:
+            return f"the match has stopped: {self.error}"
+        if self.before is None:
+            return "there is no answer of yours to take back"
+        return self.before.refusal(self.match, seat, len(self.history), {s.seat: s.name for s in self.seats})
+
+    def undo(self, seat: int, version: int) -> None:
+        """Takes back `seat`'s last answer: the match is the copy kept before it (in the lane)."""
+        if seat == 0:
+            raise WebError(403, "the watch link only watches: it cannot take an answer back")
+        if version != self.version:
+            raise WebError(409, f"the position has changed since you looked (version {version}, now "
+                                f"{self.version}): look again")
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise WebError(409, f"this answer cannot be taken back: {why}")
+        b, self.before = self.before, None
+        old, self.match = self.match, b.copy
+        row = self.history.pop()
+        self.undone.append((len(self.history), row))
+        self.account = Account(self.match, self.account.notes)
+        name = self.seats[seat - 1].name
+        self.account.note(f"  {name} takes back: {row['label']}", f"  {name} takes back an answer", b.readers)
+        old.close()
+        self.version += 1
+        self.epoch += 1
+        self.store.take_back(self.id, len(self.history), self.version)
+        self._saved = len(self.history)
+        if self.log is not None:  # the log written again: the answer taken back is no longer played
+            self.log.close()
+            with open(self.log_path, "w", encoding="utf-8") as f:
+                f.write(self.log_text())
+            self.log = LogWriter(self.log_path, self.header(), append=True)
 
     def _apply(self, option) -> None:
         d = self.match.pending
@@ -279,6 +328,12 @@ class Table:
             raise
         finally:
             self.touched = time.time()
+
+    async def take_back(self, seat: int, version: int) -> None:
+        try:
+            await self.run(self.undo, seat, version)
+        finally:
+            self.notify()
 
     async def answer(self, seat: int, option, version: int) -> None:
         if self.error:  # at once, even while the rules that stopped it are still running
@@ -334,7 +389,17 @@ class Table:
         return out
 
     def log_text(self) -> str:
-        rows = [{"meeple_log": 1, **self.header()}, *self.history]
+        """The log: the header, the answers in play, each answer taken back as an `undone` line where it was
+        taken back (a reader of logs plays only `choice` lines), and the result."""
+        rows = [{"meeple_log": 1, **self.header()}]
+        undone = iter(self.undone)
+        nxt = next(undone, None)
+        for n, row in enumerate([*self.history, None]):
+            while nxt is not None and nxt[0] == n:
+                rows.append({"undone": nxt[1]})
+                nxt = next(undone, None)
+            if row is not None:
+                rows.append(row)
         if self.match.result is not None:
             rows.append({"result": self.match.result.as_dict()})
         return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
