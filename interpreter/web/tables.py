@@ -25,10 +25,10 @@ from .guard import Limits
 from .lane import Lane, Overrun
 from .layout import meta
 from .privacy import Account, prompt, unseen_by
+from .schemas import SeatKind, seat_kind
 from .store import Store, token_hash
 from .undo import Before
 
-SEAT_KINDS = ("here", "remote", "bot")
 TICKET_SECONDS = 30.0
 MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
 
@@ -42,23 +42,29 @@ def draw_seed() -> int:
 class Seat:
     seat: int
     name: str
-    kind: str  # here | remote | bot
+    who: SeatKind
     token: str | None = None
     agent: object = None
 
     @property
+    def kind(self) -> str:
+        """here | remote | bot"""
+        return self.who.where
+
+    @property
     def human(self) -> bool:
-        return self.kind != "bot"
+        return self.who.human
 
     def public(self) -> dict:
-        return {"seat": self.seat, "name": self.name, "kind": "bot" if self.kind == "bot" else "human"}
+        return {"seat": self.seat, "name": self.name, "kind": "human" if self.human else "bot",
+                "agent": self.who.agent, "said": self.who.said()}
 
 
 class Table:
     """Made in its lane (the match's rules run on the thread that started them). A new match is drawn here and
     added to the store; a kept one (`record`, from store.py) is rebuilt by replaying its answers."""
 
-    def __init__(self, game, entry, players: int, options: dict, kinds: list[str], names: list[str] | None,
+    def __init__(self, game, entry, players: int, options: dict, kinds: list[SeatKind], names: list[str] | None,
                  bot_delay: float, log_dir: str | None, display: dict, lane: Lane, client: str, store,
                  record: dict | None = None):
         new = record is None
@@ -76,6 +82,7 @@ class Table:
         self.store = store
         self.match = Match(game, players, self.seed, options, names=names)
         self.account = Account(self.match)
+        self.options = options
         self.seats = [Seat(p.seat, p.name, kinds[p.index]) for p in self.match.players]
         if new:
             for s in self.seats:
@@ -90,7 +97,7 @@ class Table:
         self.watch_hash = record["watch"]
         for s, bot_seed in zip(self.seats, record["bot_seeds"], strict=True):
             if not s.human:
-                s.agent = make_agent("random", s.seat, bot_seed + len(record["history"]))
+                s.agent = make_agent(s.who.agent, s.seat, bot_seed + len(record["history"]), **s.who.options())
         self.history: list[dict] = []  # every answer in play, as the log writes it
         self.undone: list[tuple[int, dict]] = []  # (answers before it, the answer) for each answer taken back
         self.before: Before | None = None  # the position before the last answer of a person (undo.py)
@@ -113,7 +120,8 @@ class Table:
         if new:
             record["log"] = f"{time.strftime('%Y%m%d-%H%M%S')}-{game.id}-{self.id}.jsonl" if log_dir else None
             store.add(record | {"game": entry.id, "mods": [shown_path(m) for m in entry.mods], "players": players,
-                                "options": options, "names": [s.name for s in self.seats], "kinds": kinds,
+                                "options": options, "names": [s.name for s in self.seats],
+                                "kinds": [k.stored() for k in kinds],
                                 "client": client})
         if log_dir and record["log"]:
             # the database is the truth: a resumed match's log is written again from it
@@ -303,7 +311,7 @@ class Table:
         m = self.match
         seat = self.seats[m.pending.player.index]
         try:
-            self._apply(seat.agent.choose(m.view(m.pending.player), m.pending))
+            self._apply(seat.agent.act(m))
         except (RuntimeContentError, IllegalChoice, MeepleError) as e:
             self.error = f"content failed while playing: {e}"
         self.version += 1
@@ -456,7 +464,8 @@ class Tables:
                      kinds=None, names=None) -> Table:
         """A Table made in a lane of its own: a new match, or a kept one (`record`) replayed."""
         if record is not None:
-            players, options, kinds, names = record["players"], record["options"], record["kinds"], record["names"]
+            players, options, names = record["players"], record["options"], record["names"]
+            kinds = [seat_kind(k) for k in record["kinds"]]
         game = await self.catalog.compiled(gid, options)
         entry = self.catalog.entry(gid)
         if record is not None and record["mods"] != [shown_path(m) for m in entry.mods]:
@@ -480,7 +489,7 @@ class Tables:
         self.catalog.entry(gid)
         if len(kinds) != players:
             raise WebError(400, f"`seats` lists {len(kinds)} seat(s) for {players} players")
-        if not any(k != "bot" for k in kinds):
+        if not any(k.human for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
         t = await self._table(gid, client, None, players, options, kinds, names)
@@ -494,6 +503,11 @@ class Tables:
             await t.run(t.bots)
         t.start_bots()
         return t
+
+    async def again(self, t: Table, client: str) -> Table:
+        """A new match of `t`'s game with its options, seats and names (each seat a new token)."""
+        return await self.create(client, t.entry.id, len(t.seats), t.options, [s.who for s in t.seats],
+                                 [s.name for s in t.seats])
 
     def resume(self) -> list[Table]:
         """The matches not over that were in play (answered within the idle time), as they stood, rebuilt from
@@ -594,20 +608,3 @@ def _name_counts(game) -> dict:
     for c in game.cards.values():
         found[c.name] = found.get(c.name, 0) + 1
     return found
-
-
-def check_choose_body(body) -> tuple:
-    if not isinstance(body, dict):
-        raise WebError(400, "the body must be a JSON object like {\"option\": 0, \"version\": 3}")
-    if "option" not in body:
-        raise WebError(400, "`option` is missing: the index (or the label) of the option chosen")
-    option = body["option"]
-    if isinstance(option, bool) or not isinstance(option, (int, str)):
-        raise WebError(400, "`option` must be an option's index (a number) or its label (a string)")
-    if "version" not in body:
-        raise WebError(400, "`version` is missing: the version of the position the answer is for (an answer "
-                            "to a position that has changed is refused, and a repeated answer applies once)")
-    version = body["version"]
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise WebError(400, "`version` must be a number")
-    return option, version
