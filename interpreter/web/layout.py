@@ -97,6 +97,24 @@ def _field_docs(raw: dict) -> dict:
     return out
 
 
+def _docs(section) -> dict:
+    """Name -> its doc, for the entries of a game.yaml section that have one."""
+    if not isinstance(section, dict):
+        return {}
+    return {str(k): _doc(section, k) for k in section if _doc(section, k)}
+
+
+def rules(game) -> dict | None:
+    """The game's rules summary (`rules:` in game.yaml, `GameDef.rules`): {goal, turn, phases: {name: line}},
+    or None when the game has none."""
+    r = getattr(game, "rules", None)
+    if not isinstance(r, dict):
+        return None
+    phases = r.get("phases") if isinstance(r.get("phases"), dict) else {}
+    return {"goal": str(r.get("goal") or ""), "turn": str(r.get("turn") or ""),
+            "phases": {str(k): str(v) for k, v in phases.items()}}
+
+
 def _counter(spec, doc: str) -> dict:
     return {"min": spec.min, "max": spec.max, "wrap": spec.wrap, "doc": doc}
 
@@ -186,6 +204,9 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         "labels": {str(k): str(v) for k, v in labels.items()},
         "hide": hide,
         "field_docs": _field_docs(raw),
+        "kind_docs": _docs(raw.get("kinds")),
+        "var_docs": {**_docs(raw.get("vars")), **_docs(raw_player.get("vars"))},
+        "rules": rules(game),
         "faces": faces(game),
         "die_faces": die_faces(game),
         "chip_colors": _chip_colours(game, {c for f in getattr(game, "faces", {}).values() for c in f.chips}),

@@ -99,7 +99,7 @@ def start_from_lobby(page, base, game, players=None):
     page.wait_for_selector("#setup:not([hidden])")
     if players is not None:
         page.select_option("#players", str(players))
-    kinds = [page.locator("#seats select").nth(i).input_value() for i in range(page.locator("#seats select").count())]
+    kinds = [page.locator("#seats select.kind").nth(i).input_value() for i in range(page.locator("#seats select.kind").count())]
     assert kinds[0] == "here" and set(kinds[1:]) <= {"bot"}  # by default: you, and bots
     page.click("#start")
     page.wait_for_url("**/play/**")
@@ -196,7 +196,7 @@ def test_a_second_browser_on_another_seat_sees_none_of_the_first_seats_hidden_ca
     lobby.goto(secret_site.base + "/")
     lobby.wait_for_selector("#setup:not([hidden])")  # a server of one game has it chosen already
     lobby.select_option("#players", "2")
-    lobby.locator("#seats select").nth(1).select_option("remote")
+    lobby.locator("#seats select.kind").nth(1).select_option("remote")
     lobby.click("#start")
     link = lobby.locator(".seat-link[data-seat='2']")
     link.wait_for()
@@ -242,12 +242,16 @@ def test_a_forged_or_missing_token_is_refused_in_the_browser(secret_site, new_pa
     page.problems_expected = True
     base = f"{secret_site.base}/play/{m['id']}"
     for url, words in [(f"{base}#forged-token-0123456789", "not a seat of this match"),
-                       (base, "needs a seat's link"),
                        (f"{secret_site.base}/play/nope#{m['seats'][0]['token']}", "no match")]:
         page.goto(url)
         page.wait_for_selector("body[data-mode='refused']", state="attached")
         assert words in page.inner_text("#board")
         assert not any(n in page.content() for n in _names(t.match.players[0].zones["hand"]))
+    # the plain address, without a token: a spectator, who sees what is public and no hand
+    page.goto(base)
+    page.wait_for_selector("body[data-mode='wait'][data-viewer='public']", state="attached")
+    assert "spectator" in page.inner_text("#identity")
+    assert not any(n in page.content() for n in _names(t.match.players[0].zones["hand"]))
 
 
 def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_site, new_page, shots):
