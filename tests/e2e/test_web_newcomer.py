@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import httpx
 import pytest
 
 from interpreter.web import tables as tables_module
 
+from .conftest import _serve
 from .test_web_browser import END, loads, start_from_lobby, wait_turn
 from .test_web_table import PHONE, table_of
 
@@ -81,3 +83,192 @@ def test_a_replays_seed_on_the_page_is_the_servers_to_the_last_digit(site, new_p
     rid = page.url.split("/replay/")[1]
     assert httpx.get(f"{site.base}/api/replays/{rid}").json()["game"]["seed"] == shown
     assert page.problems == []
+
+
+MARKET = Path(__file__).resolve().parent / "games" / "open-market"
+TAKE, DRAW = "Take from the market", "Draw blind"
+
+
+@pytest.fixture(scope="module")
+def market():
+    """The test game with a public market (answers that may be taken back) and a face-down deck (ones that
+    stand), its score in named parts with a tie-break."""
+    running = _serve(str(MARKET))
+    yield running.app
+    running.__exit__(None, None, None)
+
+
+def _match(app, seats):
+    r = httpx.post(f"{app.base}/api/matches", json={"game": "open-market", "players": len(seats), "seats": seats})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    return m, app.state.tables.tables[m["id"]]
+
+
+def click(page, label):
+    version = page.get_attribute("body", "data-version")
+    page.locator(f"#options button.option[data-label='{label}']").click()
+    return version
+
+
+def test_undo_is_offered_where_allowed_and_greyed_with_the_reason_where_not(market, new_page):
+    m, t = _match(market, ["here", "bot"])
+    page = new_page(*PHONE)
+    page.goto(market.base + m["play_url"])
+    assert wait_turn(page) == "choose"
+    assert page.locator("#undo").count() == 0  # nothing answered yet: nothing offered
+    first = page.locator("#options button.option").all_inner_texts()
+    version = click(page, TAKE)
+    assert wait_turn(page, version) == "choose"
+    undo = page.locator("#undo")
+    assert undo.is_enabled() and undo.is_visible()
+    version = page.get_attribute("body", "data-version")
+    undo.click()
+    assert wait_turn(page, version) == "choose"
+    assert page.locator("#options button.option").all_inner_texts() == first  # the question again
+    assert page.locator("#log > div").last.inner_text() == f"  Ann takes back: {TAKE}"
+    assert t.history == []
+    version = click(page, DRAW)  # a card from the face-down deck: the answer stands
+    assert wait_turn(page, version) == "choose"
+    assert page.locator("#undo").count() == 0 or page.locator("#undo").is_disabled()
+    if page.locator("#undo").count():
+        assert "cannot be taken back" in page.get_attribute("#undo", "title")
+    # refused by the server too, with the reason, when asked anyway
+    page.evaluate("window.meeple.undo()")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert "cannot be taken back" in page.inner_text("#refusal")
+    assert page.problems == []
+
+
+def test_the_end_is_at_the_top_with_the_scores_breakdown_and_play_again_keeps_the_seats(market, new_page):
+    m, t = _match(market, ["here", "greedy"])
+    page = new_page(*PHONE)
+    page.goto(market.base + m["play_url"])
+    version = None
+    while wait_turn(page, version) == "choose":
+        version = page.get_attribute("body", "data-version")
+        page.locator("#options button.option").first.click()
+    page.wait_for_selector(END, state="attached")
+    r = t.match.result
+    end = page.locator("#end")
+    assert end.is_visible() and end.bounding_box()["y"] < 200  # at the top of the page on a phone
+    breakdown_matches(page, r)
+    assert page.locator(".result .tie-break").get_attribute("data-by") == r.decided["by"]
+    again = page.locator("#play-again")
+    assert again.is_visible()
+    again.click()
+    page.wait_for_url(lambda url: "/play/" in url and m["id"] not in url)
+    assert wait_turn(page) == "choose"
+    n = table_of(market, page)
+    assert [s.public() for s in n.seats] == [s.public() for s in t.seats]  # the same names and kinds
+    assert n.seats[1].who.agent == "greedy" and n.seed != t.seed
+    assert page.problems == []
+
+
+def breakdown_matches(page, result):
+    """The result's table on the page holds each seat's score, its parts and its tie-break values, as the
+    result has them; their sum is the score."""
+    rows = page.locator(".result .ranking tr[data-seat]")
+    assert rows.count() == len(result.scores)
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        seat = int(row.get_attribute("data-seat"))
+        assert seat == result.ranking[i]
+        assert row.locator("td.total").inner_text() == str(result.scores[seat])
+        parts = {td.get_attribute("data-part"): td.inner_text() for td in row.locator("td[data-part]").all()}
+        assert parts == {k: str(v) for k, v in result.parts.get(seat, {}).items()}
+        keys = [td.inner_text() for td in row.locator("td[data-key]").all()]
+        assert keys == [str(v) for v in result.keys.get(seat, [])]
+    if result.decided.get("by") == "ranking":
+        assert page.locator(".result th.decider").inner_text() == result.decided["key"]
+
+
+def test_a_matchs_plain_address_is_a_spectators_view_that_follows_the_play(market, new_page):
+    m, t = _match(market, ["remote", "remote"])
+    player, watcher = new_page(), new_page(*PHONE)
+    player.goto(market.base + m["seats"][0]["url"])
+    assert wait_turn(player) == "choose"
+    watcher.goto(f"{market.base}/play/{m['id']}")
+    watcher.wait_for_selector("body[data-mode='wait'][data-viewer='public']", state="attached")
+    assert "spectator" in watcher.inner_text("#identity")
+    assert watcher.locator("#options button").count() == 0
+    before = watcher.locator("#log > div").count()
+    click(player, TAKE)
+    watcher.wait_for_function(f"document.querySelectorAll('#log > div').length > {before}")
+    states = watcher.evaluate("window.meeple.states")
+    assert list(states) == ["public"] and states["public"]["view"] == t.match.view(None)  # what is public, only
+    assert watcher.problems == [] and player.problems == []
+
+
+def test_the_lobby_seats_bots_of_every_kind_with_an_mcts_bots_time(market, new_page):
+    page = new_page()
+    page.goto(market.base + "/")
+    page.wait_for_selector("#setup:not([hidden])")
+    page.select_option("#players", "3")
+    kinds = page.locator("#seats select.kind")
+    assert [o.get_attribute("value") for o in kinds.nth(1).locator("option").all()] == \
+        ["here", "remote", "bot", "greedy", "mcts"]
+    kinds.nth(1).select_option("greedy")
+    kinds.nth(2).select_option("mcts")
+    assert page.locator("#seats tr").nth(2).locator(".seconds-label").is_visible()
+    assert page.locator("#seats tr").nth(1).locator(".seconds-label").is_hidden()
+    page.locator("#seats tr").nth(2).locator("select.seconds").select_option("0.2")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    assert wait_turn(page) == "choose"
+    t = table_of(market, page)
+    assert [(s.who.where, s.who.agent, s.who.seconds) for s in t.seats] == \
+        [("here", None, None), ("bot", "greedy", None), ("bot", "mcts", 0.2)]
+    assert t.seats[2].agent.seconds == 0.2
+    assert page.problems == []
+
+
+def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
+    m, t = _match(market, ["here", "bot"])
+    page = new_page()
+    page.goto(market.base + m["play_url"])
+    assert wait_turn(page) == "choose"
+    version = click(page, TAKE)
+    assert wait_turn(page, version) == "choose"
+    tips = page.evaluate("""() => ({
+        options: [...document.querySelectorAll('#options button.option')].map((b) => b.title),
+        cards: [...document.querySelectorAll('#board .card')].map((c) => c.title),
+        counters: [...document.querySelectorAll('#board .counter')].map((c) => c.title),
+        zones: [...document.querySelectorAll('#board [data-zone]')].map((z) => [z.dataset.zone, z.title])})""")
+    prompt = t.match.pending.prompt
+    assert tips["options"] and all(tip.startswith(prompt + "\n→ ") for tip in tips["options"])
+    # an option that picks a card says what the card is: its kind's doc and its value's doc
+    assert all("a gem; its value counts at the end" in tip and "what the gem is worth at the end" in tip
+               for tip in tips["options"])
+    assert tips["cards"] and all(tip for tip in tips["cards"])
+    assert tips["counters"] and all("how many gems the player drew blind" in tip for tip in tips["counters"])
+    docs = {"deck": "the face-down gems", "market": "the gems anyone may take", "gems": "the gems the player holds"}
+    for zone, tip in tips["zones"]:
+        assert docs[zone] in tip and "sees its cards" in tip
+    assert page.problems == []
+
+
+def test_the_rules_summary_is_beside_the_match_with_the_phase_being_played(new_page, monkeypatch):
+    """A game's `rules:` (GameDef.rules) shown beside the match; a game without one shows none."""
+    from interpreter.web import layout
+    summary = {"goal": "Hold the gems worth the most.", "turn": "Take a gem or draw one blind.",
+               "phases": {"trade": "Each player in turn takes or draws one gem."}}
+    real = layout.rules
+    monkeypatch.setattr(layout, "rules", lambda game: real(type("G", (), {"rules": summary})()))
+    running = _serve(str(MARKET))
+    try:
+        m, _ = _match(running.app, ["here", "bot"])
+        page = new_page(*PHONE)
+        page.goto(running.app.base + m["play_url"])
+        assert wait_turn(page) == "choose"
+        rules = page.locator("#rules")
+        assert rules.is_visible()
+        rules.locator("summary").click()
+        assert page.inner_text(".rules-goal") == "Goal: " + summary["goal"]
+        assert page.inner_text(".rules-turn") == "A turn: " + summary["turn"]
+        assert page.locator(".rules-phases li.now").get_attribute("data-phase") == "trade"
+        assert page.problems == []
+    finally:
+        running.__exit__(None, None, None)
+    monkeypatch.setattr(layout, "rules", real)
+    assert layout.rules(type("G", (), {})()) is None  # a game without `rules:` (before GameDef has it)
