@@ -13,8 +13,8 @@ import pytest
 from interpreter.web import tables as tables_module
 
 from .conftest import _serve
-from .test_web_browser import END, loads, start_from_lobby, wait_turn
-from .test_web_table import PHONE, table_of
+from .test_web_browser import END, require, start_from_lobby, wait_turn
+from .test_web_table import PHONE, breakdown_matches, table_of
 
 ROLLS = re.compile(r"^ {2}(.+?) \(.+?\) rolls \d+ dic?e: ([\d, ]+)\.$")
 
@@ -29,9 +29,7 @@ def page_dice(page, seat: int, zone: str) -> list[int]:
 
 def test_debtzilla_dice_show_the_values_rolled_not_the_rollers_seat(site, new_page):
     """Issue 37's first bug: a rolled die was drawn with its roller's seat (`played_by`), not its value."""
-    why = loads(site, "debtzilla")
-    if why:
-        pytest.fail(why)
+    require(site, "debtzilla")
     page = new_page()
     start_from_lobby(page, site.base, "debtzilla", players=2)
     table = table_of(site, page)
@@ -165,24 +163,6 @@ def test_the_end_is_at_the_top_with_the_scores_breakdown_and_play_again_keeps_th
     assert page.problems == []
 
 
-def breakdown_matches(page, result):
-    """The result's table on the page holds each seat's score, its parts and its tie-break values, as the
-    result has them; their sum is the score."""
-    rows = page.locator(".result .ranking tr[data-seat]")
-    assert rows.count() == len(result.scores)
-    for i in range(rows.count()):
-        row = rows.nth(i)
-        seat = int(row.get_attribute("data-seat"))
-        assert seat == result.ranking[i]
-        assert row.locator("td.total").inner_text() == str(result.scores[seat])
-        parts = {td.get_attribute("data-part"): td.inner_text() for td in row.locator("td[data-part]").all()}
-        assert parts == {k: str(v) for k, v in result.parts.get(seat, {}).items()}
-        keys = [td.inner_text() for td in row.locator("td[data-key]").all()]
-        assert keys == [str(v) for v in result.keys.get(seat, [])]
-    if result.decided.get("by") == "ranking":
-        assert page.locator(".result th.decider").inner_text() == result.decided["key"]
-
-
 def test_a_matchs_plain_address_is_a_spectators_view_that_follows_the_play(market, new_page):
     m, t = _match(market, ["remote", "remote"])
     player, watcher = new_page(), new_page(*PHONE)
@@ -194,7 +174,7 @@ def test_a_matchs_plain_address_is_a_spectators_view_that_follows_the_play(marke
     assert watcher.locator("#options button").count() == 0
     before = watcher.locator("#log > div").count()
     click(player, TAKE)
-    watcher.wait_for_function(f"document.querySelectorAll('#log > div').length > {before}")
+    watcher.wait_for_selector(f"#log > div:nth-child({before + 1})", state="attached")  # pushed to it too
     states = watcher.evaluate("window.meeple.states")
     assert list(states) == ["public"] and states["public"]["view"] == t.match.view(None)  # what is public, only
     assert watcher.problems == [] and player.problems == []

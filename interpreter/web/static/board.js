@@ -517,8 +517,9 @@ export function result(r) {
     if (r.decided.key) used.dataset.key = r.decided.key;
     box.appendChild(used);
   }
-  const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions;
-  if (!scored) {  // a cooperative game without scores: the outcome says it all
+  const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions ||
+    (r.parts && Object.keys(r.parts).length);
+  if (!scored) {  // a cooperative game without scores or their parts: the outcome says it all
     box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
     return box;
   }

@@ -288,8 +288,8 @@ function decisionPanel(st) {
     box.appendChild(el("h3", "waiting", d.bot ? `${d.name} (a bot) is deciding…` : `Waiting for ${d.name}…`));
     box.appendChild(el("p", "muted prompt-other", d.prompt));
   }
-  const u = undoButton(st);
-  if (u) box.appendChild(u);
+  const u = undoButton(st); // first: it stays in reach above a long list of options
+  if (u) box.prepend(u);
 }
 
 function pickable(st) {
