@@ -17,10 +17,10 @@ from interpreter import Match  # noqa: E402
 from interpreter.agents import make_agent  # noqa: E402
 from interpreter.model.build import bundled_games, load_game  # noqa: E402
 from interpreter.runtime.record import read_log  # noqa: E402
+from interpreter.runtime.secrecy import HIDDEN  # noqa: E402
 from interpreter.sim.run import play  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
-from interpreter.web.guard import Limits  # noqa: E402
-from interpreter.web.privacy import HIDDEN  # noqa: E402
+from interpreter.web.limits import Limits  # noqa: E402
 from interpreter.web.server import Running  # noqa: E402
 
 SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"

@@ -13,7 +13,7 @@ pytest.importorskip("uvicorn")
 
 from interpreter.runtime.record import read_log  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
-from interpreter.web.guard import Limits  # noqa: E402
+from interpreter.web.limits import Limits  # noqa: E402
 from interpreter.web.server import Running  # noqa: E402
 
 MARKET = Path(__file__).resolve().parent / "e2e" / "games" / "open-market"

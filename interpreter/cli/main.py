@@ -168,11 +168,11 @@ class _Terminal:
     def answering(self, choose):
         """A bot's `choose`: the echo of its answer is printed with no card name that it sees and a human seat
         here does not (a card it looked at, its own hand): what the answer reveals goes only as far as what
-        the humans here may see (web/privacy.py's `unseen`, by secrecy.sees_card)."""
+        the humans here may see (web/handover.py's `unseen`, by secrecy.sees_card)."""
         def answer(view, decision):
             k = choose(view, decision)
             if self.seats:
-                from ..web.privacy import unseen
+                from ..web.handover import unseen
                 m = decision.match
                 humans = [m.players[s - 1] for s in self.seats]
                 names = {piece.card.name for piece, _ in unseen(m, decision.player, humans)}
@@ -542,7 +542,7 @@ def _mutate(report, jobs, args) -> int:
 def cmd_serve(args) -> int:
     from ..errors import UsageError
     from ..web import serve
-    from ..web.guard import Limits
+    from ..web.limits import Limits
     for name in ("max_tables", "per_client"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")

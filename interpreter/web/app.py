@@ -20,8 +20,9 @@
 
 Every refusal is JSON {"error": reason} with a 4xx status (503 when the server is full or a match's rules
 overran their time); nothing answers with a traceback. What each request must be (JSON, from this
-server's pages, within its client's limits) is guard.py's, what each body holds schemas.py's, the handlers
-routes.py's; where the rules run is lane.py's.
+server's pages, within its client's limits) is middleware.py's
+(with limits.py and bodies.py), what each body holds schemas.py's, the handlers routes.py's; where the rules
+run is rules_thread.py's.
 """
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ from starlette.requests import Request
 from ..errors import ContentError, MeepleError
 from .catalog import Catalog
 from .errors import WebError
-from .guard import Guard, Limits
+from .limits import Limits
+from .middleware import Guard, SecurityHeaders
 from .replays import Replays
 from .routes import ROUTES, Site, _json
 from .store import Store
@@ -101,27 +103,3 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     app.state.store = store
     app.state.work = work
     return app
-
-
-class SecurityHeaders:
-    """Pages run only their own scripts, are not framed, and send no referrer (tokens live in fragments)."""
-
-    HEADERS = [(b"content-security-policy", b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
-               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-               (b"x-frame-options", b"DENY")]
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
-        async def send_with_headers(message):
-            if message["type"] == "http.response.start":
-                message = dict(message)
-                message["headers"] = list(message.get("headers", [])) + self.HEADERS
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-

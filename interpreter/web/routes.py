@@ -18,8 +18,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..runtime.match import DEFAULT_NAMES
+from .bodies import read_body, read_json
 from .errors import WebError
-from .guard import client_of, read_body, read_json
+from .limits import client_of
 from .replays import MAX_LOG_BYTES, parse_log, read_upload
 from .schemas import NewMatch, SeatKind, choice_of, step_of, tokens_of, version_of, viewer_of
 

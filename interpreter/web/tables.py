@@ -1,7 +1,7 @@
 """Live matches on the server ("tables"): the match, its seats with their secret tokens, its bots, and
 the states each seat is sent.
 
-Everything that touches a table's match runs in the table's lane (lane.py): its own thread, one call at a
+Everything that touches a table's match runs in the table's lane (rules_thread.py): its own thread, one call at a
 time, each within the time budget; the methods marked "in the lane" are called only there."""
 from __future__ import annotations
 
@@ -17,14 +17,16 @@ from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
+from ..runtime.secrecy import prompt
 from ..runtime.state import Piece
 from . import scores
+from .account import Account
 from .catalog import shown_path
 from .errors import WebError
-from .guard import Limits
-from .lane import Lane, Overrun
+from .handover import unseen_by
 from .layout import meta
-from .privacy import Account, prompt, unseen_by
+from .limits import Limits
+from .rules_thread import Lane, Overrun
 from .schemas import SeatKind, seat_kind
 from .store import Store, token_hash
 from .undo import Before
