@@ -168,7 +168,9 @@ def test_a_matchs_plain_address_is_a_spectators_view_that_follows_the_play(marke
     player, watcher = new_page(), new_page(*PHONE)
     player.goto(market.base + m["seats"][0]["url"])
     assert wait_turn(player) == "choose"
-    watcher.goto(f"{market.base}/play/{m['id']}")
+    address = player.get_attribute("#spectate", "href")  # the table offers its plain address to give out
+    assert address == f"/play/{m['id']}" and m["seats"][0]["token"] not in address
+    watcher.goto(market.base + address)
     watcher.wait_for_selector("body[data-mode='wait'][data-viewer='public']", state="attached")
     assert "spectator" in watcher.inner_text("#identity")
     assert watcher.locator("#options button").count() == 0

@@ -411,6 +411,7 @@ function fatal(text) {
 }
 
 followEnd($("log"));
+$("spectate").href = `/play/${encodeURIComponent(matchId)}`; // a spectator's: no token in it
 
 // After "play again": the new links of the seats not at this screen, to send to their players.
 function newLinks() {
