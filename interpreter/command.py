@@ -39,7 +39,7 @@ def _serve(sub) -> None:
 def _cmd_serve(args) -> int:
     from .errors import UsageError
     from .web import serve
-    from .web.guard import Limits
+    from .web.limits import Limits
     for name in ("max_tables", "per_client"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")

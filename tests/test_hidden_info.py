@@ -19,9 +19,10 @@ import pytest
 from interpreter import Match, load_game
 from interpreter.agents import make_agent
 from interpreter.runtime.record import read_log
+from interpreter.runtime.secrecy import HIDDEN
 from interpreter.runtime.state import Piece
 from interpreter.sim.run import play
-from interpreter.web.privacy import HIDDEN, Account
+from interpreter.web.account import Account
 
 HERE = Path(__file__).resolve().parent
 GAME = HERE / "games" / "hidden-hand"
@@ -356,7 +357,7 @@ def test_the_server_sends_each_seat_its_echoes_and_looks_by_the_declaration_alon
     httpx = pytest.importorskip("httpx")
     pytest.importorskip("starlette")
     from interpreter.web import create_app
-    from interpreter.web.guard import Limits
+    from interpreter.web.limits import Limits
     from interpreter.web.server import Running
     app = create_app(str(GAME), bot_delay=0, limits=Limits(burst=10 ** 9, refill=10 ** 9))  # a test's many requests
     looks = 0

@@ -16,10 +16,10 @@ pytest.importorskip("uvicorn")
 from interpreter import Match, bundled_games, load_game  # noqa: E402
 from interpreter.agents import make_agent  # noqa: E402
 from interpreter.runtime.record import read_log  # noqa: E402
+from interpreter.runtime.secrecy import HIDDEN  # noqa: E402
 from interpreter.sim.run import play  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
-from interpreter.web.guard import Limits  # noqa: E402
-from interpreter.web.privacy import HIDDEN  # noqa: E402
+from interpreter.web.limits import Limits  # noqa: E402
 from interpreter.web.server import Running  # noqa: E402
 
 SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"
@@ -127,10 +127,16 @@ def test_a_missing_or_forged_token_is_refused_everywhere(server):
     m = new(server, seats=["here", "remote", "bot"])
     other = new(server, seats=["here", "bot", "bot"])
     mid = m["id"]
-    for method, path in [("GET", "state"), ("POST", "ticket"), ("POST", "choose"), ("GET", "log"), ("POST", "replay")]:
+    for method, path in [("GET", "state"), ("POST", "ticket"), ("POST", "choose"), ("GET", "log"), ("POST", "replay"),
+                         ("POST", "undo"), ("POST", "again")]:
         url = f"/api/matches/{mid}/{path}"
         body = {"json": {"option": 0, "version": 0}}
-        refused(server.request(method, url, **body), 403, "token is needed")
+        if path in ("state", "ticket"):  # without a token: a spectator, who is sent the public view only
+            r = server.request(method, url, **body)
+            assert r.status_code in (200, 201), r.text
+            refused(server.request(method, url, params={"viewer": 1}, json={"viewer": 1}), 403, "not seat 1's")
+        else:
+            refused(server.request(method, url, **body), 403, "token is needed")
         refused(server.request(method, url, headers=H("forged-token-123"), **body), 403, "not a seat of this match")
         refused(server.request(method, url, headers=H(tok(other, 1)), **body), 403, "not a seat of this match")
         refused(server.request(method, url, params={"token": tok(m, 1)}, **body), 400, "never goes in a URL")
@@ -258,7 +264,7 @@ def test_nothing_answers_with_a_500(server):
         ("POST", "/api/replays", {"json": {"text": "garbage\n"}}),
         ("POST", "/api/replays", {"json": {"text": '{"meeple_log": 1, "game": "kaiju-inc"}\n'}}),
         ("POST", "/api/replays", {"json": {"text": '{"meeple_log": 1, "game": "x", "players": 3, "seed": 1}\n'}}),
-        ("GET", f"/api/matches/{mid}/state", {"headers": H("," * 40)}),
+        ("GET", f"/api/matches/{mid}/state", {"headers": H("," * 40), "params": {"viewer": 1}}),
         ("GET", f"/api/matches/{mid}/state", {"params": {"token": "a" * 5000}}),
         ("GET", f"/api/matches/{mid}/state", {"params": {"token": "\u00e9\u732b"}}),
         ("GET", f"/api/matches/{mid}/state", {"headers": {"X-Meeple-Token": "\u00e9t\u00e9".encode("latin-1")}}),
@@ -600,3 +606,37 @@ def test_a_hero_choice_shows_each_heros_abilities_to_its_chooser(server):
     assert [c["name"] for c in cards] == st["view"]["pending"]["options"]
     for c, v in zip(cards, d.values, strict=True):  # each Hero from the box, as the content defines it
         assert (c["ability_text"], c["special_text"]) == (v.card.fields["ability_text"], v.card.fields["special_text"])
+
+
+# ---- play again, bots of every kind
+
+def test_play_again_starts_the_same_seats_anew_once_the_match_is_over(server):
+    m = new(server, game="kuhn-poker", players=2, seats=["remote", {"kind": "mcts", "seconds": 0.05}],
+            names=["Ann", "Bot"])
+    t = table(server, m)
+    refused(server.post(f"/api/matches/{m['id']}/again", json={}, headers=H(tok(m, 1))), 409, "not over")
+    while not t.match.over:
+        assert choose(server, m, 1, 0).status_code == 200
+    refused(server.post(f"/api/matches/{m['id']}/again", json={}), 403, "token is needed")
+    r = server.post(f"/api/matches/{m['id']}/again", json={}, headers=H(tok(m, 1)))
+    assert r.status_code == 201, r.text
+    again = r.json()
+    n = server.app.state.tables.tables[again["id"]]
+    assert [s.public() for s in n.seats] == [s.public() for s in t.seats]
+    assert n.seats[1].agent.seconds == 0.05 and n.options == t.options
+    new_token = again["seats"][0]["url"].split("#")[1]
+    assert new_token != tok(m, 1) and again["play_url"] == f"/play/{n.id}#{new_token}"  # the asker's own new link
+    refused(server.get(f"/api/matches/{n.id}/state", params={"viewer": 1}, headers=H(tok(m, 1))), 403,
+            "not a seat of this match")
+    assert server.get(f"/api/matches/{n.id}/state", params={"viewer": 1}, headers=H(new_token)).status_code == 200
+
+
+def test_a_seat_is_a_person_or_a_bot_of_a_known_kind(server):
+    for bad, words in [(["here", "wizard"], "must list one of"), (["here", {"kind": "human"}], "is a bot"),
+                       (["here", {"kind": "mcts", "seconds": 60}], "from 0.01 to 5"),
+                       (["here", {"kind": "greedy", "seconds": 1}], "an mcts bot's time")]:
+        refused(server.post("/api/matches", json={"game": "kaiju-inc", "players": 2, "seats": bad}), 400, words)
+    m = new(server, players=3, seats=["here", "greedy", "mcts"])
+    kinds = [(s["kind"], s["agent"]) for s in m["seats"]]
+    assert kinds == [("human", None), ("bot", "greedy"), ("bot", "mcts")]
+    assert table(server, m).seats[2].agent.seconds == 1.0  # an mcts bot's time by default

@@ -147,7 +147,7 @@ def test_a_private_entry_is_sent_to_its_player_alone(tmp_path):
 def _hidden_at_each_decision(g, players: int, seed: int):
     """(the deciding player, the other seats the hand-over rule says may not see its screen) at each decision
     of a random match."""
-    from interpreter.web.privacy import unseen_by
+    from interpreter.web.handover import unseen_by
     m = Match(g, players, seed, {})
     bots = [make_agent("random", i + 1, seed * 10 + i) for i in range(players)]
     while not m.over:

@@ -97,6 +97,24 @@ def _field_docs(raw: dict) -> dict:
     return out
 
 
+def _docs(section) -> dict:
+    """Name -> its doc, for the entries of a game.yaml section that have one."""
+    if not isinstance(section, dict):
+        return {}
+    return {str(k): _doc(section, k) for k in section if _doc(section, k)}
+
+
+def rules(game) -> dict | None:
+    """The game's rules summary (`rules:` in game.yaml, `GameDef.rules`): {goal, turn, phases: {name: line}},
+    or None when the game has none."""
+    r = getattr(game, "rules", None)
+    if not isinstance(r, dict):
+        return None
+    phases = r.get("phases") if isinstance(r.get("phases"), dict) else {}
+    return {"goal": str(r.get("goal") or ""), "turn": str(r.get("turn") or ""),
+            "phases": {str(k): str(v) for k, v in phases.items()}}
+
+
 def _counter(spec, doc: str) -> dict:
     return {"min": spec.min, "max": spec.max, "wrap": spec.wrap, "doc": doc}
 
@@ -120,6 +138,18 @@ def faces(game) -> dict:
     return {k: {"title": f.title, "label": f.label or k.replace("_", " "), "type": list(f.type), "cost": f.cost,
                 "text": list(f.text), "chips": list(f.chips), "stats": list(f.stats), "labels": dict(f.labels)}
             for k, f in getattr(game, "faces", {}).items()}
+
+
+def die_faces(game) -> dict:
+    """Kind drawn as dice -> the field its face shows: the first number field its cards declare (a die's
+    other numbers, the engine's `played_by` seat among them, are told in its tooltip)."""
+    out = {}
+    for c in game.cards.values():
+        if c.kind in DICE_KINDS and c.kind not in out:
+            face = next((k for k, v in c.fields.items() if type(v) is int), None)
+            if face is not None:
+                out[c.kind] = face
+    return out
 
 
 def scoreboard(game) -> list[dict]:
@@ -155,7 +185,9 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
     fields = {}
     if isinstance(hints.get("fields"), dict):
         fields = {str(k): [str(f) for f in v] for k, v in hints["fields"].items() if isinstance(v, list)}
-    labels = hints.get("labels") if isinstance(hints.get("labels"), dict) else {}
+    # a zone's own `label:` (what players call it), then the layout's labels over it
+    labels = {z: s.label for z, s in {**game.zones, **game.player_zones}.items() if s.label}
+    labels.update(hints.get("labels") if isinstance(hints.get("labels"), dict) else {})
     hide = [str(h) for h in hints.get("hide", [])] if isinstance(hints.get("hide"), list) else []
     return {
         "game": {"id": game.id, "name": game.name, "description": game.description},
@@ -174,7 +206,11 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         "labels": {str(k): str(v) for k, v in labels.items()},
         "hide": hide,
         "field_docs": _field_docs(raw),
+        "kind_docs": _docs(raw.get("kinds")),
+        "var_docs": {**_docs(raw.get("vars")), **_docs(raw_player.get("vars"))},
+        "rules": rules(game),
         "faces": faces(game),
+        "die_faces": die_faces(game),
         "chip_colors": _chip_colours(game, {c for f in getattr(game, "faces", {}).values() for c in f.chips}),
         "scoreboard": scoreboard(game),
     }

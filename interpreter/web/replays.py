@@ -3,7 +3,7 @@
 A log holds the seed, so whoever has it can rebuild every hidden card anyway: a replay may be looked at
 from any seat (or as a spectator). Live matches never hand out their log before they are over, and a log
 that claims the seed of a match being played here is refused (app.py). Each replay has its own lane
-(lane.py): its match runs in a thread of its own.
+(rules_thread.py): its match runs in a thread of its own.
 """
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ import tempfile
 from ..errors import ContentError, IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import read_log
+from ..runtime.secrecy import prompt
 from . import scores
+from .account import Account
+from .bodies import MAX_DEPTH, depth, parse_json
 from .catalog import shown_path
 from .errors import WebError
-from .guard import MAX_DEPTH, depth, parse_json
-from .lane import Lane
-from .privacy import Account, prompt
+from .rules_thread import Lane
 
 MAX_REPLAYS = 50
 MAX_LOG_BYTES = 5_000_000
@@ -122,8 +123,7 @@ class Replay:
         nxt = None
         if d is not None and step < self.steps:
             k = self.choices[step]
-            from .privacy import readers
-            allowed = readers(m, k)
+            allowed = d.readers
             label = d.options[k].label if allowed is None or seat in allowed else "(hidden)"
             nxt = {"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat), "label": label}
         if self.meta is None:
@@ -136,7 +136,9 @@ class Replay:
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat)}
                          if d is not None else None),
             "over": m.over, "result": result, "meta": self.meta, "scores": scores.values(m, seat),
-            "game": {"id": self.game.id, "name": self.game.name, "players": self.players, "seed": self.seed,
+            "game": {"id": self.game.id, "name": self.game.name, "players": self.players,
+                     # as text: a 64-bit seed is past what a JavaScript number holds exactly
+                     "seed": str(self.seed),
                      "options": m.options.values},
         }
 

@@ -96,6 +96,13 @@ class Store:
             self._db.execute("UPDATE matches SET version = ?, status = ?, error = ?, result = ?, touched = ? "
                              "WHERE id = ?", (version, status, error, _out("result", result), time.time(), mid))
 
+    def take_back(self, mid: str, answers: int, version: int) -> None:
+        """The answers from number `answers` on are no longer played (taken back), committed at once."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM choices WHERE match = ? AND n >= ?", (mid, answers))
+            self._db.execute("UPDATE matches SET version = ?, touched = ? WHERE id = ?", (version, time.time(), mid))
+
     def unfinished(self, since: float = 0.0, most: int = -1) -> list[dict]:
         """The matches not over answered (or made) since `since`, the latest first, `most` of them at most."""
         with self._lock:

@@ -1,7 +1,7 @@
 """Live matches on the server ("tables"): the match, its seats with their secret tokens, its bots, and
 the states each seat is sent.
 
-Everything that touches a table's match runs in the table's lane (lane.py): its own thread, one call at a
+Everything that touches a table's match runs in the table's lane (rules_thread.py): its own thread, one call at a
 time, each within the time budget; the methods marked "in the lane" are called only there."""
 from __future__ import annotations
 
@@ -17,17 +17,20 @@ from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
+from ..runtime.secrecy import prompt
 from ..runtime.state import Piece
 from . import scores
+from .account import Account
 from .catalog import shown_path
 from .errors import WebError
-from .guard import Limits
-from .lane import Lane, Overrun
+from .handover import unseen_by
 from .layout import meta
-from .privacy import Account, prompt, unseen_by
+from .limits import Limits
+from .rules_thread import Lane, Overrun
+from .schemas import SeatKind, seat_kind
 from .store import Store, token_hash
+from .undo import Before
 
-SEAT_KINDS = ("here", "remote", "bot")
 TICKET_SECONDS = 30.0
 MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
 
@@ -41,23 +44,29 @@ def draw_seed() -> int:
 class Seat:
     seat: int
     name: str
-    kind: str  # here | remote | bot
+    who: SeatKind
     token: str | None = None
     agent: object = None
 
     @property
+    def kind(self) -> str:
+        """here | remote | bot"""
+        return self.who.where
+
+    @property
     def human(self) -> bool:
-        return self.kind != "bot"
+        return self.who.human
 
     def public(self) -> dict:
-        return {"seat": self.seat, "name": self.name, "kind": "bot" if self.kind == "bot" else "human"}
+        return {"seat": self.seat, "name": self.name, "kind": "human" if self.human else "bot",
+                "agent": self.who.agent, "said": self.who.said()}
 
 
 class Table:
     """Made in its lane (the match's rules run on the thread that started them). A new match is drawn here and
     added to the store; a kept one (`record`, from store.py) is rebuilt by replaying its answers."""
 
-    def __init__(self, game, entry, players: int, options: dict, kinds: list[str], names: list[str] | None,
+    def __init__(self, game, entry, players: int, options: dict, kinds: list[SeatKind], names: list[str] | None,
                  bot_delay: float, log_dir: str | None, display: dict, lane: Lane, client: str, store,
                  record: dict | None = None):
         new = record is None
@@ -75,6 +84,7 @@ class Table:
         self.store = store
         self.match = Match(game, players, self.seed, options, names=names)
         self.account = Account(self.match)
+        self.options = options
         self.seats = [Seat(p.seat, p.name, kinds[p.index]) for p in self.match.players]
         if new:
             for s in self.seats:
@@ -89,8 +99,11 @@ class Table:
         self.watch_hash = record["watch"]
         for s, bot_seed in zip(self.seats, record["bot_seeds"], strict=True):
             if not s.human:
-                s.agent = make_agent("random", s.seat, bot_seed + len(record["history"]))
-        self.history: list[dict] = []  # every answer, as the log writes it
+                s.agent = make_agent(s.who.agent, s.seat, bot_seed + len(record["history"]), **s.who.options())
+        self.history: list[dict] = []  # every answer in play, as the log writes it
+        self.undone: list[tuple[int, dict]] = []  # (answers before it, the answer) for each answer taken back
+        self.before: Before | None = None  # the position before the last answer of a person (undo.py)
+        self.epoch = 0  # one more at each answer taken back: the account is sent again from its start
         for row in record["history"]:
             self.account.choose(row["choice"])
             self.history.append(row)
@@ -109,7 +122,8 @@ class Table:
         if new:
             record["log"] = f"{time.strftime('%Y%m%d-%H%M%S')}-{game.id}-{self.id}.jsonl" if log_dir else None
             store.add(record | {"game": entry.id, "mods": [shown_path(m) for m in entry.mods], "players": players,
-                                "options": options, "names": [s.name for s in self.seats], "kinds": kinds,
+                                "options": options, "names": [s.name for s in self.seats],
+                                "kinds": [k.stored() for k in kinds],
                                 "client": client})
         if log_dir and record["log"]:
             # the database is the truth: a resumed match's log is written again from it
@@ -180,7 +194,7 @@ class Table:
             "seats": [s.public() for s in self.seats],
             "view": view,
             "log_from": log_from, "log": self.account.lines(seat or None, log_from),
-            "log_size": len(m.lines),
+            "log_size": self.account.size(), "epoch": self.epoch,
             "deciding": ({"seat": d.player.seat, "name": d.player.name, "prompt": prompt(d, seat or None),
                           "bot": not self.seats[d.player.index].human, **self.private(d)}
                          if d is not None and not self.error else None),
@@ -191,6 +205,9 @@ class Table:
             out["option_cards"] = option_cards(d, view, self.game)
             # what the content says is not offered, and why (`unavailable`), to the chooser
             out["unavailable"] = [{"option": o, "reason": r} for o, r in getattr(d, "unavailable", ())]
+        if seat and self.seats[seat - 1].human:
+            why = self.undo_refusal(seat)
+            out["undo"] = {"allowed": why is None, "reason": why}
         if with_meta:
             out["meta"] = self.meta
         return out
@@ -220,19 +237,61 @@ class Table:
         if version != self.version:
             raise WebError(409, f"the position has changed since you looked (version {version}, now "
                                 f"{self.version}): look again")
+        before = Before.take(m, seat, len(self.history))
         try:
             self._apply(option)
         except IllegalChoice as e:
+            before.copy.close()
             raise WebError(422, f"refused: {e}") from None
         except MeepleError as e:
             self.error = f"content failed while playing: {e}"
             self.version += 1
             self.save()
             raise WebError(409, f"the match has stopped: {self.error}") from None
+        before.judge(self.match, self.history[-1]["label"])
+        if self.before is not None:
+            self.before.copy.close()
+        self.before = before
         self.version += 1
         if self.bot_delay <= 0:
             self.bots()
         self.save()  # committed before the answer is acknowledged
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last answer now (None: it may)."""
+        if self.error:
+            return f"the match has stopped: {self.error}"
+        if self.before is None:
+            return "there is no answer of yours to take back"
+        return self.before.refusal(self.match, seat, len(self.history), {s.seat: s.name for s in self.seats})
+
+    def undo(self, seat: int, version: int) -> None:
+        """Takes back `seat`'s last answer: the match is the copy kept before it (in the lane)."""
+        if seat == 0:
+            raise WebError(403, "the watch link only watches: it cannot take an answer back")
+        if version != self.version:
+            raise WebError(409, f"the position has changed since you looked (version {version}, now "
+                                f"{self.version}): look again")
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise WebError(409, f"this answer cannot be taken back: {why}")
+        b, self.before = self.before, None
+        old, self.match = self.match, b.copy
+        row = self.history.pop()
+        self.undone.append((len(self.history), row))
+        self.account = Account(self.match, self.account.notes)
+        name = self.seats[seat - 1].name
+        self.account.note(f"  {name} takes back: {row['label']}", f"  {name} takes back an answer", b.readers)
+        old.close()
+        self.version += 1
+        self.epoch += 1
+        self.store.take_back(self.id, len(self.history), self.version)
+        self._saved = len(self.history)
+        if self.log is not None:  # the log written again: the answer taken back is no longer played
+            self.log.close()
+            with open(self.log_path, "w", encoding="utf-8") as f:
+                f.write(self.log_text())
+            self.log = LogWriter(self.log_path, self.header(), append=True)
 
     def _apply(self, option) -> None:
         d = self.match.pending
@@ -254,7 +313,7 @@ class Table:
         m = self.match
         seat = self.seats[m.pending.player.index]
         try:
-            self._apply(seat.agent.choose(m.view(m.pending.player), m.pending))
+            self._apply(seat.agent.act(m))
         except (RuntimeContentError, IllegalChoice, MeepleError) as e:
             self.error = f"content failed while playing: {e}"
         self.version += 1
@@ -279,6 +338,12 @@ class Table:
             raise
         finally:
             self.touched = time.time()
+
+    async def take_back(self, seat: int, version: int) -> None:
+        try:
+            await self.run(self.undo, seat, version)
+        finally:
+            self.notify()
 
     async def answer(self, seat: int, option, version: int) -> None:
         if self.error:  # at once, even while the rules that stopped it are still running
@@ -334,7 +399,17 @@ class Table:
         return out
 
     def log_text(self) -> str:
-        rows = [{"meeple_log": 1, **self.header()}, *self.history]
+        """The log: the header, the answers in play, each answer taken back as an `undone` line where it was
+        taken back (a reader of logs plays only `choice` lines), and the result."""
+        rows = [{"meeple_log": 1, **self.header()}]
+        undone = iter(self.undone)
+        nxt = next(undone, None)
+        for n, row in enumerate([*self.history, None]):
+            while nxt is not None and nxt[0] == n:
+                rows.append({"undone": nxt[1]})
+                nxt = next(undone, None)
+            if row is not None:
+                rows.append(row)
         if self.match.result is not None:
             rows.append({"result": self.match.result.as_dict()})
         return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
@@ -391,7 +466,8 @@ class Tables:
                      kinds=None, names=None) -> Table:
         """A Table made in a lane of its own: a new match, or a kept one (`record`) replayed."""
         if record is not None:
-            players, options, kinds, names = record["players"], record["options"], record["kinds"], record["names"]
+            players, options, names = record["players"], record["options"], record["names"]
+            kinds = [seat_kind(k) for k in record["kinds"]]
         game = await self.catalog.compiled(gid, options)
         entry = self.catalog.entry(gid)
         if record is not None and record["mods"] != [shown_path(m) for m in entry.mods]:
@@ -415,7 +491,7 @@ class Tables:
         self.catalog.entry(gid)
         if len(kinds) != players:
             raise WebError(400, f"`seats` lists {len(kinds)} seat(s) for {players} players")
-        if not any(k != "bot" for k in kinds):
+        if not any(k.human for k in kinds):
             raise WebError(400, "at least one seat must be a human (here or remote): bots-only matches are "
                                 "`meeple simulate`'s job")
         t = await self._table(gid, client, None, players, options, kinds, names)
@@ -429,6 +505,11 @@ class Tables:
             await t.run(t.bots)
         t.start_bots()
         return t
+
+    async def again(self, t: Table, client: str) -> Table:
+        """A new match of `t`'s game with its options, seats and names (each seat a new token)."""
+        return await self.create(client, t.entry.id, len(t.seats), t.options, [s.who for s in t.seats],
+                                 [s.name for s in t.seats])
 
     def resume(self) -> list[Table]:
         """The matches not over that were in play (answered within the idle time), as they stood, rebuilt from
@@ -529,20 +610,3 @@ def _name_counts(game) -> dict:
     for c in game.cards.values():
         found[c.name] = found.get(c.name, 0) + 1
     return found
-
-
-def check_choose_body(body) -> tuple:
-    if not isinstance(body, dict):
-        raise WebError(400, "the body must be a JSON object like {\"option\": 0, \"version\": 3}")
-    if "option" not in body:
-        raise WebError(400, "`option` is missing: the index (or the label) of the option chosen")
-    option = body["option"]
-    if isinstance(option, bool) or not isinstance(option, (int, str)):
-        raise WebError(400, "`option` must be an option's index (a number) or its label (a string)")
-    if "version" not in body:
-        raise WebError(400, "`version` is missing: the version of the position the answer is for (an answer "
-                            "to a position that has changed is refused, and a repeated answer applies once)")
-    version = body["version"]
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise WebError(400, "`version` must be a number")
-    return option, version

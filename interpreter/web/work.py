@@ -2,7 +2,7 @@
 parsing an uploaded log of up to 5 MB (a pool of worker processes: parsing is Python's own work, and a thread
 doing it would take turns for the interpreter with the event loop and every match's lane). Each pool is small,
 and the jobs waiting for them are bounded: past the bound a request is told to come back (503 with
-Retry-After) rather than queued without end. A match's rules run in its lane (lane.py).
+Retry-After) rather than queued without end. A match's rules run in its lane (rules_thread.py).
 """
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ def new_page(browser):
 def _serve(target, **kw):
     pytest.importorskip("uvicorn")
     from interpreter.web import create_app
-    from interpreter.web.guard import Limits
+    from interpreter.web.limits import Limits
     from interpreter.web.server import Running
     # pages clicked through by a program ask faster than people do: limits that let them
     app = create_app(target, bot_delay=0, limits=Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9), **kw)

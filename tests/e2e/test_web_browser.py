@@ -17,14 +17,16 @@ from interpreter.sim.run import play
 END = "body[data-mode='over'], body[data-mode='error']"
 
 
-def loads(site, gid: str) -> str | None:
-    """None if the bundled game loads on this server, else why not."""
+def require(site, gid: str) -> None:
+    """Fails unless the bundled game loads on this server: a bundled game that does not load fails the browser
+    tests, it is not skipped."""
     if gid not in bundled_games():
-        return f"`{gid}` is not a bundled game yet (content/{gid} has no game.yaml)"
+        pytest.fail(f"`{gid}` is not a bundled game (content/{gid} has no game.yaml)")
     if gid not in site.state.catalog.entries:
-        return f"`{gid}` appeared after this test server started"
+        pytest.fail(f"`{gid}` appeared after this test server started")
     summary = site.state.catalog.summary(gid)
-    return f"`{gid}` {summary['error']}" if "error" in summary else None
+    if "error" in summary:
+        pytest.fail(f"`{gid}` {summary['error']}")
 
 
 def wait_turn(page, version=None) -> str:
@@ -99,7 +101,7 @@ def start_from_lobby(page, base, game, players=None):
     page.wait_for_selector("#setup:not([hidden])")
     if players is not None:
         page.select_option("#players", str(players))
-    kinds = [page.locator("#seats select").nth(i).input_value() for i in range(page.locator("#seats select").count())]
+    kinds = [page.locator("#seats select.kind").nth(i).input_value() for i in range(page.locator("#seats select.kind").count())]
     assert kinds[0] == "here" and set(kinds[1:]) <= {"bot"}  # by default: you, and bots
     page.click("#start")
     page.wait_for_url("**/play/**")
@@ -196,7 +198,7 @@ def test_a_second_browser_on_another_seat_sees_none_of_the_first_seats_hidden_ca
     lobby.goto(secret_site.base + "/")
     lobby.wait_for_selector("#setup:not([hidden])")  # a server of one game has it chosen already
     lobby.select_option("#players", "2")
-    lobby.locator("#seats select").nth(1).select_option("remote")
+    lobby.locator("#seats select.kind").nth(1).select_option("remote")
     lobby.click("#start")
     link = lobby.locator(".seat-link[data-seat='2']")
     link.wait_for()
@@ -242,12 +244,16 @@ def test_a_forged_or_missing_token_is_refused_in_the_browser(secret_site, new_pa
     page.problems_expected = True
     base = f"{secret_site.base}/play/{m['id']}"
     for url, words in [(f"{base}#forged-token-0123456789", "not a seat of this match"),
-                       (base, "needs a seat's link"),
                        (f"{secret_site.base}/play/nope#{m['seats'][0]['token']}", "no match")]:
         page.goto(url)
         page.wait_for_selector("body[data-mode='refused']", state="attached")
         assert words in page.inner_text("#board")
         assert not any(n in page.content() for n in _names(t.match.players[0].zones["hand"]))
+    # the plain address, without a token: a spectator, who sees what is public and no hand
+    page.goto(base)
+    page.wait_for_selector("body[data-mode='wait'][data-viewer='public']", state="attached")
+    assert "spectator" in page.inner_text("#identity")
+    assert not any(n in page.content() for n in _names(t.match.players[0].zones["hand"]))
 
 
 def test_hot_seat_hands_over_between_two_players_without_showing_a_hand(secret_site, new_page, shots):
@@ -352,9 +358,7 @@ CLICKED_THROUGH = {"kaiju-inc", "debtzilla", "happy-city"}
 
 @pytest.mark.parametrize("gid", sorted(set(bundled_games()) - CLICKED_THROUGH))
 def test_every_other_bundled_game_has_a_page_that_draws_it(site, new_page, shots, gid):
-    why = loads(site, gid)
-    if why:
-        pytest.skip(why)
+    require(site, gid)
     page = new_page()
     page.goto(f"{site.base}/?game={gid}")
     page.wait_for_selector("body[data-mode='ready']")

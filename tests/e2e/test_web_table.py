@@ -16,9 +16,10 @@ import pytest
 from interpreter.web import scores as scoreboard_values
 
 from .conftest import SECRET, _serve
-from .test_web_browser import CLICK_ON, END, loads, start_from_lobby, wait_turn
+from .test_web_browser import CLICK_ON, END, require, start_from_lobby, wait_turn
 
 DESKTOP = (1400, 1000)
+PICTURED = ("kaiju-inc", "debtzilla", "happy-city")  # the end on a phone, in README
 PHONE = (390, 844)
 # every bundled game: a player count it allows, and the decision at which the page is read (Hanabi's random
 # bots may lose the game before a seat's fifth decision)
@@ -78,15 +79,89 @@ def page_viewer(page):
     return None if v in (None, "", "public") else int(v)
 
 
-def play_to_the_end(page, rng, mid=None, mid_at=4):
+def breakdown_matches(page, result):
+    """The result's table on the page holds each seat's score, its parts and its tie-break values, as the
+    result has them; their sum is the score."""
+    rows = page.locator(".result .ranking tr[data-seat]")
+    assert rows.count() == len(result.scores)
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        seat = int(row.get_attribute("data-seat"))
+        assert seat == result.ranking[i]
+        assert row.locator("td.total").inner_text() == str(result.scores[seat])
+        parts = {td.get_attribute("data-part"): td.inner_text() for td in row.locator("td[data-part]").all()}
+        assert parts == {k: str(v) for k, v in result.parts.get(seat, {}).items()}
+        keys = [td.inner_text() for td in row.locator("td[data-key]").all()]
+        assert keys == [str(v) for v in result.keys.get(seat, [])]
+    if result.decided.get("by") == "ranking":
+        assert page.locator(".result th.decider").inner_text() == result.decided["key"]
+
+
+def options_say_what_they_do(page) -> int:
+    """Every option button has a tooltip: the question it answers and the answer (with its card's text)."""
+    prompt = page.inner_text("#decision h3.prompt")
+    tips = page.locator("#options button.option").evaluate_all("(bs) => bs.map((b) => b.title)")
+    assert tips and all(t.startswith(prompt + "\n→ ") for t in tips), (prompt, tips[:3])
+    return len(tips)
+
+
+def dice_match(page, table) -> int:
+    """Every die on the page shows its value (its kind's number field), not another of its numbers."""
+    faces = page.evaluate("window.meeple.meta().die_faces")
+    drawn = page.evaluate("""() => [...document.querySelectorAll('#board .die-card')].map((d) => [
+        Number(d.dataset.uid), d.querySelector('.face').textContent])""")
+    pieces = {p.uid: p for z in list(table.match.zones.values()) + [z for q in table.match.players
+                                                                    for z in q.zones.values()] for p in z.items}
+    for uid, face in drawn:
+        piece = pieces[uid]
+        assert face == str(piece.fields[faces[piece.card.kind]]), (piece.card.name, face, piece.fields)
+    return len(drawn)
+
+
+def undo_as_the_server_says(page, table, seat) -> bool:
+    """The undo button is offered where the server allows it, and absent or greyed with the reason where not;
+    returns whether it is offered."""
+    why = table.undo_refusal(seat)
+    button = page.locator("#undo")
+    if why is None:
+        assert button.is_enabled(), "undo allowed but not offered"
+        return True
+    assert button.count() == 0 or (button.is_disabled() and why in button.get_attribute("title"))
+    return False
+
+
+def refused_undo(page, words):
+    page.evaluate("window.meeple.undo()")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert "cannot be taken back" in page.inner_text("#refusal") and words in page.inner_text("#refusal")
+
+
+def play_to_the_end(page, rng, mid=None, mid_at=4, table=None, checked=None):
     """Answer with random option buttons until the end; `mid(page)` runs once, at the seat's decision
-    numbered `mid_at` (from 0)."""
-    version, clicks = None, 0
+    numbered `mid_at` (from 0). With `table`, each decision clicked from here is checked: every option's
+    tooltip, the dice, and undo (taken once where allowed: the question before it comes back; refused by the
+    server with its reason where not); `checked` counts what was seen."""
+    version, clicks, before = None, 0, None
+    checked = {} if checked is None else checked
     while wait_turn(page, version) == "choose":
         version = page.get_attribute("body", "data-version")
         if clicks == mid_at and mid:
             mid(page)
-        if clicks >= 4:
+        if table is not None:
+            checked["options"] = checked.get("options", 0) + options_say_what_they_do(page)
+            checked["dice"] = checked.get("dice", 0) + dice_match(page, table)
+            seat = int(page.get_attribute("body", "data-viewer"))
+            if undo_as_the_server_says(page, table, seat) and not checked.get("undone"):
+                page.click("#undo")
+                assert wait_turn(page, version) == "choose"
+                version = page.get_attribute("body", "data-version")
+                assert page.locator("#options button.option").all_inner_texts() == before
+                checked["undone"] = 1
+            elif before is not None and not checked.get("refused") and table.undo_refusal(seat):
+                refused_undo(page, table.undo_refusal(seat))
+                checked["refused"] = 1
+            before = page.locator("#options button.option").all_inner_texts()
+        if clicks >= 6:
             clicks += page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 5000])
             break
         buttons = page.locator("#options button.option")
@@ -100,9 +175,11 @@ def play_to_the_end(page, rng, mid=None, mid_at=4):
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_a_bundled_game_is_played_to_its_end_with_its_texts_and_scoreboard(site, new_page, shots, gid, size):
-    why = loads(site, gid)
-    if why:
-        pytest.skip(why)
+    """Played to its end at both sizes, checking on the way every option's tooltip, the dice and undo (offered
+    where allowed, refused where not), and at the end the score's breakdown against the result, the end at the
+    top of the page, and the replay's seed (at 1400x1000) or a spectator at the match's plain address (on a
+    phone)."""
+    require(site, gid)
     w, h = DESKTOP if size == "desktop" else PHONE
     page = new_page(w, h)
     players, mid_at = GAMES[gid]
@@ -125,10 +202,33 @@ def test_a_bundled_game_is_played_to_its_end_with_its_texts_and_scoreboard(site,
             page.screenshot(path=str(shots / f"{gid}-{size}.png"))
         assert page.problems == []
 
-    play_to_the_end(page, random.Random(f"{gid} {size}"), mid, mid_at)
-    assert read["cards"] > 0
+    checked = {}
+    play_to_the_end(page, random.Random(f"{gid} {size}"), mid, mid_at, table, checked)
+    assert read["cards"] > 0 and checked["options"] > 0
     scoreboard_matches(page, table)  # at the end: the match's own scores
-    assert page.problems == []
+    result = table.match.result
+    breakdown_matches(page, result)
+    end = page.locator("#end")
+    assert end.is_visible() and end.bounding_box()["y"] < 250  # the winner at the top, even on a phone
+    if not checked.get("refused"):
+        refused_undo(page, "the match is over")
+    if shots and size == "phone" and gid in PICTURED:
+        page.screenshot(path=str(shots / f"{gid}-end-phone.png"))
+    if size == "desktop":  # the replay's seed on the page is the server's, to its last digit
+        page.click("#open-replay")
+        page.wait_for_url("**/replay/**")
+        page.wait_for_selector("body[data-mode='replay']", state="attached")
+        assert re.search(r"seed (\d+)", page.inner_text("#status")).group(1) == str(table.seed)
+        assert page.problems == []
+        return
+    # on a phone, a spectator at the match's plain address reads the same end
+    watcher = new_page(w, h)
+    watcher.goto(f"{site.base}/play/{table.id}")
+    watcher.wait_for_selector("#end:not([hidden])")
+    assert watcher.inner_text("#end h2") == page.inner_text("#end h2")
+    assert "spectator" in watcher.inner_text("#identity") and watcher.locator("#play-again").count() == 0
+    breakdown_matches(watcher, result)
+    assert page.problems == [] and watcher.problems == []
 
 
 def test_what_moved_since_your_last_decision_is_marked_after_the_bots_move(site, new_page):
@@ -230,9 +330,7 @@ def test_watch_reloads_an_edited_card_and_shows_a_broken_file_with_its_place(new
 
 
 def test_a_hero_choice_shows_the_heroes_abilities_on_the_page(site, new_page):
-    why = loads(site, "debtzilla")
-    if why:
-        pytest.skip(why)
+    require(site, "debtzilla")
     page = new_page(*PHONE)
     start_from_lobby(page, site.base, "debtzilla", players=3)
     assert wait_turn(page) == "choose"
@@ -250,9 +348,7 @@ def test_a_hero_choice_shows_the_heroes_abilities_on_the_page(site, new_page):
 
 def test_a_shared_screen_hands_over_only_where_a_seat_has_something_private(site, new_page):
     """Happy City has nothing private: two people at one screen play on without a hand-over screen."""
-    why = loads(site, "happy-city")
-    if why:
-        pytest.skip(why)
+    require(site, "happy-city")
     r = httpx.post(f"{site.base}/api/matches", json={"game": "happy-city", "players": 3,
                                                      "seats": ["here", "here", "bot"]})
     assert r.status_code == 201, r.text

@@ -42,12 +42,14 @@ function die(c, meta, ctx, colour) {
   e.dataset.uid = c.uid;
   e.dataset.kind = c.kind;
   if (colour) e.style.setProperty("--accent", colour);
-  const shown = (meta.fields && meta.fields[c.kind]) || Object.keys(c);
-  const face = shown.find((k) => Number.isInteger(c[k]) && k !== "uid");
-  e.appendChild(el("span", "face", face !== undefined ? c[face] : "?"));
+  // the face the content declares (its first number field), else the first number a hint shows
+  const shown = (meta.fields && meta.fields[c.kind]) || [];
+  const face = (meta.die_faces || {})[c.kind] || shown.find((k) => Number.isInteger(c[k]));
+  e.appendChild(el("span", "face", face !== undefined && c[face] !== undefined ? c[face] : "?"));
+  e.dataset.value = face !== undefined && c[face] !== undefined ? c[face] : "";
   const about = Object.entries(c).filter(([k, v]) => !["id", "uid", "kind"].includes(k) && v !== null && v !== false)
     .map(([k, v]) => `${words(k)}: ${fieldText(v, ctx.names)}`);
-  e.title = about.join("\n");
+  e.title = [`${c.name}: ${face !== undefined ? c[face] : "?"}`].concat(about).join("\n");
   return e;
 }
 
@@ -57,11 +59,33 @@ function chipColour(meta, field, v) {
   return (by && by[v]) || meta.colors[v] || null;
 }
 
+// What a card is and does, in words, for its tooltip: its name and kind, the kind's doc, its rules text and
+// its figures (each field's doc where the content gives one).
+export function cardAbout(c, meta, names = {}) {
+  const face = meta.faces && meta.faces[c.kind];
+  const kindDoc = meta.kind_docs && meta.kind_docs[c.kind];
+  const out = [`${c.name} (${face ? face.label : words(c.kind)})` + (kindDoc ? `: ${kindDoc}` : "")];
+  const skip = new Set(["id", "uid", "name", "kind"]);
+  const texts = face ? face.text : [];
+  for (const k of texts) if (c[k]) out.push(String(c[k]));
+  const shown = face ? [face.cost, ...face.type, ...face.chips, ...face.stats].filter(Boolean) : Object.keys(c);
+  for (const k of shown) {
+    const v = c[k];
+    if (skip.has(k) || texts.includes(k) || meta.hide.includes(k) || v === null || v === undefined || v === false
+      || (Array.isArray(v) && !v.length)) continue;
+    const doc = meta.field_docs && meta.field_docs[k];
+    const lab = (face && face.labels && face.labels[k]) || meta.labels[k] || words(k);
+    out.push(`${lab}: ${v === true ? "yes" : fieldText(v, names)}` + (doc ? ` (${doc})` : ""));
+  }
+  return out.join("\n");
+}
+
 function clickable(e, c, ctx) {
+  e.title = cardAbout(c, ctx.meta, ctx.names);
   const pick = ctx.pickable && ctx.pickable.get(c.name);
   if (pick !== undefined) {
     e.classList.add("pickable");
-    e.title = `choose ${c.name}`;
+    e.title = `click to choose ${c.name}\n\n${e.title}`;
     e.addEventListener("click", () => ctx.onPick(pick));
   }
   return e;
@@ -141,6 +165,7 @@ export function faceCard(c, face, meta, ctx) {
 // A card: drawn by its kind's face when the content declares one; else its name, its kind, its fields (the
 // layout hint's choice, else all), coloured by one field.
 export function card(c, meta, ctx) {
+  ctx = ctx.meta ? ctx : { ...ctx, meta };
   if (meta.dice.includes(c.kind)) {
     const key = meta.color_by && Array.isArray(c[meta.color_by]) ? c[meta.color_by][0] : c[meta.color_by];
     const d = die(c, meta, ctx, key !== undefined ? meta.colors[key] : null);
@@ -198,7 +223,10 @@ export function zone(name, z, spec, meta, ctx) {
   e.dataset.zone = name;
   const h = el("h4", null, meta.labels[name] || title(name));
   h.appendChild(el("span", "count", z.count));
-  if (spec && spec.doc) e.title = spec.doc;
+  const seen = { public: "everyone sees its cards", owner: "only its owner sees its cards",
+    others: "everyone but its owner sees its cards", hidden: "nobody sees its cards" }[z.visibility] || "";
+  e.title = `${meta.labels[name] || title(name)}: ${z.count} card${z.count === 1 ? "" : "s"}; ${seen}` +
+    (spec && spec.doc ? `\n${spec.doc}` : "");
   e.appendChild(h);
   if (!z.cards) {
     const back = el("div", "facedown", z.count ? `${z.count} face down` : "empty");
@@ -267,7 +295,9 @@ export function folding(redraw) {
 export function counter(name, value, spec, meta) {
   const e = el("div", "counter");
   e.dataset.counter = name;
-  if (spec && spec.doc) e.title = spec.doc;
+  const range = spec && spec.wrap ? ` (counts round from 0 to ${spec.wrap - 1})` : spec && spec.min !== null && spec.max !== null
+    ? ` (from ${spec.min} to ${spec.max})` : "";
+  e.title = `${meta.labels[name] || words(name)}: ${value}${range}` + (spec && spec.doc ? `\n${spec.doc}` : "");
   e.appendChild(el("span", "counter-name", meta.labels[name] || words(name)));
   e.appendChild(el("span", "counter-value", value));
   let lo = null;
@@ -303,6 +333,8 @@ export function vars(values, meta, ctx) {
     if (v === null || v === undefined || v === false || (Array.isArray(v) && !v.length && !meta.dice.includes(k))) continue;
     const e = el("span", "var");
     e.dataset.var = k;
+    e.title = `${meta.labels[k] || words(k)}: ${v === true ? "yes" : fieldText(v, ctx.names)}` +
+      (meta.var_docs && meta.var_docs[k] ? `\n${meta.var_docs[k]}` : "");
     e.appendChild(el("b", null, meta.labels[k] || words(k)));
     if (isDice(k, v, meta)) {
       const dice = el("span", "dice");
@@ -476,28 +508,60 @@ export function result(r) {
   }
   if (r.reason) box.appendChild(el("p", "reason", `The game ended: ${r.reason}.`));
   for (const line of r.told || []) box.appendChild(el("p", "decided", line));
-  const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions;
-  if (!scored) {  // a cooperative game without scores: the outcome says it all
+  if (r.decided && r.decided.by) {
+    const used = el("p", "tie-break");
+    used.dataset.by = r.decided.by;
+    used.textContent = r.decided.by === "score" ? "No tie-break was needed: the score decided."
+      : r.decided.by === "ranking" ? `Tie-break used: ${r.decided.key}.`
+      : "Every tie-break was level: the win is shared.";
+    if (r.decided.key) used.dataset.key = r.decided.key;
+    box.appendChild(used);
+  }
+  const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions ||
+    (r.parts && Object.keys(r.parts).length);
+  if (!scored) {  // a cooperative game without scores or their parts: the outcome says it all
     box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
     return box;
   }
   const first = r.ranking.length ? String(r.ranking[0]) : null;
   const parts = r.parts && first ? Object.keys(r.parts[first]) : [];
   const keys = r.key_names || [];
+  const decider = r.decided && r.decided.by === "ranking" ? r.decided.key : null;
   const t = el("table", "ranking");
   const head = el("tr");
   const heads = ["#", "player"].concat(r.teams ? ["team"] : [], ["score"], parts, keys, r.factions ? ["faction"] : []);
-  for (const h of heads) head.appendChild(el("th", null, h));
+  for (const h of heads) {
+    const th = el("th", null, h);
+    if (parts.includes(h)) { th.classList.add("part-name"); th.title = `a part of the score: ${h}`; }
+    if (keys.includes(h)) {
+      th.classList.add("key-name");
+      th.title = `a tie-break, in this order: ${keys.join(", then ")}`;
+      if (h === decider) { th.classList.add("decider"); th.title = `the tie-break that decided: ${h}`; }
+    }
+    head.appendChild(th);
+  }
   t.appendChild(head);
   r.ranking.forEach((seat, i) => {
     const row = el("tr");
     const s = String(seat);
+    row.dataset.seat = s;
     row.appendChild(el("td", null, i + 1));
     row.appendChild(el("td", null, names[seat] || `seat ${seat}`));
     if (r.teams) row.appendChild(el("td", null, r.teams[s]));
-    row.appendChild(el("td", null, r.scores[s]));
-    for (const p of parts) row.appendChild(el("td", "part", r.parts[s][p]));
-    keys.forEach((_, k) => row.appendChild(el("td", "part", r.keys[s][k])));
+    const total = el("td", "total", r.scores[s]);
+    if (parts.length) total.title = parts.map((p) => `${p} ${r.parts[s][p]}`).join(" + ") + ` = ${r.scores[s]}`;
+    row.appendChild(total);
+    for (const p of parts) {
+      const td = el("td", "part", r.parts[s][p]);
+      td.dataset.part = p;
+      row.appendChild(td);
+    }
+    keys.forEach((name, k) => {
+      const td = el("td", "part key", r.keys[s][k]);
+      td.dataset.key = name;
+      if (name === decider) td.classList.add("decider");
+      row.appendChild(td);
+    });
     if (r.factions) row.appendChild(el("td", null, r.factions[s]));
     t.appendChild(row);
   });
@@ -565,4 +629,30 @@ export async function api(path, opts = {}) {
     throw err;
   }
   return data;
+}
+
+// The game's rules summary (`rules:` in game.yaml: the goal, a turn, a line per phase), beside the match; the
+// phase being played is marked. Hidden when the game has none.
+export function rules(box, text, meta, phase) {
+  const r = meta.rules;
+  if (!r) { box.hidden = true; return; }
+  box.hidden = false;
+  if (text.dataset.phase === String(phase) && text.childNodes.length) return;
+  text.dataset.phase = String(phase);
+  text.replaceChildren();
+  if (r.goal) { const p = el("p", "rules-goal"); p.appendChild(el("b", null, "Goal: ")); p.appendChild(document.createTextNode(r.goal)); text.appendChild(p); }
+  if (r.turn) { const p = el("p", "rules-turn"); p.appendChild(el("b", null, "A turn: ")); p.appendChild(document.createTextNode(r.turn)); text.appendChild(p); }
+  const phases = Object.entries(r.phases || {});
+  if (phases.length) {
+    const list = el("ul", "rules-phases");
+    for (const [name, line] of phases) {
+      const li = el("li", name === phase ? "now" : null);
+      li.dataset.phase = name;
+      li.appendChild(el("b", null, `${title(name)}: `));
+      li.appendChild(document.createTextNode(line));
+      if (name === phase) li.title = "the phase being played";
+      list.appendChild(li);
+    }
+    text.appendChild(list);
+  }
 }

@@ -4,6 +4,14 @@ import { api, el, title } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+// who may sit at a seat: [value, what the lobby says, its tooltip]
+const KINDS = [
+  ["here", "human at this screen", "a person at this browser (hot-seat when several)"],
+  ["remote", "human with its own link", "a person who opens their own secret link, anywhere"],
+  ["bot", "bot: random", "a bot that picks any legal option at random"],
+  ["greedy", "bot: greedy", "a bot that picks the option whose position it values most, one move ahead"],
+  ["mcts", "bot: mcts", "a bot that searches ahead (Monte Carlo tree search) for the time you give it"],
+];
 let game = null;
 
 function problem(id, text) {
@@ -39,7 +47,8 @@ function pickGame(g) {
 function seats() {
   const n = Number($("players").value);
   const t = $("seats");
-  const old = [...t.querySelectorAll("tr")].map((r) => [r.querySelector("input").value, r.querySelector("select").value]);
+  const old = [...t.querySelectorAll("tr")].map((r) => [r.querySelector("input").value, r.querySelector("select.kind").value,
+    r.querySelector("select.seconds").value]);
   t.replaceChildren();
   const defaults = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"];
   for (let i = 0; i < n; i++) {
@@ -52,16 +61,30 @@ function seats() {
     const cell = el("td");
     cell.appendChild(name);
     row.appendChild(cell);
-    const kind = el("select");
+    const kind = el("select", "kind");
     kind.dataset.seat = i + 1;
-    for (const [v, text] of [["here", "human at this screen"], ["remote", "human with its own link"], ["bot", "bot (random)"]]) {
+    for (const [v, text, tip] of KINDS) {
       const o = el("option", null, text);
       o.value = v;
+      o.title = tip;
       kind.appendChild(o);
     }
     kind.value = old[i] ? old[i][1] : i === 0 ? "here" : "bot";
+    // an mcts bot thinks for a given time per decision
+    const secs = el("select", "seconds");
+    secs.dataset.seat = i + 1;
+    secs.title = "how long the mcts bot thinks for each decision";
+    for (const v of ["0.2", "1", "3"]) secs.appendChild(el("option", null, v));
+    secs.value = old[i] && old[i][2] ? old[i][2] : "1";
+    const secsLabel = el("label", "seconds-label");
+    secsLabel.appendChild(secs);
+    secsLabel.appendChild(document.createTextNode(" s a decision"));
+    const showSecs = () => { secsLabel.hidden = kind.value !== "mcts"; };
+    kind.addEventListener("change", showSecs);
+    showSecs();
     const kc = el("td");
     kc.appendChild(kind);
+    kc.appendChild(secsLabel);
     row.appendChild(kc);
     t.appendChild(row);
   }
@@ -80,7 +103,8 @@ async function startMatch(ev) {
     game: game.id,
     players: Number($("players").value),
     options,
-    seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
+    seats: [...document.querySelectorAll("#seats select.kind")].map((s) => (s.value === "mcts"
+      ? { kind: "mcts", seconds: Number(s.closest("td").querySelector("select.seconds").value) } : s.value)),
     names: [...document.querySelectorAll("#seats input")].map((s) => s.value),
   };
   let m;
@@ -111,8 +135,8 @@ async function startMatch(ev) {
   }
   const w = el("li");
   w.appendChild(el("b", null, "To watch (public view only) "));
-  const wa = el("a", "watch-link", absolute(m.watch_url));
-  wa.href = m.watch_url;
+  const wa = el("a", "watch-link", absolute(m.spectator_url));
+  wa.href = m.spectator_url;
   w.appendChild(wa);
   list.appendChild(w);
   box.appendChild(list);

@@ -4,7 +4,7 @@
 // short-lived ticket (a token never goes in a URL). With two or more seats on this screen (hot-seat),
 // the page holds the public view, and a seat's own view only while that seat is in front of the screen:
 // fetched after the hand-over, dropped at the next one.
-import { api, board, card, el, folding, followEnd, header, logList, result } from "/static/board.js";
+import { api, board, card, cardAbout, el, folding, followEnd, header, logList, result, rules } from "/static/board.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -160,8 +160,85 @@ async function choose(index) {
     if (sending === at) sending = null;
   }
 }
+// Takes back this seat's last answer (the server says whether the rules allow it, and why not).
+async function undo() {
+  const st = states[document.body.dataset.viewer];
+  if (!st) return;
+  try {
+    await api(`/api/matches/${encodeURIComponent(matchId)}/undo`, {
+      method: "POST", headers: auth({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ version: st.version }) });
+    refusal(null);
+  } catch (e) { refusal(e.message); }
+}
+
 // for the curious (and the tests): the page's own way to answer, and everything the server sent it
-window.meeple = { choose, states, meta: () => meta };
+window.meeple = { choose, undo, states, meta: () => meta };
+
+// The undo button: offered where the rules allow it; greyed out, with the reason as its tooltip, where a
+// seat has answered and may not take it back.
+function undoButton(st) {
+  const u = st.undo;
+  if (!u || st.over || (!u.allowed && /no answer of yours/.test(u.reason || ""))) return null;
+  const b = el("button", "undo", "↶ Take back my last answer");
+  b.id = "undo";
+  b.disabled = !u.allowed;
+  b.title = u.allowed ? "nothing hidden was shown by it and nobody has answered since: it may be taken back"
+    : `it cannot be taken back: ${u.reason}`;
+  if (u.allowed) b.addEventListener("click", undo);
+  return b;
+}
+
+// The end, at the top of the page: who won and why, the score's breakdown, play again with the same seats.
+function endPanel(st) {
+  const box = $("end");
+  if (!(st.over && st.result)) { box.hidden = true; box.replaceChildren(); return; }
+  if (box.dataset.version === String(st.version) && !box.hidden) return;
+  box.dataset.version = String(st.version);
+  box.replaceChildren(result(st.result));
+  const row = el("div", "buttons");
+  if (held.length) {
+    const again = el("button", "big", "Play again with the same seats");
+    again.id = "play-again";
+    again.addEventListener("click", async () => {
+      try {
+        const r = await api(`/api/matches/${encodeURIComponent(matchId)}/again`, {
+          method: "POST", headers: auth({ "Content-Type": "application/json" }), body: "{}" });
+        const others = r.seats.filter((x) => x.url && !held.includes(x.seat));
+        if (others.length) sessionStorage.setItem(`meeple:again:${r.id}`, JSON.stringify(others));
+        location.href = r.play_url;
+      } catch (e) { refusal(e.message); }
+    });
+    row.appendChild(again);
+  }
+  const rep = el("button", null, "Step through this match");
+  rep.id = "open-replay";
+  rep.addEventListener("click", async () => {
+    try {
+      const r = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`, {
+        method: "POST", headers: auth({ "Content-Type": "application/json" }), body: "{}" });
+      location.href = r.url;
+    } catch (e) { refusal(e.message); }
+  });
+  if (held.length) row.appendChild(rep);
+  const dl = el("button", null, "Download the log");
+  dl.addEventListener("click", async () => {
+    const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/log`, { headers: auth() });
+    if (!res.ok) { refusal((await res.json()).error); return; }
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a");
+    a.href = url;
+    a.download = `${meta.game.id}-${matchId}.jsonl`;
+    a.click();
+    URL.revokeObjectURL(url);
+  });
+  if (held.length) row.appendChild(dl);
+  const fresh = el("a", "button", "New match");
+  fresh.href = "/";
+  row.appendChild(fresh);
+  box.appendChild(row);
+  box.hidden = false;
+}
 
 function decisionPanel(st) {
   const box = $("decision");
@@ -172,40 +249,15 @@ function decisionPanel(st) {
     return;
   }
   if (st.over && st.result) {
-    box.appendChild(result(st.result));
-    const row = el("div", "buttons");
-    const rep = el("button", null, "Step through this match");
-    rep.id = "open-replay";
-    rep.addEventListener("click", async () => {
-      try {
-        const r = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`, {
-          method: "POST", headers: auth({ "Content-Type": "application/json" }), body: "{}" });
-        location.href = r.url;
-      } catch (e) { refusal(e.message); }
-    });
-    row.appendChild(rep);
-    const dl = el("button", null, "Download the log");
-    dl.addEventListener("click", async () => {
-      const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/log`, { headers: auth() });
-      if (!res.ok) { refusal((await res.json()).error); return; }
-      const url = URL.createObjectURL(await res.blob());
-      const a = el("a");
-      a.href = url;
-      a.download = `${meta.game.id}-${matchId}.jsonl`;
-      a.click();
-      URL.revokeObjectURL(url);
-    });
-    row.appendChild(dl);
-    const again = el("a", "button", "New match");
-    again.href = "/";
-    row.appendChild(again);
-    box.appendChild(row);
+    box.appendChild(el("h3", null, "The match is over"));
+    box.appendChild(el("p", "muted", "The result is at the top of the page."));
     return;
   }
   const d = st.deciding;
   const pending = st.view.pending;
   if (pending && pending.options && d && d.seat === st.viewer) {
     box.appendChild(el("h3", "prompt", pending.prompt));
+    const seats = Object.fromEntries(st.seats.map((s) => [s.seat, s.name]));
     const opts = el("div", "options");
     opts.id = "options";
     const cards = st.option_cards || [];
@@ -213,10 +265,12 @@ function decisionPanel(st) {
       const b = el("button", "option");
       b.dataset.index = i;
       b.dataset.label = label;
+      // what choosing it does: the question it answers, and the card it picks as its face says
+      b.title = `${pending.prompt}\n→ ${label}` + (cards[i] ? `\n\n${cardAbout(cards[i], meta, seats)}` : "");
       if (!cards[i] || cards[i].name !== label) b.appendChild(el("span", "option-label", label));
       if (cards[i]) { // the card this option picks, with its cost and text
         b.classList.add("with-card");
-        b.appendChild(card(cards[i], meta, { names: Object.fromEntries(st.seats.map((s) => [s.seat, s.name])) }));
+        b.appendChild(card(cards[i], meta, { names: seats }));
       }
       b.addEventListener("click", () => choose(i));
       opts.appendChild(b);
@@ -225,7 +279,7 @@ function decisionPanel(st) {
       if (pending.options.includes(u.option)) continue;
       const b = el("button", "option-off", u.option);
       b.disabled = true;
-      b.title = u.reason;
+      b.title = `not offered now: ${u.reason}`;
       b.appendChild(el("small", "why", u.reason));
       opts.appendChild(b);
     }
@@ -234,6 +288,8 @@ function decisionPanel(st) {
     box.appendChild(el("h3", "waiting", d.bot ? `${d.name} (a bot) is deciding…` : `Waiting for ${d.name}…`));
     box.appendChild(el("p", "muted prompt-other", d.prompt));
   }
+  const u = undoButton(st); // first: it stays in reach above a long list of options
+  if (u) box.prepend(u);
 }
 
 function pickable(st) {
@@ -255,12 +311,14 @@ function show(key, mode) {
   const names = Object.fromEntries(st.seats.map((s) => [s.seat, s.name]));
   const who = st.deciding ? (st.deciding.seat === st.viewer ? "your decision" : `${st.deciding.name} decides`) : st.over ? "finished" : "";
   $("status").replaceChildren(header(st.view, meta, who));
-  $("identity").textContent = held.length === 0 ? "watching" :
+  $("identity").textContent = held.length === 0 ? (tokens.length ? "watching" : "a spectator: you see what is public") :
     held.length === 1 ? `you are ${names[held[0]]} (seat ${held[0]})` :
     `on this screen: ${held.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
   $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, scores: st.scores,
     ...folding(render) }));
   decisionPanel(st);
+  endPanel(st);
+  rules($("rules"), $("rules-text"), meta, st.view.phase);
   logList(st.log, $("log"), String(key));
   markChanges(st);
   setMode(mode, st);
@@ -353,17 +411,39 @@ function fatal(text) {
 }
 
 followEnd($("log"));
+$("spectate").href = `/play/${encodeURIComponent(matchId)}`; // a spectator's: no token in it
+
+// After "play again": the new links of the seats not at this screen, to send to their players.
+function newLinks() {
+  const key = `meeple:again:${matchId}`;
+  const links = JSON.parse(sessionStorage.getItem(key) || "[]");
+  if (!links.length) return;
+  const box = el("div", "panel links-panel");
+  box.id = "new-links";
+  box.appendChild(el("h3", null, "The new match's links for the other seats"));
+  const list = el("ul", "links");
+  for (const s of links) {
+    const li = el("li");
+    li.appendChild(el("b", null, `${s.name} (seat ${s.seat}) `));
+    const a = el("a", "seat-link", new URL(s.url, location.href).href);
+    a.href = s.url;
+    a.target = "_blank";
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+  document.querySelector(".side").prepend(box);
+}
+newLinks();
 
 async function start() {
-  if (!tokens.length) {
-    fatal("This page needs a seat's link (with its secret token after the #). Ask whoever started the match.");
-    return;
-  }
+  // without a seat's link, a spectator: the public view, which the server sends anyone
   try {
     // a plain request first: a wrong token gets its reason here, and the seats the tokens hold
     held = (await api(`/api/matches/${encodeURIComponent(matchId)}/state?viewer=public`, { headers: auth() })).held;
   } catch (e) {
     if (e.status === 403) sessionStorage.removeItem(`meeple:${matchId}`); // a refused token is not kept
+    if (e.status === 403 && !tokens.length) { fatal(e.message); return; }
     fatal(`${e.message}`);
     return;
   }

@@ -1,5 +1,5 @@
-"""Content runs off the event loop: each match (or replay) has its own thread, a "lane", where every call
-into it runs, one at a time, each within a time budget.
+"""The thread a match's rules run in: content runs off the event loop, each match (or replay) on its own
+thread, a "lane", where every call into it runs, one at a time, each within a time budget.
 
 A match must be played on the thread that started it (its rules run in a greenlet), so a lane is one
 thread for the whole life of its match. A call that overruns its budget cannot be interrupted: the request
