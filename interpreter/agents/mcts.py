@@ -11,9 +11,10 @@ The budget is `iterations` (deterministic) or `seconds` (wall clock: not reprodu
 the most visited (`backup=mean`), or the one whose best line through the rest of the mover's own move looks
 best (`backup=max`: greedy's look, each line judged over the worlds it was tried in). Where the score told
 none of the options apart (each ends the mover's move and looks the same: a character chosen for the whole
-match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`); a playout of a decision
-made after setup stops once `horizon` more rounds have begun and is judged by the game's look there (a choice in
-play shows its worth within a round or two; a choice in setup, over the whole match).
+match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`); in a game that
+declares a value, a playout of a decision made after setup stops once `horizon` more rounds have begun and is
+judged by the value there (a choice in play shows its worth within a round or two; a choice in setup, over the
+whole match).
 """
 from __future__ import annotations
 
@@ -123,16 +124,17 @@ class MCTSAgent(SearchAgent):
                "horizon": int}
 
     # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
-    # player stands mid-game) each iteration judges the move it adds by it alone (`mix=1`: no playout), else half
-    # by a random playout to the end (`mix=0.5`: the score alone would buy victory before what wins it); the best
-    # line of the mover's own move counts (`backup=max`); a decision the look cannot tell apart is searched again
-    # by playouts (`blind=20`), each to the end of the round after next (`horizon=2`) where the game has a look
-    def __init__(self, seat: int = 0, seed=0, iterations: int = 20, seconds: float | None = None, c: float = 0.7,
+    # player stands mid-game) 20 iterations, each judging the move it adds by the value alone (`mix=1`: no
+    # playout); else 40, each judged half by a random playout to the end (`mix=0.5`: the score alone would buy
+    # victory before what wins it; a playout is noisier than a value, and cheaper); the best line of the mover's
+    # own move counts (`backup=max`); a decision the look cannot tell apart is searched again by playouts
+    # (`blind=20`), in a game with a value each to the end of the round after next (`horizon=2`)
+    def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20,
                  horizon: int = 2):
         super().__init__(seat, seed)
         self.backup = _backup(backup)
-        self.iterations = max(1, int(iterations))
+        self.iterations = None if iterations is None else max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
         self.depth = int(depth) if depth else None
@@ -146,13 +148,15 @@ class MCTSAgent(SearchAgent):
         if len(set(labels)) == 1:
             return 0
         seat = decision.player.seat
-        mix = self.mix if self.mix is not None else 1.0 if match.game.value is not None else 0.5
-        root, done = self._search(match, seat, len(set(labels)), mix, self.iterations, self.seconds)
+        valued = match.game.value is not None
+        mix = self.mix if self.mix is not None else 1.0 if valued else 0.5
+        iterations = self.iterations or (20 if valued else 40)
+        root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds)
         if self.blind and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
-            # setup, up to `horizon` rounds on, where the game's look judges them (a random playout to the end of a
-            # long match costs tens of looks and says little of a choice made in it)
-            cut = self.horizon if self.horizon and match.round >= 1 and _looks(match.game) else None
+            # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random
+            # playout to the end of a long match costs tens of looks and says little of a choice made in it)
+            cut = self.horizon if self.horizon and match.round >= 1 and valued else None
             root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None, cut)
         if self.backup == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
