@@ -25,24 +25,15 @@ from .optimise import Plan, enabled, plan, specialise
 
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# how `o.n` is read, for each form the plan may give (optimise.READ_FORMS); `a` is the name `n` quoted
+# how `o.n` is read, for each form of the game's own data the plan may give (optimise.READ_FORMS); `a` is the
+# name `n` quoted
 _FIELD = "{o}.f[{a}] if type({o}) is Piece and {a} in {o}.f else GF(M, {o}, {a})"
 _READS = {
     "G": "G(M, {o}, {a})", "GF": "GF(M, {o}, {a})", "GC": "GC(M, {o}, {a})",
-    "zone-size": "len({o}.items)",
     "player-counters": "{o}.counters[{a}]", "player-zones": "{o}.zones[{a}]", "player-vars": "{o}.vars[{a}]",
-    "player-left": "M.players[(({o}).index + 1) % len(M.players)]",
-    "player-right": "M.players[(({o}).index - 1) % len(M.players)]",
-    "player-attr": "{o}.{n}",
-    # a card's own attributes, as ops.get reads them (a piece always lies in a zone)
-    "card-name": "{o}.card.name", "card-id": "{o}.card.id", "card-kind": "{o}.card.kind", "card-uid": "{o}.uid",
-    "card-owner": "{o}.zone.owner", "card-zone": "{o}.zone.name",
     "card-field": "{o}.f[{a}]", "card-field-or-get": "({o}.f[{a}] if {a} in {o}.f else GF(M, {o}, {a}))",
-    "local-name": "({o}.card.name if type({o}) is Piece else {o}.name if type({o}) is Player else G(M, {o}, 'name'))",
-    "local-card": "({o}.card.{n} if type({o}) is Piece else G(M, {o}, {a}))",
     "local-counter": "({o}.counters[{a}] if type({o}) is Player else " + _FIELD + ")",
     "local-zone": "({o}.zones[{a}] if type({o}) is Player else G(M, {o}, {a}))",
-    "local-size": "(len({o}.items) if type({o}) is Zone else G(M, {o}, 'size'))",
     "local-field": "(" + _FIELD + ")",
 }
 _NAMES = {"me": "me", "this": "this", "players": "M.players", "options": "M.options", "round": "M.round"}
@@ -217,7 +208,14 @@ class _Body:
 
     def read(self, e, obj: str, name: str) -> str:
         """The code reading `name` of what `obj` is the code of, in the form the plan gives the node `e`."""
-        return _READS[self.plan.reads.get(id(e), "G")].format(o=obj, a=repr(name), n=name)
+        form = self.plan.reads.get(id(e), "G")
+        if type(form) is str:
+            return _READS[form].format(o=obj, a=repr(name))
+        how, own = form  # the engine's own attribute (runtime.attributes), in its inline form
+        if how == "own":
+            return own.inline.format(o=obj)
+        tests = "".join(f"{a.inline.format(o=obj)} if type({obj}) is {a.cls.__name__} else " for a in own)
+        return f"({tests}G(M, {obj}, {name!r}))"
 
     # ---- the function
     def function(self, fname: str) -> None:
