@@ -65,7 +65,7 @@ def test_random_bots_asked_in_place_play_the_very_matches_the_protocol_plays(nam
     for players in (game.min_players, game.max_players):
         for seed in range(4):
             m = play(game, players, seed, {}, seat_agents(players, "all", seed), narrate=False)
-            assert m.auto is not None and m.pending is None
+            assert m._auto is not None and m.pending is None
             step = Match(game, players, seed, narrate=False)
             agents = seat_agents(players, "all", seed)
             while not step.over:
@@ -78,7 +78,7 @@ def test_answers_in_place_are_for_matches_that_narrate_nothing(kaiju):
     with pytest.raises(UsageError, match="narrates none"):
         Match(kaiju, 3, 1, auto=[random.Random(s).randrange for s in range(3)])
     m = play(kaiju, 3, 1, {}, seat_agents(3, "all", 1))  # narrated: asked through the protocol, choices said
-    assert m.auto is None and any(line.startswith("  Ann: ") for line in m.lines)
+    assert m._auto is None and any(line.startswith("  Ann: ") for line in m.lines)
 
 
 def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
@@ -89,12 +89,12 @@ def test_play_on_answers_in_place_as_choose_does_and_stops_where_told(kaiju):
         stepped.choose(rng.randrange(stepped.pending.size))
     m = Match(kaiju, 3, 4, narrate=False)
     play_on(m, random.Random(9).randrange, 30)
-    assert m.choices == stepped.choices and m.pending is not None and m.auto is None
+    assert m.choices == stepped.choices and m.pending is not None and m._auto is None
     expected = _state(stepped)
     assert _state(m) == expected and m.pending.labels() == stepped.pending.labels()
     assert _state(stepped.clone()) == expected
     play_on(m, random.Random(2).randrange)
-    assert m.over and m.auto is None
+    assert m.over and m._auto is None
 
 
 def test_agents_that_read_the_view_still_get_it(kaiju):

@@ -4,7 +4,7 @@ writes each node as the body's plan says: the optimisations (compile.optimise), 
 decide from its types alone, name the nodes that take a faster form; every other node gets the general one.
 
 Every body becomes a plain Python function in one generated module (a decision waits where it is asked:
-Match.wait). Content names are prefixed `v_` and field access goes through runtime.ops.get, so content can
+Match._wait). Content names are prefixed `v_` and field access goes through runtime.ops.get, so content can
 reach nothing but the game's own data. Each generated line remembers the content place it came from, so a
 runtime failure names the file, line and column.
 """
@@ -240,15 +240,15 @@ class _Body:
         ind = 1
         self.count_line()
         if recursive:  # it counts its nesting against the match's depth budget
-            self.line(1, "M.depth += 1", r.origin.place)
-            self.line(1, "if M.depth > DEPTH: M.too_deep()", r.origin.place)
+            self.line(1, "M._depth += 1", r.origin.place)
+            self.line(1, "if M._depth > DEPTH: M._too_deep()", r.origin.place)
             self.line(1, "try:", r.origin.place)
             ind = 2
         self.stmts(stmts, ind)
         self.count_runs()
         if recursive:
             self.line(1, "finally:", r.origin.place)
-            self.line(2, "M.depth -= 1", r.origin.place)
+            self.line(2, "M._depth -= 1", r.origin.place)
 
     def count_line(self) -> None:
         """Where the body counts its runs (count_runs): the line after its `def`, left empty if it need not."""
@@ -265,7 +265,7 @@ class _Body:
         recursion for the rest), and a call inside a loop or over a list's items is counted with the loop's
         passes or the items."""
         if self.runs >= 2:
-            self.c.lines[self._count_at] = "    M.steps += 1; M.steps > STEPS and M.tick()"
+            self.c.lines[self._count_at] = "    M._steps += 1; M._steps > STEPS and M._tick()"
 
     def first(self, e, ind, p) -> None:
         """Before a statement's expression `e` is compiled: the list expression it evaluates before anything
@@ -413,8 +413,8 @@ class _Body:
 
     def _tick(self, ind, p):
         """A loop step counted against the match's step budget; the call only when it is spent."""
-        self.line(ind, "M.steps += 1", p)
-        self.line(ind, "if M.steps > STEPS: M.tick()", p)
+        self.line(ind, "M._steps += 1", p)
+        self.line(ind, "if M._steps > STEPS: M._tick()", p)
 
     def s_While(self, s, ind, p):
         self.line(ind, f"while {self.cond(s.test)}:", p)
@@ -516,7 +516,7 @@ class _Body:
         code = self.text(e)
         if isinstance(e, A.Const):
             return code
-        return f"({code} if M.auto is None else '')"
+        return f"({code} if M._auto is None else '')"
 
     def e_Template(self, e):
         parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]
@@ -633,7 +633,7 @@ class _Body:
         _, ind, p = head
         src = self.c._fresh("_s")
         self.line(ind, f"{src} = {items}", p)
-        self.line(ind, f"M.steps += len({src}); M.steps > STEPS and M.tick()", p)
+        self.line(ind, f"M._steps += len({src}); M._steps > STEPS and M._tick()", p)
         return src
 
     def e_Filter(self, e):
@@ -728,7 +728,7 @@ class _Body:
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
         self.runs += verb.runs
         if verb.narrates:  # the text is built only when someone reads the account
-            return f"(M.narrate and {call})"
+            return f"(M._narrate and {call})"
         return call
 
     def _args(self, e, params):

@@ -142,18 +142,18 @@ def each_item(M, x) -> list:
     step budget like a loop's passes: nested passes over long lists cannot run for hours."""
     t = type(x)
     seq = x if t is list else x.items if t is Zone else items(x)
-    M.steps += len(seq)
-    if M.steps > M.step_budget:
-        M.spend(0)
+    M._steps += len(seq)
+    if M._steps > M._step_budget:
+        M._spend(0)
     return seq
 
 
 def each_of_zone(M, z) -> list:
     """each_item of what the compiler knows to be a zone."""
     seq = z.items
-    M.steps += len(seq)
-    if M.steps > M.step_budget:
-        M.spend(0)
+    M._steps += len(seq)
+    if M._steps > M._step_budget:
+        M._spend(0)
     return seq
 
 

@@ -52,7 +52,7 @@ class Account:
     @property
     def secret(self) -> dict:
         """Line index -> the seats that may read it, for the lines some viewers may not."""
-        return self.match.sealed
+        return self.match._sealed
 
     def choose(self, index) -> None:
         """Answer the pending decision (an option index or label): IllegalChoice, with the engine's reason,
