@@ -61,9 +61,10 @@ class Match:
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
         # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md)
         self.rng = random.Random(seed) if rng is None else rng
-        # compiled code counts steps in `steps` and calls tick() past STEP_BUDGET: it starts one chunk below,
-        # so that every STEP_CHUNK steps tick() looks at the clock; `spent_before` keeps the steps of the
-        # chunks gone (steps_spent)
+        # compiled code counts steps in `_steps` and calls _tick() past STEP_BUDGET: it starts one chunk below,
+        # so that every STEP_CHUNK steps _tick() looks at the clock; `_spent_before` keeps the steps of the
+        # chunks gone (_steps_spent). The engine's bookkeeping, all of it named with an underscore: what a
+        # program may read of a match is what docs/api.md names (tests/test_api_doc.py holds them together)
         self._steps = STEP_BUDGET - STEP_CHUNK
         self._spent_before = -self._steps
         self._clock = (0, time.monotonic())  # (decisions made, when the count last changed)
