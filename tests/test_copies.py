@@ -124,7 +124,7 @@ def test_a_resampled_world_shows_its_seat_what_the_match_shows_it_and_deals_the_
     seat = m.pending.player.seat
 
     def unseen(match) -> list:  # the cards, place by place, of the zones the seat cannot see (but the box)
-        return [[p.card.id for p in z.items] for z in match.all_zones
+        return [[p.card.id for p in z.items] for z in match._all_zones
                 if z.name != "box" and not (z.spec.visibility == "public" or z.owner is match.players[seat - 1])]
     differ = 0
     for k in range(10):

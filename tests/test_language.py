@@ -345,9 +345,9 @@ def test_only_procedures_that_may_run_inside_themselves_count_their_nesting(tmp_
     })
     g2 = load_game(write_game(tmp_path / "with-card", {"game.yaml": (tmp_path / "game.yaml").read_text(),
                                                       "cards/t.yaml": cards}))
-    counts = {k: "depth" in f.__code__.co_names for k, f in g2.procedures.items()}
+    counts = {k: "_depth" in f.__code__.co_names for k, f in g2.procedures.items()}
     assert counts == {"gain": False, "fires": False, "asks": False, "bump": True, "loops": True}
-    assert "depth" not in g.procedures["bump"].__code__.co_names  # no card calls it in the first game
+    assert "_depth" not in g.procedures["bump"].__code__.co_names  # no card calls it in the first game
 
 
 def test_a_parameter_given_a_zone_at_every_call_is_read_as_one(tmp_path):

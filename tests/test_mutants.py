@@ -189,3 +189,24 @@ def test_watching_a_load_tells_the_files_the_effect_texts_and_the_code(tmp_path)
     told = (list(rec.files), dict(rec.code), list(rec.sources))
     load_game(folder)  # outside the block: the watcher is told nothing more
     assert (rec.files, rec.code, rec.sources) == told
+
+
+def test_every_node_of_the_parse_spans_its_own_text():
+    """The spans the parser gives each node (what the mutation engine rewrites): the text of a node's span,
+    parsed again, is a node of the same kind, on every example of docs/language.md."""
+    from interpreter.dsl import ast as A
+    from interpreter.dsl.parser import Origin, parse
+    from interpreter.errors import Place
+    from tests.test_docs import examples
+    statements = (A.Let, A.Assign, A.If, A.For, A.While, A.Repeat, A.Ask, A.Return, A.Break, A.Continue, A.ExprStmt)
+    seen = set()
+    for text in examples():
+        for node in A.walk(parse(text, Origin(Place("")))):
+            if isinstance(node, A.AskOption):
+                continue
+            again = parse(text[node.start:node.end], Origin(Place("")))
+            assert len(again) == 1, (text, node)
+            found = again[0] if isinstance(node, statements) else again[0].expr
+            assert type(found) is type(node), (text, text[node.start:node.end])
+            seen.add(type(node))
+    assert len(seen) >= 25

@@ -111,7 +111,7 @@ def test_content_may_run_a_few_seconds_between_two_decisions(tmp_path, monkeypat
     """A loop well under the step budget but slower than the time allowed between two decisions stops with a
     placed error, not a hang (the clock is looked at every 100,000 steps)."""
     from interpreter.runtime.match import Match
-    monkeypatch.setattr(Match, "time_budget", 0.0)
+    monkeypatch.setattr(Match, "_time_budget", 0.0)
     g = load_game(folder_with(tmp_path, "let n = 0\nrepeat 100000 {\n  repeat 3 { n += 1 }\n}"))
     with pytest.raises(RuntimeContentError) as e:
         Scenario(g, 1).call("gain", None, 1)

@@ -127,7 +127,7 @@ def test_details_are_the_same_whether_bots_answer_in_place_or_through_the_protoc
         for agent in (RandomAgent, Asked):
             watch = Recorder()
             m = play(game, 2, seed, {}, [agent(f"{seed}:{s}") for s in (1, 2)], watch=watch, narrate=False)
-            seen.append((m.auto is not None, m.choices, m.result.as_dict(), watch.as_dict()))
+            seen.append((m._auto is not None, m.choices, m.result.as_dict(), watch.as_dict()))
         (in_place, *first), (asked, *second) = seen
         assert in_place and not asked and first == second
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ContentError, Match, bundled_games, load_game
+from interpreter import Match, bundled_games, load_game
 from interpreter.runtime.secrecy import HIDDEN
 from interpreter.web.account import Account
 from interpreter.web.layout import colour_field, meta

@@ -314,9 +314,8 @@ def with_old_defaults(src: str, dst: str) -> None:
 
 def players_for(folder: str, players: int) -> int:
     """The player count nearest `players` that a game folder's game.yaml takes (gin rummy: 2)."""
-    import yaml
-    with open(os.path.join(folder, "game.yaml"), encoding="utf-8") as f:
-        bounds = yaml.safe_load(f)["players"]
+    from interpreter.loader.yaml_source import load_file  # the engine's YAML (`colour?` in a flow mapping)
+    bounds = load_file(os.path.join(folder, "game.yaml"))["players"]
     return min(max(players, bounds["min"]), bounds["max"])
 
 

@@ -49,6 +49,6 @@ class SearchAgent(Agent):
         """A world to search: the match as the seat may imagine it, with no account and no captures of its own
         (it is played once and dropped)."""
         w = match.resample(seat, self.rng)
-        w.keeps = False
-        w.narrate = False
+        w._keeps = False
+        w._narrate = False
         return w

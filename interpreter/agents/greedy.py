@@ -46,7 +46,7 @@ class GreedyAgent(SearchAgent):
     def _line(world, line: list):
         """A copy of the world with the line's moves made in it."""
         w = world.clone()
-        w.keeps = False
+        w._keeps = False
         for k in line:
             w.choose(k)
         return w

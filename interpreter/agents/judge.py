@@ -16,13 +16,13 @@ def play_on(m, pick, limit: int | None = None, rounds: int | None = None) -> Non
         nonlocal given
         given += 1
         if given == limit or (last is not None and m.round >= last):
-            m.auto = None  # the next decision waits for an answer again
+            m._auto = None  # the next decision waits for an answer again
         return pick(n)
-    m.auto = [answer] * len(m.players)
+    m._auto = [answer] * len(m.players)
     try:
         m.choose(answer(m.pending.size))
     finally:
-        m.auto = None
+        m._auto = None
 
 
 def outcome_value(m, seat: int) -> int:

@@ -240,8 +240,8 @@ def _check_field_types(col: Collect, kinds: dict, kind_places: dict, enums: dict
         for fname, decl in fields.items():
             if fname in NameTable.PIECE_ATTRS:
                 col.error(getattr(fields, "key_places", {}).get(fname, kind_places[kname][0]), f"kind `{kname}`: `{fname}` is a card's "
-                          "own attribute (id, name, kind, owner, zone, uid, played_by): a field of that name would "
-                          "hide it", "E-RESERVED", f"name the field otherwise: `{fname}_of`, `card_{fname}`...")
+                          f"own attribute ({', '.join(NameTable.PIECE_ATTRS)}): a field of that name would hide it",
+                          "E-RESERVED", f"name the field otherwise: `{fname}_of`, `card_{fname}`...")
             elif fname in reserved_words():
                 col.error(getattr(fields, "key_places", {}).get(fname, kind_places[kname][0]), f"kind `{kname}`: "
                           f"`{fname}` is a reserved word of the language: `c.{fname}` cannot be read",

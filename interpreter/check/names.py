@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..runtime import attributes
+
 
 @dataclass(slots=True)
 class CounterSpec:
@@ -64,14 +66,29 @@ class NameTable:
     # keeps it (ops.field_checked), so a read can rely on it
 
     BUILTIN_NAMES = ("players", "me", "this", "owner", "options", "round")
-    PLAYER_ATTRS = ("seat", "name", "left", "right", "index")
-    PIECE_ATTRS = ("id", "name", "kind", "owner", "zone", "uid", "played_by")
-    ZONE_ATTRS = ("size", "top", "bottom", "owner", "name")
+    # the engine's own attributes (runtime.attributes)
+    PLAYER_ATTRS = attributes.names("player")
+    PIECE_ATTRS = attributes.names("card")
+    ZONE_ATTRS = attributes.names("zone")
 
     def attributes(self) -> set:
         return (set(self.player_counters) | self.player_zones | self.player_vars | self.card_fields
                 | self.expression_hooks | self.options | set(self.PLAYER_ATTRS) | set(self.PIECE_ATTRS)
                 | set(self.ZONE_ATTRS))
+
+    def builtin(self, owner: str, name: str):
+        """The engine's own attribute `name` of a card, a player or a zone (runtime.attributes.ATTRIBUTES[owner]),
+        unless the game gives that owner something of that name, which ops.get reads first (a card's field or
+        expression hook; a player's counter, zone or var); else None."""
+        own = attributes.ATTRIBUTES[owner].get(name)
+        if own is None:
+            return None
+        if owner == "card" and (name in self.card_fields or name in self.expression_hooks):
+            return None
+        if owner == "player" and (name in self.player_counters or name in self.player_zones
+                                  or name in self.player_vars):
+            return None
+        return own
 
     def bare_names(self) -> set:
         return (set(self.global_counters) | self.global_zones | self.global_vars | set(self.constants)

@@ -34,10 +34,7 @@ def said(kind, static) -> str | None:
     return _SAID.get(static) or _SAID.get(kind)
 # what a verb gives, in the registry's words -> its static type
 _STATIC_RESULTS = {"number": "a number", "text": "a string", "truth value": "a truth value"}
-# the engine's own attributes of a card, a player and a zone (ops.get) -> their static types
-_CARD_ATTRS = {"name": "a string", "id": "a string", "kind": "a string", "zone": "a string", "uid": "a number"}
-_PLAYER_ATTRS = {"name": "a string", "seat": "a number", "index": "a number"}
-_ZONE_ATTRS = {"size": "a number", "name": "a string"}
+_OWNERS = {"piece": "card", "player": "player"}  # a kind -> what owns the engine's attributes (runtime.attributes)
 
 
 def builtin_verb(e, names):
@@ -98,13 +95,10 @@ class Typer:
         t = self.field_type(e)
         if t in ("card", "player"):  # a reference field, a card or a player or none (ops.field_checked)
             return "piece" if t == "card" else "player"
-        if isinstance(e, A.Attr) and e.attr == "owner" and e.attr not in names.card_fields \
-                and e.attr not in names.expression_hooks and self.kind(e.obj) == "piece":
-            return "player"  # a card's owner: the owner of its zone, a player or none
-        if isinstance(e, A.Attr) and e.attr in ("left", "right") and self.kind(e.obj) == "player" \
-                and e.attr not in names.player_counters and e.attr not in names.player_zones \
-                and e.attr not in names.player_vars:
-            return "player"
+        if isinstance(e, A.Attr):  # the engine's own attribute of a card, a player or a zone: its type's kind
+            own = self.own_attribute(e)
+            if own is not None:
+                return _GIVES.get(own.type.removesuffix(" or none"))
         return None
 
     def _gives(self, verb, e):
@@ -179,9 +173,9 @@ class Typer:
                 return "zone"
             if e.attr in n.player_counters and e.attr not in n.player_zones and e.attr not in n.card_fields:
                 return "a number"
-            own = self._own_attr(e)
+            own = self.own_attribute(e)
             if own is not None:
-                return own
+                return _STATIC_RESULTS.get(own.type)
             if self.field_type(e) == "int":  # a number field of a card for sure (ops.field_checked keeps it one)
                 return "a number"
         if isinstance(e, A.IfExpr):
@@ -198,16 +192,11 @@ class Typer:
         """What `e` is known to be, in a message's words (`said`)."""
         return said(self.kind(e), self.static_type(e))
 
-    def _own_attr(self, e):
-        """The static type of an attribute the engine gives a card, a player or a zone known for sure, where
-        the game gives no field, counter, zone or var of that name (ops.get reads those first)."""
-        n, a = self.names, e.attr
-        if a in n.card_fields or a in n.expression_hooks or a in n.player_counters or a in n.player_zones \
-                or a in n.player_vars:
-            return None
-        if self.static_type(e.obj) == "zone":
-            return _ZONE_ATTRS.get(a)
-        return {"piece": _CARD_ATTRS, "player": _PLAYER_ATTRS}.get(self.kind(e.obj), {}).get(a)
+    def own_attribute(self, e):
+        """The engine's own attribute (runtime.attributes) that `e`, an Attr, reads of what is known to be a card,
+        a player or a zone, where the game gives that owner nothing of the name (NameTable.builtin); or None."""
+        owner = "zone" if self.static_type(e.obj) == "zone" else _OWNERS.get(self.kind(e.obj))
+        return self.names.builtin(owner, e.attr) if owner is not None else None
 
     def types(self, e) -> tuple:
         """(kind, static type, field type) of an expression."""

@@ -4,7 +4,7 @@ writes each node as the body's plan says: the optimisations (compile.optimise), 
 decide from its types alone, name the nodes that take a faster form; every other node gets the general one.
 
 Every body becomes a plain Python function in one generated module (a decision waits where it is asked:
-Match.wait). Content names are prefixed `v_` and field access goes through runtime.ops.get, so content can
+Match._wait). Content names are prefixed `v_` and field access goes through runtime.ops.get, so content can
 reach nothing but the game's own data. Each generated line remembers the content place it came from, so a
 runtime failure names the file, line and column.
 """
@@ -24,24 +24,15 @@ from .optimise import Plan, enabled, plan, specialise
 
 _OPS = {"+": "ADD", "/": "DIV", "%": "MOD", "*": "MUL"}
 _CMP = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# how `o.n` is read, for each form the plan may give (optimise.READ_FORMS); `a` is the name `n` quoted
+# how `o.n` is read, for each form of the game's own data the plan may give (optimise.READ_FORMS); `a` is the
+# name `n` quoted
 _FIELD = "{o}.f[{a}] if type({o}) is Piece and {a} in {o}.f else GF(M, {o}, {a})"
 _READS = {
     "G": "G(M, {o}, {a})", "GF": "GF(M, {o}, {a})", "GC": "GC(M, {o}, {a})",
-    "zone-size": "len({o}.items)",
     "player-counters": "{o}.counters[{a}]", "player-zones": "{o}.zones[{a}]", "player-vars": "{o}.vars[{a}]",
-    "player-left": "M.players[(({o}).index + 1) % len(M.players)]",
-    "player-right": "M.players[(({o}).index - 1) % len(M.players)]",
-    "player-attr": "{o}.{n}",
-    # a card's own attributes, as ops.get reads them (a piece always lies in a zone)
-    "card-name": "{o}.card.name", "card-id": "{o}.card.id", "card-kind": "{o}.card.kind", "card-uid": "{o}.uid",
-    "card-owner": "{o}.zone.owner", "card-zone": "{o}.zone.name",
     "card-field": "{o}.f[{a}]", "card-field-or-get": "({o}.f[{a}] if {a} in {o}.f else GF(M, {o}, {a}))",
-    "local-name": "({o}.card.name if type({o}) is Piece else {o}.name if type({o}) is Player else G(M, {o}, 'name'))",
-    "local-card": "({o}.card.{n} if type({o}) is Piece else G(M, {o}, {a}))",
     "local-counter": "({o}.counters[{a}] if type({o}) is Player else " + _FIELD + ")",
     "local-zone": "({o}.zones[{a}] if type({o}) is Player else G(M, {o}, {a}))",
-    "local-size": "(len({o}.items) if type({o}) is Zone else G(M, {o}, 'size'))",
     "local-field": "(" + _FIELD + ")",
 }
 _NAMES = {"me": "me", "this": "this", "players": "M.players", "options": "M.options", "round": "M.round"}
@@ -216,7 +207,14 @@ class _Body:
 
     def read(self, e, obj: str, name: str) -> str:
         """The code reading `name` of what `obj` is the code of, in the form the plan gives the node `e`."""
-        return _READS[self.plan.reads.get(id(e), "G")].format(o=obj, a=repr(name), n=name)
+        form = self.plan.reads.get(id(e), "G")
+        if type(form) is str:
+            return _READS[form].format(o=obj, a=repr(name))
+        how, own = form  # the engine's own attribute (runtime.attributes), in its inline form
+        if how == "own":
+            return own.inline.format(o=obj)
+        tests = "".join(f"{a.inline.format(o=obj)} if type({obj}) is {a.cls.__name__} else " for a in own)
+        return f"({tests}G(M, {obj}, {name!r}))"
 
     # ---- the function
     def function(self, fname: str) -> None:
@@ -241,15 +239,15 @@ class _Body:
         ind = 1
         self.count_line()
         if recursive:  # it counts its nesting against the match's depth budget
-            self.line(1, "M.depth += 1", r.origin.place)
-            self.line(1, "if M.depth > DEPTH: M.too_deep()", r.origin.place)
+            self.line(1, "M._depth += 1", r.origin.place)
+            self.line(1, "if M._depth > DEPTH: M._too_deep()", r.origin.place)
             self.line(1, "try:", r.origin.place)
             ind = 2
         self.stmts(stmts, ind)
         self.count_runs()
         if recursive:
             self.line(1, "finally:", r.origin.place)
-            self.line(2, "M.depth -= 1", r.origin.place)
+            self.line(2, "M._depth -= 1", r.origin.place)
 
     def count_line(self) -> None:
         """Where the body counts its runs (count_runs): the line after its `def`, left empty if it need not."""
@@ -266,7 +264,7 @@ class _Body:
         recursion for the rest), and a call inside a loop or over a list's items is counted with the loop's
         passes or the items."""
         if self.runs >= 2:
-            self.c.lines[self._count_at] = "    M.steps += 1; M.steps > STEPS and M.tick()"
+            self.c.lines[self._count_at] = "    M._steps += 1; M._steps > STEPS and M._tick()"
 
     def first(self, e, ind, p) -> None:
         """Before a statement's expression `e` is compiled: the list expression it evaluates before anything
@@ -414,8 +412,8 @@ class _Body:
 
     def _tick(self, ind, p):
         """A loop step counted against the match's step budget; the call only when it is spent."""
-        self.line(ind, "M.steps += 1", p)
-        self.line(ind, "if M.steps > STEPS: M.tick()", p)
+        self.line(ind, "M._steps += 1", p)
+        self.line(ind, "if M._steps > STEPS: M._tick()", p)
 
     def s_While(self, s, ind, p):
         self.line(ind, f"while {self.cond(s.test)}:", p)
@@ -517,7 +515,7 @@ class _Body:
         code = self.text(e)
         if isinstance(e, A.Const):
             return code
-        return f"({code} if M.auto is None else '')"
+        return f"({code} if M._auto is None else '')"
 
     def e_Template(self, e):
         parts = [repr(x) if isinstance(x, str) else f"TXT({self.expr(x)})" for x in e.parts]
@@ -634,7 +632,7 @@ class _Body:
         _, ind, p = head
         src = self.c._fresh("_s")
         self.line(ind, f"{src} = {items}", p)
-        self.line(ind, f"M.steps += len({src}); M.steps > STEPS and M.tick()", p)
+        self.line(ind, f"M._steps += len({src}); M._steps > STEPS and M._tick()", p)
         return src
 
     def e_Filter(self, e):
@@ -729,7 +727,7 @@ class _Body:
         call = f"V_{f}(M{''.join(', ' + a for a in args)})"
         self.runs += verb.runs
         if verb.narrates:  # the text is built only when someone reads the account
-            return f"(M.narrate and {call})"
+            return f"(M._narrate and {call})"
         return call
 
     def _args(self, e, params):

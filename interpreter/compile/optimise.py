@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from ..check.resolve import quiet
 from ..dsl import ast as A
 from ..errors import UsageError
+from ..runtime.attributes import ATTRIBUTES
 from ..runtime.verbs import REGISTRY
 
 PASSES = {
@@ -36,17 +37,15 @@ PASSES = {
                   "compiled again, that parameter typed",
 }
 
-# the forms `typed-reads` gives a read of `x.name` (generate._READS writes each one)
+# the forms `typed-reads` gives a read of `x.name` of the game's own data (generate._READS writes each one)
 READ_FORMS = (
     "G", "GF", "GC",  # the runtime's getters: any value, a card's field first, a player's counter first
-    "zone-size",  # a zone's size
-    "player-counters", "player-zones", "player-vars", "player-left", "player-right", "player-attr",  # a player's
-    "card-name", "card-id", "card-kind", "card-uid", "card-owner", "card-zone",  # a card's own attributes
+    "player-counters", "player-zones", "player-vars",  # a player's
     "card-field", "card-field-or-get",  # a field its kind declares; a field some kinds declare
-    "local-name", "local-card", "local-counter", "local-zone", "local-size", "local-field",  # a local's,
-    # its type tested in place
+    "local-counter", "local-zone", "local-field",  # a local's, its type tested in place
 )
-_CARD_READS = ("name", "id", "kind", "uid", "owner", "zone")  # a card's attributes read where they lie
+# and of the engine's own attributes (runtime.attributes), as their inline forms say: ("own", the attribute) of
+# what is known to be its owner, ("tested", the attributes of each owner) of a local, its type tested in place
 _SIMPLE = ("local", "me", "this")  # names whose code is a plain Python name (a type test costs no call)
 _UNKNOWN = (None, None, None)  # the types of what the checker typed not (kind, static type, field type)
 
@@ -55,7 +54,7 @@ _UNKNOWN = (None, None, None)  # the types of what the checker typed not (kind, 
 class Plan:
     """What the passes chose for one body's nodes, by the node's id. Code generation writes the general form
     of any node the plan does not name."""
-    reads: dict = field(default_factory=dict)  # typed-reads: an Attr (or the name `owner`) -> its READ_FORMS
+    reads: dict = field(default_factory=dict)  # typed-reads: an Attr (or the name `owner`) -> its form (READ_FORMS)
     known: dict = field(default_factory=dict)  # typed-reads: an expression -> what its code may trust it is,
     # a frozenset of "zone", "list" (of cards or players), "list-field" (a card's list field), "fresh" (a new list
     # at each evaluation), "player"
@@ -130,42 +129,41 @@ def typed_reads(e, r, names, p: Plan) -> None:
     if type(e) is A.Attr:
         p.reads[id(e)] = _read(e, r, names)
     elif type(e) is A.Name and r.this_piece and r.binds.get(id(e)) == "owner":
-        p.reads[id(e)] = "card-owner"  # `owner` of a card's own body: its piece's zone's owner
+        p.reads[id(e)] = ("own", ATTRIBUTES["card"]["owner"])  # `owner` of a card's own body: its piece's
 
 
-def _read(e, r, n) -> str:
-    """How `obj.a` is read, given what the checker knows of `obj` (one of READ_FORMS)."""
+def _read(e, r, n):
+    """How `obj.a` is read, given what the checker knows of `obj`: one of READ_FORMS, or an attribute's."""
     a, obj = e.attr, e.obj
     kind, static, _ = r.types.get(id(obj), _UNKNOWN)
-    if a == "size" and static == "zone":
-        return "zone-size"
-    plain = a not in n.card_fields and a not in n.expression_hooks
+    if static == "zone":
+        own = n.builtin("zone", a)
+        if own is not None:
+            return ("own", own)
     if kind == "player":  # a player for sure: read where ops.get would find it, with no test of its type
         for where, held in (("counters", n.player_counters), ("zones", n.player_zones), ("vars", n.player_vars)):
             if a in held:
                 return f"player-{where}"
-        if a in ("left", "right"):
-            return f"player-{a}"
-        return "player-attr" if a in ("seat", "name", "index") else "G"
-    if kind == "piece" and plain and a in _CARD_READS:  # a card for sure (always in some zone)
-        return f"card-{a}"
-    if kind == "piece" and a in n.card_fields and a not in n.expression_hooks and a not in n.PIECE_ATTRS:
-        return "card-field"  # every card has the fields its kind declares (check.cards)
+        own = n.builtin("player", a)
+        return ("own", own) if own is not None else "G"
+    if kind == "piece":  # a card for sure (always in some zone)
+        own = n.builtin("card", a)
+        if own is not None:
+            return ("own", own)
+        if a in n.card_fields and a not in n.expression_hooks:
+            return "card-field"  # every card has the fields its kind declares (check.cards)
     simple = type(obj) is A.Name and r.binds.get(id(obj)) in _SIMPLE
     if kind == "piece" and simple:
         return "card-field-or-get"
     others = n.player_zones | n.player_vars | set(n.PLAYER_ATTRS) | set(n.ZONE_ATTRS) | n.options
     if simple:  # a local name: its type tested in place, the common case without a call
-        if a == "name" and plain:
-            return "local-name"
-        if a in ("id", "kind") and plain:
-            return "local-card"
         if a in n.player_counters:  # a player's counters come first; then a card's own fields
             return "local-counter"
         if a in n.player_zones:
             return "local-zone"
-        if a == "size":
-            return "local-size"
+        owns = tuple(own for owner in ATTRIBUTES if (own := n.builtin(owner, a)) is not None)
+        if owns:
+            return ("tested", owns)
         if a in n.card_fields and a not in others:
             return "local-field"
     if a in n.card_fields and a not in others and a not in n.player_counters:

@@ -1,4 +1,5 @@
-"""The effect language's syntax tree: one small dataclass per construct, each with its place. Nodes compare by
+"""The effect language's syntax tree: one small dataclass per construct, each with its place and its span (where
+its text begins and ends in the text parsed, for tools that rewrite the text: mutants.code). Nodes compare by
 identity (`eq=False`: the generated `__eq__` was a third of the import of this module; a test compares trees by repr)."""
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from dataclasses import dataclass, field
 class Node:
     line: int = field(default=1, kw_only=True)
     col: int = field(default=1, kw_only=True)
+    start: int = field(default=0, kw_only=True, repr=False)  # the span of its text: text[start:end]
+    end: int = field(default=0, kw_only=True, repr=False)  # (0, 0): a node no text was parsed into
 
 
 # ---- expressions

@@ -44,23 +44,35 @@ _KEPT = frozenset({"NAME", "INT", "STRING", "ASSIGN_OP", "COMP_OP", "ADD_OP", "M
 def _reduction(method):
     """What lark calls when it reduces by a rule (lark's `transformer` option: no tree is built): the rule's
     method of `_ToAst`, given where the rule's text begins and its children without the punctuation. lark
-    keeps every token (`keep_all_tokens`), so that a rule beginning with a keyword or a bracket begins there;
-    each reduction gives (its node, where its text begins: a token, or None for no text)."""
+    keeps every token (`keep_all_tokens`), so that a rule beginning with a keyword or a bracket begins there
+    and one ending with a bracket ends there; each reduction gives (its node, where its text begins: a token,
+    or None for no text, where it ends). A node the rule makes is given that span (Node.start, Node.end); one
+    it passes on from below keeps its own."""
+    ends = getattr(method, "ends", False)  # the method is also given where each child's text ends
+
     def reduce(children):
-        kids, at = [], None
+        kids, at, end, upto = [], None, 0, []
         for c in children:
             if type(c) is tuple:  # a rule reduced below
-                c, first = c
+                c, first, last = c
+                end = last or end
             elif c is None or c.type in _KEPT:  # nothing (an optional part missing), or a word of the text
                 first = c
+                if c is not None:
+                    end = c.end_pos
             else:  # punctuation or a keyword
                 if at is None:
                     at = c
+                end = c.end_pos
                 continue
             if at is None:
                 at = first
             kids.append(c)
-        return method(at, kids), at
+            upto.append(end)
+        node = method(at, kids, upto) if ends else method(at, kids)
+        if isinstance(node, A.Node) and not node.end and at is not None:
+            node.start, node.end = at.start_pos, end
+        return node, at, end
     return reduce
 
 
@@ -186,11 +198,14 @@ class _ToAst:
     def not_in(self, meta, items):
         return A.Compare("notin", items[0], items[1], **_pos(meta))
 
-    def binop(self, meta, items):
+    def binop(self, meta, items, ends):
         node = items[0]
-        for i in range(1, len(items), 2):
-            node = A.BinOp(str(items[i]), node, items[i + 1], line=node.line, col=node.col)
+        for i in range(1, len(items), 2):  # each one from where the rule's text begins to its right operand's end
+            node = A.BinOp(str(items[i]), node, items[i + 1], line=node.line, col=node.col, start=meta.start_pos,
+                           end=ends[i + 1])
         return node
+
+    binop.ends = True
 
     def neg(self, meta, items):
         return A.Neg(items[0], **_pos(meta))
@@ -255,7 +270,7 @@ class _ToAst:
 
     def exactly(self, meta, items):
         n = items[0]  # a number as written, or an expression in parentheses
-        return ("exactly", A.Const(int(n), **_pos(meta)) if isinstance(n, Token) else n)
+        return ("exactly", A.Const(int(n), **_pos(meta), start=n.start_pos, end=n.end_pos) if isinstance(n, Token) else n)
 
     def up_to(self, meta, items):
         return ("up_to", items[0])
@@ -304,8 +319,10 @@ class _ToAst:
                     parts.append("".join(buf))
                     buf = []
                 expr = _hole(raw[i + 1:end].replace('\\"', '"'), tok)
+                at = tok.start_pos + i + 2  # where the hole's text begins in the text parsed
                 for n in A.walk(expr):  # place every node of the hole where it stands in the string
                     n.line, n.col = line, col + i + n.col
+                    n.start, n.end = (at + n.start, at + n.end) if n.end else (at, tok.start_pos + 1 + end)
                 parts.append(expr)
                 i = end + 1
                 continue
@@ -313,9 +330,10 @@ class _ToAst:
             i += 1
         if buf:
             parts.append("".join(buf))
+        span = {"start": tok.start_pos, "end": tok.end_pos}
         if all(isinstance(p, str) for p in parts):
-            return A.Const("".join(parts), line=line, col=tok.column)
-        return A.Template(parts, line=line, col=tok.column)
+            return A.Const("".join(parts), line=line, col=tok.column, **span)
+        return A.Template(parts, line=line, col=tok.column, **span)
 
 
 _SPECIAL = re.compile(r"[\\{]")  # in a string: an escape or a hole
@@ -326,10 +344,10 @@ def _hole(inner: str, tok: Token) -> A.Node:
     without a parse of their own."""
     if _field_read().fullmatch(inner):
         name, *fields = inner.split(".")
-        expr = A.Name(name)  # placed as a parse places them: a name at its start, a field at its own name
-        col = len(name) + 2
+        expr = A.Name(name, end=len(name))  # placed as a parse places them: a name at its start, a field at
+        col = len(name) + 2  # its own name
         for f in fields:
-            expr = A.Attr(expr, f, col=col)
+            expr = A.Attr(expr, f, col=col, end=col - 1 + len(f))
             col += len(f) + 1
         return expr
     try:

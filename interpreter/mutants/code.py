@@ -1,21 +1,23 @@
-"""Mutations of one effect-language text, found on its lark tree (with the positions of every node): each is a
-new text, the place inside the text where it changed, its kind and a one-line description."""
+"""Mutations of one effect-language text, found on its syntax tree as the engine's parser builds it (dsl.parser,
+each node with the span of its text): each is a new text, the place inside the text where it changed, its kind
+and a one-line description."""
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
-from lark import Token, Tree
-
-from ..dsl.parser import GRAMMAR_PATH
+from ..dsl import ast as A
+from ..dsl.parser import Origin, parse
+from ..errors import Place
 
 # a comparison made loose or strict, and turned around
 COMPARISONS = {"<": ("<=", ">"), "<=": ("<", ">="), ">": (">=", "<"), ">=": (">", "<="), "==": ("!=",), "!=": ("==",)}
-# the trees whose child (at this index) is a condition
-CONDITIONS = {"if_stmt": 0, "elif_clause": 0, "while_stmt": 0, "if_expr": 1, "filter": 1, "each": 2,
-              "choose_where": 0, "when_clause": 0}
-STATEMENTS = {"let_stmt", "assign_stmt", "if_stmt", "for_stmt", "while_stmt", "repeat_stmt", "ask_stmt",
-              "return_stmt", "break_stmt", "continue_stmt", "expr_stmt"}
+_BODIES = (A.If, A.For, A.While, A.Repeat, A.AskOption)  # what holds statements, besides the text itself
+
+
+class _Span(NamedTuple):
+    """Text around a node that is no node of its own (a named argument)."""
+    start: int
+    end: int
 
 
 class Edit(NamedTuple):
@@ -26,81 +28,118 @@ class Edit(NamedTuple):
     description: str
 
 
-@functools.lru_cache(maxsize=1)
-def _parser():
-    from lark import Lark
-    # the grammar's plain tree, with every node's place (the engine's parser builds syntax nodes instead)
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=True, cache=True,
-                propagate_positions=True)
-
-
 def _short(text: str, limit: int = 60) -> str:
     one = " ".join(text.split())
     return one if len(one) <= limit else one[: limit - 3] + "..."
 
 
+def conditions(node) -> list:
+    """The conditions a node tests: an `if`'s and each `elif`'s, a loop's, a conditional's, a filter's, a
+    choice's, an `ask` option's guard."""
+    t = type(node)
+    if t is A.If:
+        return [test for test, _ in node.branches]
+    if t is A.While or t is A.IfExpr:
+        return [node.test]
+    if t is A.Filter or t is A.Each or (t is A.Choose and node.cond is not None):
+        return [node.cond]
+    if t is A.AskOption and node.guard is not None:
+        return [node.guard]
+    return []
+
+
+def bodies(node) -> list:
+    """The statement lists a node holds (an `if`'s branches and `else`, a loop's, an `ask` option's)."""
+    t = type(node)
+    if t is A.If:
+        return [body for _, body in node.branches] + ([node.orelse] if node.orelse is not None else [])
+    return [node.body] if t in _BODIES else []
+
+
 def edits(text: str, statements: bool = True, name: str = "") -> list[Edit]:
     """Every mutation of `text`, in the order of the text. `statements`: the text is a body (statements may
     be removed), not one expression; `name`: what the text is (its YAML key), said of a number alone."""
-    tree = _parser().parse(str(text))
-    key = name
+    text = str(text)
+    tree = parse(text, Origin(Place("")))
     out: list[tuple[int, int, Edit]] = []
+
+    def at(offset: int) -> tuple[int, int]:
+        """(line, column) of an offset in the text, both from 1."""
+        return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
     def splice(start, end, new):
         return text[:start] + new + text[end:]
 
-    def visit(node: Tree, parents: tuple):
-        name = node.data
-        if name == "int_":
-            tok = node.children[0]
-            # said with the smallest enclosing expression wider than the number, or with its key when alone
-            around = next((p for p in reversed(parents) if not p.meta.empty
-                           and p.meta.end_pos - p.meta.start_pos > len(tok)), None)
-            alone = around is None or around.data in ("start", "block", "expr_stmt")
-            for new in (int(tok) + 1, int(tok) - 1):
-                said = f"`{key}: {tok}` -> {new}" if alone else \
-                    f"`{_short(text[around.meta.start_pos:around.meta.end_pos])}`: {tok} -> {new}"
-                out.append((tok.start_pos, 0, Edit(splice(tok.start_pos, tok.end_pos, str(new)), tok.line, tok.column,
-                                                   "number", said)))
-        elif name == "compare":
-            left, op, right = node.children
-            whole = _short(text[node.meta.start_pos:node.meta.end_pos])
-            for new in COMPARISONS[str(op)]:
-                out.append((op.start_pos, 1, Edit(splice(op.start_pos, op.end_pos, new), op.line, op.column,
-                                                  "comparison", f"`{whole}`: {op} -> {new}")))
-        elif name in ("in_", "not_in"):
-            left, right = node.children
-            if not left.meta.empty and not right.meta.empty:
-                new = " not in " if name == "in_" else " in "
-                whole = _short(text[node.meta.start_pos:node.meta.end_pos])
-                out.append((left.meta.end_pos, 1, Edit(splice(left.meta.end_pos, right.meta.start_pos, new),
-                                                       node.meta.line, node.meta.column, "comparison",
-                                                       f"`{whole}`: {'in -> not in' if name == 'in_' else 'not in -> in'}")))
-        if name in CONDITIONS:
-            cond = node.children[CONDITIONS[name]]
-            if isinstance(cond, Tree) and not cond.meta.empty:
-                s, e = cond.meta.start_pos, cond.meta.end_pos
-                out.append((s, 2, Edit(splice(s, e, f"not ({text[s:e]})"), cond.meta.line, cond.meta.column,
-                                       "condition", f"negates `{_short(text[s:e])}`")))
-        if statements and name in ("start", "block"):
-            for st in node.children:
-                if isinstance(st, Tree) and st.data in STATEMENTS and not st.meta.empty:
-                    s, e = st.meta.start_pos, st.meta.end_pos
-                    kind = "shuffle" if _is_shuffle(st) else "statement"
-                    what = "the shuffle" if kind == "shuffle" else "the statement"
-                    out.append((s, 3, Edit(splice(s, e, ""), st.meta.line, st.meta.column, kind,
-                                           f"removes {what} `{_short(text[s:e])}`")))
-        for child in node.children:
-            if isinstance(child, Tree):
-                visit(child, parents + (node,))
+    def edit(offset, order, new_text, kind, description):
+        out.append((offset, order, Edit(new_text, *at(offset), kind, description)))
 
-    visit(tree, ())
+    def visit(node, parents: tuple):
+        """A node and what is below it; `parents`: the nodes from the statement it belongs to down to it."""
+        t = type(node)
+        s, e = node.start, node.end
+        if t is A.Const and type(node.value) is int and e:
+            # said with the smallest enclosing node wider than the number, or with its key when alone in its
+            # statement
+            around = next((p for p in reversed(parents) if p.end - p.start > e - s and type(p) is not A.ExprStmt),
+                          None)
+            for new in (node.value + 1, node.value - 1):
+                said = f"`{name}: {text[s:e]}` -> {new}" if around is None else \
+                    f"`{_short(text[around.start:around.end])}`: {text[s:e]} -> {new}"
+                edit(s, 0, splice(s, e, str(new)), "number", said)
+        elif t is A.Compare:
+            whole = _short(text[s:e])
+            between = node.left.end, node.right.start  # the operator and the blanks around it
+            gap = text[between[0]:between[1]]
+            if node.op in COMPARISONS:
+                op = between[0] + gap.index(node.op)
+                for new in COMPARISONS[node.op]:
+                    edit(op, 1, splice(op, op + len(node.op), new), "comparison", f"`{whole}`: {node.op} -> {new}")
+            else:  # `in`, `not in`: the words between the two sides
+                word = between[0] + gap.index("not" if node.op == "notin" else "in")
+                end = between[0] + gap.rindex("in") + 2
+                new, said = ("not in", "in -> not in") if node.op == "in" else ("in", "not in -> in")
+                out.append((between[0], 1, Edit(splice(word, end, new), *at(s), "comparison", f"`{whole}`: {said}")))
+        for cond in conditions(node):
+            cs, ce = cond.start, cond.end
+            edit(cs, 2, splice(cs, ce, f"not ({text[cs:ce]})"), "condition", f"negates `{_short(text[cs:ce])}`")
+        for body in bodies(node):
+            block(body)
+        below = parents + (node,)
+        named = {id(v): k for k, v in node.kwargs.items()} if t is A.Call else {}
+        for child in _children(node):
+            k = named.get(id(child))  # a named argument is said with its name: `n=2`
+            visit(child, below if k is None else below + (_Span(text.rindex(k, s, child.start), child.end),))
+
+    def block(stmts):
+        for st in stmts:
+            if statements:
+                s, e = st.start, st.end
+                shuffle = type(st) is A.ExprStmt and type(st.expr) is A.Call and st.expr.func == "shuffle"
+                what = "the shuffle" if shuffle else "the statement"
+                edit(s, 3, splice(s, e, ""), "shuffle" if shuffle else "statement", f"removes {what} `{_short(text[s:e])}`")
+            visit(st, ())
+
+    block(tree)
     out.sort(key=lambda x: (x[0], x[1]))
     return [e for _, _, e in out]
 
 
-def _is_shuffle(st: Tree) -> bool:
-    if st.data != "expr_stmt" or not isinstance(st.children[0], Tree):
-        return False
-    call = st.children[0]
-    return call.data == "call" and isinstance(call.children[0], Token) and call.children[0] == "shuffle"
+def _children(node) -> list:
+    """The expressions right below a node, in the order of the text (a body's statements: `bodies`; the holes
+    of a string are not the text's own words)."""
+    if type(node) is A.Template:
+        return []
+    kids = []
+    for name in node.__slots__:
+        v = getattr(node, name)
+        for x in (v.values() if isinstance(v, dict) else v if isinstance(v, (list, tuple)) else (v,)):
+            if isinstance(x, tuple):  # an `if`'s (test, body); a choice's `seen by` clause
+                kids += [y for y in x if isinstance(y, A.Node)]
+            elif isinstance(x, A.Node) and not _is_statement(x):
+                kids.append(x)
+    return sorted(kids, key=lambda k: k.start)
+
+
+def _is_statement(node) -> bool:
+    return isinstance(node, (A.Let, A.Assign, A.If, A.For, A.While, A.Repeat, A.Ask, A.Return, A.Break, A.Continue,
+                             A.ExprStmt))

@@ -8,7 +8,7 @@ box, within itself), with what the seat was told of a card kept true; then repla
 running procedures computed since the quiet point is computed again from the cards as dealt, so neither their
 locals nor the labels of the decision asked remember a hidden card. The world is kept only if it shows the seat
 what the match shows it (its view, the labels of its decision included); otherwise another deal is tried, and
-after `TRIES` the match's own position is copied and its hidden cards dealt again in place (`Match.imagined`
+after `TRIES` the match's own position is copied and its hidden cards dealt again in place (`Match._imagined`
 says which). What was written into vars, counters or card fields from a hidden card before the quiet point is
 kept as it is (docs/architecture.md).
 """
@@ -34,29 +34,29 @@ def _blank(M):
     module, which does not import it back)."""
     c = type(M)(M.game, len(M.players), M.seed, M.options.values, names=[p.name for p in M.players],
                 start=False, narrate=False)
-    c.flowing = True
+    c._flowing = True
     return c
 
 
 def _at_quiet(M):
     """A new match at M's last quiet point, and where its flow goes on from there."""
-    if not M.flowing:
+    if not M._flowing:
         raise UsageError("only a match played from its start (not one running a single body) can be copied")
-    if M.pieces is None:
+    if M._pieces is None:
         raise UsageError("a closed match cannot be copied")
     c = _blank(M)
-    q = M.quiet
+    q = M._quiet
     if q is None:
-        if M.rng0 is False:
+        if M._rng0 is False:
             raise UsageError("this match's generator (the `rng` it was given) cannot be copied, nor the match")
-        if M.rng0 is not None:
-            c.rng = copy.deepcopy(M.rng0)
-        c.rng0 = M.rng0
+        if M._rng0 is not None:
+            c.rng = copy.deepcopy(M._rng0)
+        c._rng0 = M._rng0
         return c, SETUP, 0
     restore(c, q)
-    c.quiet = q
+    c._quiet = q
     c.choices = M.choices[: q.choices]
-    c.chosen = M.chosen[: q.choices]
+    c._chosen = M._chosen[: q.choices]
     return c, q.at, q.choices
 
 
@@ -74,19 +74,19 @@ def _feed(c, answers: list, cards=None):
         k = next(it)
         left -= 1
         if left == 0:  # the last: the next decision waits
-            c.auto = None
+            c._auto = None
         if uids is not None:
             uid = next(uids)
             if uid:
                 piece = cards[1].get(uid)
-                for i, v in enumerate(c.offered):
+                for i, v in enumerate(c._offered):
                     if v is piece:
                         return i
                 raise IllegalChoice("the card chosen is not among the options in this world")
         if not 0 <= k < n:
             raise out_of_range(k, n)
         return k
-    c.auto = [answer] * len(c.players) if left else None
+    c._auto = [answer] * len(c.players) if left else None
     return answer
 
 
@@ -104,24 +104,24 @@ def _replay(c, at, answers: list, redo=None, cards=None) -> None:
         if rest and c.pending is not None:
             answer = _feed(c, rest)
             c.choose(answer(c.pending.size))
-    c.auto = None
+    c._auto = None
 
 
 def _finish(c, M) -> None:
     """What a copy takes from its match besides the position: the account and the budgets' bookkeeping."""
     c.lines = list(M.lines)
-    c.sealed = dict(M.sealed)
-    c.said = M.said
-    c.narrate = M.narrate
-    c.steps, c.spent_before, c.clock = M.steps, M.spent_before, M.clock
+    c._sealed = dict(M._sealed)
+    c._said = M._said
+    c._narrate = M._narrate
+    c._steps, c._spent_before, c._clock = M._steps, M._spent_before, M._clock
 
 
 def clone(M):
     """An independent match at M's position, with the same future draws: answered the same way, it plays the
     same match to the same result."""
     c, at, done = _at_quiet(M)
-    _replay(c, at, M.choices[done:], M.redo)
-    c.redo = M.redo
+    _replay(c, at, M.choices[done:], M._redo)
+    c._redo = M._redo
     _finish(c, M)
     return c
 
@@ -131,20 +131,20 @@ def resample(M, seat: int, rng: random.Random):
     if M.result is not None:
         return clone(M)
     viewer = M.players[seat - 1]
-    keep = {p.uid for p in M.pieces if sees_card(M, p, viewer)}
+    keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
     told = {}
-    if M.told:
-        uids = {id(p): p.uid for p in M.pieces}
+    if M._told:
+        uids = {id(p): p.uid for p in M._pieces}
         told = {uids[k]: v for k, v in told_to(M, seat).items()}
     w = None
-    if M.quiet is not None:
+    if M._quiet is not None:
         for _ in range(TRIES):
             c, at, done = _at_quiet(M)
-            pieces = {p.uid: p for p in c.pieces}  # by their uids before the deal: the match's
+            pieces = {p.uid: p for p in c._pieces}  # by their uids before the deal: the match's
             deal(c, c.players[seat - 1], keep, told, rng)
-            c.quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
+            c._quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
             try:
-                cards = (M.chosen[done:], pieces) if len(M.chosen) == len(M.choices) else None  # (not kept: by index)
+                cards = (M._chosen[done:], pieces) if len(M._chosen) == len(M.choices) else None  # (not kept: by index)
                 _replay(c, at, M.choices[done:], cards=cards)
             except MeepleError:
                 c.close()
@@ -160,20 +160,20 @@ def resample(M, seat: int, rng: random.Random):
         def here(c):
             faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
         _replay(w, at, M.choices[done:], (len(M.choices) - done, here))
-        w.imagined = "in place"
+        w._imagined = "in place"
     _finish(w, M)
     # a future of its own, the match's not being the seat's to know; its copies replay to here, then are dealt
     # as it was (in place) and given its future
     w.rng = random.Random(rng.getrandbits(64))
     future = w.rng.getstate()
-    give = _giver(faces) if w.imagined == "in place" else None
+    give = _giver(faces) if w._imagined == "in place" else None
 
     def here_on(c) -> None:
         if give is not None:
             give(c)
         c.rng = random.Random()
         c.rng.setstate(future)
-    w.redo = (len(M.choices) - done, here_on)
+    w._redo = (len(M.choices) - done, here_on)
     return w
 
 
@@ -183,13 +183,13 @@ def _giver(faces: dict):
 
     def give(w) -> None:
         uids = _uids(w)
-        for p in w.pieces:
+        for p in w._pieces:
             face = held.get(p.uid)
             if face is not None:
                 p.uid, p.card, p.f = face
-        w.pieces.sort(key=_uid)
+        w._pieces.sort(key=_uid)
         remap = Remap(w)
-        for p in w.pieces:
+        for p in w._pieces:
             if p.f is not p.card.fields:
                 p.f = remap.store(p.f)
         _modifying(w, uids)
@@ -205,12 +205,12 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
     options of the decision the viewer is asked keep theirs where their labels name them. Returns what it dealt:
     uid before -> (uid, card, fields) after."""
     shown = set(keep)
-    shown |= {p.uid for p, seats, zone, _ in M.revealed if p.zone is zone and viewer.seat in seats}
+    shown |= {p.uid for p, seats, zone, _ in M._revealed if p.zone is zone and viewer.seat in seats}
     d = M.pending
     if pending and d is not None and d.player is viewer:
         shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
     pools: dict = {}  # the pieces dealt among themselves: of one kind, or of one zone whose contents are known
-    for z in M.all_zones:
+    for z in M._all_zones:
         if sees(z, viewer):
             continue
         within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
@@ -231,7 +231,7 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
         for piece, face in zip(pieces, faces, strict=True):
             dealt[piece.uid] = face
             piece.uid, piece.card, piece.f = face
-    M.pieces.sort(key=_uid)
+    M._pieces.sort(key=_uid)
     _modifying(M, uids)
     return dealt
 
@@ -239,11 +239,11 @@ def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = F
 def _modifying(M, uids: dict) -> None:
     """Which pieces modify a value follows their cards (modifiers.py), and so their uids (`uids`: each value's,
     taken before the deal)."""
-    M.modifying = {value: [M.pieces[uid - 1] for uid in at] for value, at in uids.items()}
+    M._modifying = {value: [M._pieces[uid - 1] for uid in at] for value, at in uids.items()}
 
 
 def _uids(M) -> dict:
-    return {value: [p.uid for p in pieces] for value, pieces in M.modifying.items()}
+    return {value: [p.uid for p in pieces] for value, pieces in M._modifying.items()}
 
 
 def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, tries: int = 20) -> list:

@@ -54,7 +54,7 @@ def change(M, owner, spec, store: dict, op: str, value):
             number(new)  # says it is out of bounds
     store[spec.name] = new
     if spec.thresholds and new > old:
-        fired = M.fired.setdefault((owner.index if owner is not None else -1, spec.name), set())
+        fired = M._fired.setdefault((owner.index if owner is not None else -1, spec.name), set())
         for t in spec.thresholds:
             if old < t <= new and t not in fired:
                 fired.add(t)

@@ -47,7 +47,7 @@ class Decision:
         self._options = None
         self.match = match  # where a label that fails is placed in the content
         self.unavailable = ()  # (option, reason) the content says are not offered, and why (`unavailable`)
-        if match is not None and match.revealed:
+        if match is not None and match._revealed:
             secrecy.forget_moved(match)
 
     @property
@@ -60,7 +60,7 @@ class Decision:
             except Exception as e:  # a label is content: its failure is a content error at its place
                 if self.match is None:
                     raise
-                raise self.match.failure(e) from None
+                raise self.match._failure(e) from None
             self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
         return self._options
 
@@ -98,13 +98,13 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     compile to it. `seen`: who sees the choice besides its chooser, as the content declares it (secrecy.py)."""
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
-        if values and M.narrate:
+        if values and M._narrate:
             forced(M, player, prompt, label(values[0]) if label is not None else shown_to(values[0], player, M),
                    secrecy.readers(M, player, values, seen))
         return values[0] if values else None
     if type(player) is not Player:
         raise RuntimeContentError(nobody(player))
-    if M.auto is not None:  # no copy: the options are read at once
+    if M._auto is not None:  # no copy: the options are read at once
         k = answered(M, player, n, values)
         return values[k] if k < len(values) else None
     values = list(values)  # the options as they are now (a zone's list may change before the answer)
@@ -114,7 +114,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
         labels = (labels or [partial(shown_to, v, player, M) for v in shown]) + [NOTHING]
-    k = M.wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
+    k = M._wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
                         seen is not None))
     return values[k]
 
@@ -137,18 +137,18 @@ def answered(M, player, n: int, values: list) -> int:
     past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
     Match.choose records an answer and shown to the match's `watch` if any: no Decision made, the match not
     suspended."""
-    if M.revealed:
+    if M._revealed:
         secrecy.forget_moved(M)
-    if M.keeps:  # a match that may be copied: what a copy's replay answers by (copies.py)
-        M.offered = values
-        k = M.auto[player.index](n)
+    if M._keeps:  # a match that may be copied: what a copy's replay answers by (copies.py)
+        M._offered = values
+        k = M._auto[player.index](n)
         v = values[k] if k < len(values) else None
-        M.chosen.append(v.uid if type(v) is Piece else 0)
+        M._chosen.append(v.uid if type(v) is Piece else 0)
     else:
-        k = M.auto[player.index](n)
+        k = M._auto[player.index](n)
     M.choices.append(k)
-    if M.watch is not None:
-        M.watch(M, values[k] if k < len(values) else None)
+    if M._watch is not None:
+        M._watch(M, values[k] if k < len(values) else None)
     return k
 
 
@@ -172,11 +172,11 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     while len(picked) < limit and pool:
         if type(player) is not Player:
             raise RuntimeContentError(nobody(player))
-        if M.auto is not None:
+        if M._auto is not None:
             k = answered(M, player, len(pool) + 1, pool)
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
-            k = M.wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M,
+            k = M._wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M,
                                 secrecy.readers(M, player, pool, seen), seen is not None))
         if k == len(pool):  # the last option: done
             break
@@ -190,22 +190,22 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
     """Behind `ask`: the keys of the options offered, and the label of each by its key (a function,
     called only when someone reads the labels); returns the key picked. A menu is public unless `seen` says
     who sees it besides its chooser."""
-    notes = M.unavailable_notes  # `unavailable` calls since the last menu: this menu's
+    notes = M._unavailable_notes  # `unavailable` calls since the last menu: this menu's
     if notes:
-        M.unavailable_notes = []
+        M._unavailable_notes = []
     if not offered:
         raise RuntimeContentError("`ask` with no option available")
     if len(offered) == 1:
-        if M.narrate and player is not None:
+        if M._narrate and player is not None:
             forced(M, player, prompt, label(offered[0]), secrecy.readers(M, player, (), seen))
         return offered[0]
     if type(player) is not Player:
         raise RuntimeContentError(nobody(player))
-    if M.auto is not None:
+    if M._auto is not None:
         return offered[answered(M, player, len(offered), offered)]
     d = Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
                  secrecy.readers(M, player, (), seen), seen is not None)
     if notes:
         d.unavailable = tuple(notes)
-    k = M.wait(d)
+    k = M._wait(d)
     return offered[k]

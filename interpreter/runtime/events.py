@@ -11,13 +11,13 @@ def emit(M, name: str, params: dict):
     me = as_me(params.get("player"), f"event `{name}`")
     for handler in M.game.handlers.get(name, ()):
         handler(M, me, None, **params)
-    if name in M.listening:
-        for zone in M.active_zones:
+    if name in M._listening:
+        for zone in M._active_zones:
             for piece in list(zone.items):
                 h = piece.card.handlers.get(name)
                 if h is not None and piece.zone is zone:
                     h(M, zone.owner, piece, **params)
-    if M.modifiers:
+    if M._modifiers:
         expire(M, name)
-    if M.revealed:
+    if M._revealed:
         unreveal(M, name)

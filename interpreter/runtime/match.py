@@ -27,7 +27,7 @@ from .state import Options, Piece, Player, Zone
 from .verbs import GameOver
 
 STEP_BUDGET = 2_000_000  # loop iterations in one match
-STEP_CHUNK = 100_000  # steps between two looks at the clock (match.tick)
+STEP_CHUNK = 100_000  # steps between two looks at the clock (match._tick)
 # seconds content may run between two decisions (a decision answered in place counts): beyond, a placed error
 TIME_BUDGET = float(os.environ.get("MEEPLE_TIME_BUDGET", 5))
 DEPTH_BUDGET = 200  # nested procedure calls
@@ -36,16 +36,16 @@ DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 
 
 class Match:
-    step_budget = STEP_BUDGET
-    time_budget = TIME_BUDGET
+    _step_budget = STEP_BUDGET
+    _time_budget = TIME_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
                  names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True,
-                 auto: list | None = None, rng=None):
+                 auto: list | None = None, rng=None, watch=None):
         """`auto`: per seat, a function giving the index of its answer from the number of options alone (the
         random agent's): every decision is answered where it arises, recorded in `choices`, with no Decision
         made and the match never suspended, so the match is played to its end as it starts (a simulation's
-        bots; the choices narrated by none, so only with `narrate=False`). `watch(match, value)`, set before
-        `begin()` of a match built with `start=False`, sees each such answer (sim.details.Recorder). `rng`: where
+        bots; the choices narrated by none, so only with `narrate=False`); `watch(match, value)` sees each such answer
+        (sim.details.Recorder). `rng`: where
         every random draw comes from, `random.Random(seed)` by default; a caller that deals the cards itself
         passes an object with `shuffle`, `randrange` and `randint` (docs/api.md)."""
         if auto is not None and narrate:
@@ -61,31 +61,32 @@ class Match:
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
         # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md)
         self.rng = random.Random(seed) if rng is None else rng
-        # compiled code counts steps in `steps` and calls tick() past STEP_BUDGET: it starts one chunk below,
-        # so that every STEP_CHUNK steps tick() looks at the clock; `spent_before` keeps the steps of the
-        # chunks gone (steps_spent)
-        self.steps = STEP_BUDGET - STEP_CHUNK
-        self.spent_before = -self.steps
-        self.clock = (0, time.monotonic())  # (decisions made, when the count last changed)
-        self.depth = 0
+        # compiled code counts steps in `_steps` and calls _tick() past STEP_BUDGET: it starts one chunk below,
+        # so that every STEP_CHUNK steps _tick() looks at the clock; `_spent_before` keeps the steps of the
+        # chunks gone (_steps_spent). The engine's bookkeeping, all of it named with an underscore: what a
+        # program may read of a match is what docs/api.md names (tests/test_api_doc.py holds them together)
+        self._steps = STEP_BUDGET - STEP_CHUNK
+        self._spent_before = -self._steps
+        self._clock = (0, time.monotonic())  # (decisions made, when the count last changed)
+        self._depth = 0
         self.round = 0
         self.phase = ""
         self.end_reason: str | None = None
-        self.fired: dict = {}
-        self.modifiers: list = []
+        self._fired: dict = {}
+        self._modifiers: list = []
         self.lines: list[str] = []
-        self.sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
-        self.revealed: list = []  # the cards shown to some players only (secrecy.reveal)
-        self.told: list = []  # what some players were told of cards' fields (secrecy.tell)
-        self.unavailable_notes: list = []  # (option, reason) of `unavailable` calls since the last `ask` menu
-        self.said = 0
-        self.on_say = on_say
-        self.narrate = narrate  # False: say() builds no text (simulations that read no account)
+        self._sealed: dict[int, frozenset] = {}  # line index -> the seats that may read it (secrecy.py)
+        self._revealed: list = []  # the cards shown to some players only (secrecy.reveal)
+        self._told: list = []  # what some players were told of cards' fields (secrecy.tell)
+        self._unavailable_notes: list = []  # (option, reason) of `unavailable` calls since the last `ask` menu
+        self._said = 0
+        self._on_say = on_say
+        self._narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
-        self.chosen: list[int] = []  # per choice, the uid of the card chosen, or 0 (copies.py replays by it)
-        self.offered: list = []  # the options of the decision being answered in place (copies.py)
-        self.auto = auto
-        self.watch = None
+        self._chosen: list[int] = []  # per choice, the uid of the card chosen, or 0 (copies.py replays by it)
+        self._offered: list = []  # the options of the decision being answered in place (copies.py)
+        self._auto = auto
+        self._watch = watch
         self.result: Result | None = None
         names = names or DEFAULT_NAMES
         self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]
@@ -102,22 +103,22 @@ class Match:
         cards, modifying = game.box_plan
         items = box.items = [Piece(uid, card, box) for uid, card in enumerate(cards, 1)]
         # value name -> the pieces whose card modifies it (modifiers.py)
-        self.modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
-        self.active_zones = [z for z in self.zones.values() if z.spec.active]
+        self._modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
+        self._active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
-            self.active_zones += [z for z in p.zones.values() if z.spec.active]
-        self.listening = game.listening  # the events some card handles
-        self.pieces = list(items)  # every piece, by uid (uid 1 first)
-        self.all_zones = list(self.zones.values()) + [z for p in self.players for z in p.zones.values()]
+            self._active_zones += [z for z in p.zones.values() if z.spec.active]
+        self._listening = game.listening  # the events some card handles
+        self._pieces = list(items)  # every piece, by uid (uid 1 first)
+        self._all_zones = list(self.zones.values()) + [z for p in self.players for z in p.zones.values()]
         # copies (copies.py): the last quiet point captured (None: the start), the generator as it was at the
         # start when it is the caller's, whether quiet points are captured (a world a search plays once and
         # drops needs none), and what a world dealt in place does to its copies
-        self.quiet = None
-        self.rng0 = None if rng is None or auto is not None else _generator_copy(rng)
-        self.keeps = auto is None and self.rng0 is not False
-        self.flowing = False
-        self.redo = None
-        self.imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
+        self._quiet = None
+        self._rng0 = None if rng is None or auto is not None else _generator_copy(rng)
+        self._keeps = auto is None and self._rng0 is not False
+        self._flowing = False
+        self._redo = None
+        self._imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
         self.pending: Decision | None = None
         self._glet = None
         if start:
@@ -126,7 +127,7 @@ class Match:
     def begin(self) -> None:
         """Runs the match to its first decision (to its end, answering in place): for one built with
         `start=False`."""
-        self.flowing = True
+        self._flowing = True
         self._start(self._flow)
 
     def perform(self, body, *args, me=None, this=None) -> None:
@@ -144,17 +145,17 @@ class Match:
         functions: a decision that is not answered in place suspends the whole chain of calls at once, as
         a greenlet (a stack of its own) that `choose` switches back into. A match answered in place never
         waits, so it runs here, to its end, with no greenlet."""
-        if self.auto is not None:
+        if self._auto is not None:
             try:
                 run()
             except Exception as e:  # content's mistake, or the engine's (failure)
-                raise self.failure(e) from None
+                raise self._failure(e) from None
             self.pending = None
             return
         self._glet = greenlet(run)
         self._advance()
 
-    def wait(self, decision: Decision) -> int:
+    def _wait(self, decision: Decision) -> int:
         """The index chosen for `decision`: the match is suspended until `choose` answers it (decisions.py)."""
         if self._glet is None:  # begun answering in place, its `auto` taken away while it ran
             raise UsageError("a match begun with its decisions answered in place cannot wait for one")
@@ -184,8 +185,8 @@ class Match:
         self._back_here()
         self.choices.append(k)
         v = d.values[k]
-        self.chosen.append(v.uid if type(v) is Piece else 0)
-        if self.narrate:
+        self._chosen.append(v.uid if type(v) is Piece else 0)
+        if self._narrate:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
                 label = f"{question(d.player, d.prompt)} {NOTHING}"
@@ -203,7 +204,7 @@ class Match:
             waiting.throw()
         self.pending = None
         self.vars = {}
-        self.pieces = self.quiet = None
+        self._pieces = self._quiet = None
         for z in self.zones.values():
             z.items.clear()
         for p in self.players:
@@ -240,47 +241,47 @@ class Match:
             zone.items.append(piece)
         piece.zone = zone
 
-    def say(self, line: str) -> None:
-        self.said += len(line)
-        if self.said > SAY_BUDGET:
+    def _say(self, line: str) -> None:
+        self._said += len(line)
+        if self._said > SAY_BUDGET:
             raise RuntimeContentError(f"said more than {SAY_BUDGET} characters in one match (a say in an endless loop?)")
         self.lines.append(line)
-        if self.on_say is not None:
-            self.on_say(line)
+        if self._on_say is not None:
+            self._on_say(line)
 
-    def too_deep(self) -> None:
+    def _too_deep(self) -> None:
         """Called by a procedure entered past the depth budget (the count is inline in the compiled code)."""
-        self.depth = 0
+        self._depth = 0
         raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
 
-    def tick(self) -> None:
-        self.spend(1)
+    def _tick(self) -> None:
+        self._spend(1)
 
     @property
-    def steps_spent(self) -> int:
+    def _steps_spent(self) -> int:
         """The steps this match ran: loops' passes and the items expressions went over."""
-        return self.steps + self.spent_before
+        return self._steps + self._spent_before
 
-    def spend(self, steps: int) -> None:
+    def _spend(self, steps: int) -> None:
         """Counts steps against the match's budget: a loop's pass, or the items an expression goes over. Past
         a chunk: the budget, then the clock since the last decision, then the next chunk."""
-        self.steps += steps
-        if self.steps <= self.step_budget:
+        self._steps += steps
+        if self._steps <= self._step_budget:
             return
-        if self.steps_spent > self.step_budget:
-            raise RuntimeContentError(f"step budget of {self.step_budget} steps spent (an endless loop, procedures "
+        if self._steps_spent > self._step_budget:
+            raise RuntimeContentError(f"step budget of {self._step_budget} steps spent (an endless loop, procedures "
                                       "or events running each other without end, or expressions going over "
                                       "many items many times?)")
-        made, since = self.clock
+        made, since = self._clock
         now = time.monotonic()
         if made != len(self.choices):
-            self.clock = (len(self.choices), now)
-        elif now - since > self.time_budget:
-            self.clock = (made, now)
-            raise RuntimeContentError(f"ran {self.time_budget:g} seconds without a decision (an endless loop, or "
+            self._clock = (len(self.choices), now)
+        elif now - since > self._time_budget:
+            self._clock = (made, now)
+            raise RuntimeContentError(f"ran {self._time_budget:g} seconds without a decision (an endless loop, or "
                                       "much work between two decisions?)")
-        self.spent_before += self.steps - (self.step_budget - STEP_CHUNK)
-        self.steps = self.step_budget - STEP_CHUNK
+        self._spent_before += self._steps - (self._step_budget - STEP_CHUNK)
+        self._steps = self._step_budget - STEP_CHUNK
 
     # ---- the flow of a game
     def _flow(self, at=SETUP):
@@ -303,19 +304,19 @@ class Match:
                     if self.round > g.max_rounds:
                         self.end_reason = f"round limit ({g.max_rounds}) reached"
                         break
-                    self.say(f"== Round {self.round}")
+                    self._say(f"== Round {self.round}")
                     i = 0
                 phase = phases[i]
                 self.phase = phase.name
                 steps = phase.steps
                 while j < len(steps):
-                    if self.keeps and self.auto is None:
+                    if self._keeps and self._auto is None:
                         self._quiet_point((i, j))
                     steps[j](self, None, None)
                     j += 1
                 i, j = i + 1, 0
             if g.finish is not None:
-                if self.keeps and self.auto is None and at != FINISH:
+                if self._keeps and self._auto is None and at != FINISH:
                     self._quiet_point(FINISH)
                 self.phase = "finish"
                 g.finish(self, None, None)
@@ -328,10 +329,10 @@ class Match:
     def _quiet_point(self, at) -> None:
         """Captures the match's data here, where no content runs, if enough choices were made since the last
         capture (the first after the setup always): a copy replays the choices since (copies.py)."""
-        q = self.quiet
+        q = self._quiet
         if q is None or len(self.choices) - q.choices >= QUIET_EVERY:
-            self.quiet = capture(self, at)
-            self.redo = None
+            self._quiet = capture(self, at)
+            self._redo = None
 
     def _result(self, outcome, reason, winner) -> Result:
         return result_of(self, outcome, reason, winner)
@@ -342,7 +343,7 @@ class Match:
         try:
             self.pending = self._glet.switch(*value)  # its next Decision, or None: the run ended
         except Exception as e:  # content's mistake, or the engine's (failure)
-            raise self.failure(e) from None
+            raise self._failure(e) from None
 
     def _back_here(self) -> None:
         """Whoever answers is where the suspended match comes back to when it waits again or ends."""
@@ -359,7 +360,7 @@ class Match:
         try:
             s = score(self, player, None)
         except Exception as e:  # content's mistake, or the engine's (failure)
-            raise self.failure(e) from None
+            raise self._failure(e) from None
         if type(s) is not int:
             raise RuntimeContentError(f"the score is a number, not {describe(s)}", self.game.score_places[0])
         return s
@@ -373,25 +374,25 @@ class Match:
         try:
             v = value(self, player, None)
         except Exception as e:  # content's mistake, or the engine's (failure)
-            raise self.failure(e) from None
+            raise self._failure(e) from None
         if type(v) is not int:
             raise RuntimeContentError(f"`value:` is a number, not {describe(v)}")
         return v
 
-    def ranking_keys(self, player) -> tuple:
+    def _ranking_keys(self, player) -> tuple:
         """The game's `ranking:` keys for a player, each a number (ties of the score are broken by them)."""
         keys = []
         for i, k in enumerate(self.game.ranking, 1):
             try:
                 v = k(self, player, None)
             except Exception as e:
-                raise self.failure(e) from None
+                raise self._failure(e) from None
             if type(v) is not int:
                 raise RuntimeContentError(f"a ranking key is a number, not {describe(v)}", self.game.score_places[i])
             keys.append(v)
         return tuple(keys)
 
-    def failure(self, e: Exception) -> Exception:
+    def _failure(self, e: Exception) -> Exception:
         """An error raised by content (while the match runs, or by a label read later), as a content error
         placed at the innermost compiled line running; to be called where it is caught. A Python error that
         content did not cause (raised in the engine's own code) is an internal error, placed nowhere."""
@@ -407,9 +408,9 @@ class Match:
         """Name the content place of the innermost compiled line that was running."""
         if not isinstance(e, RuntimeContentError) or e.place is not None:
             return e
-        return RuntimeContentError(str(e), self.place_in_content(sys.exc_info()[2]))
+        return RuntimeContentError(str(e), self._place_in_content(sys.exc_info()[2]))
 
-    def place_in_content(self, tb) -> Place | None:
+    def _place_in_content(self, tb) -> Place | None:
         """The content place of the innermost compiled line of a traceback."""
         place = None
         while tb is not None:
@@ -439,7 +440,7 @@ def _outcome(match, over) -> str | None:
         return o
     said = f'`outcome` is "won" or "lost", not {_shown(o)}' if o not in ("won", "lost") else \
         "`outcome` is for a cooperative game (`cooperative: true`), whose players win or lose together"
-    raise RuntimeContentError(f"end_game: {said}", match.place_in_content(over.__traceback__))
+    raise RuntimeContentError(f"end_game: {said}", match._place_in_content(over.__traceback__))
 
 
 def _shown(v) -> str:
@@ -452,7 +453,7 @@ def _winner(match, over) -> Player | None:
     if w is None or type(w) is Player:
         return w
     raise RuntimeContentError(f"end_game: `winner` must be a player, not {describe(w)}",
-                              match.place_in_content(over.__traceback__))
+                              match._place_in_content(over.__traceback__))
 
 
 _WORDS = {"int": "a number", "str": "a string", "bool": "a truth value", "list": "a list", "NoneType": "none",

@@ -32,7 +32,7 @@ def make_value(name: str, params: list, base, lo, hi):
         if type(result) is not int:  # what the checker could not know (its expression's type)
             raise RuntimeContentError(f"value `{name}` is a number, not {describe(result)}")
         adds, times = 0, 1
-        for piece in M.modifying.get(name, ()):  # the cards that modify it count while in an active zone
+        for piece in M._modifying.get(name, ()):  # the cards that modify it count while in an active zone
             zone = piece.zone
             if zone is None or not zone.spec.active:
                 continue
@@ -44,7 +44,7 @@ def make_value(name: str, params: list, base, lo, hi):
                     adds += add(M, owner, piece, *args)
                 if mul is not None:
                     times *= mul(M, owner, piece, *args)
-        for m in M.modifiers:
+        for m in M._modifiers:
             if m.value == name and all(args[params.index(k)] is v for k, v in m.match.items()):
                 adds += m.add
                 times *= m.times
@@ -68,10 +68,10 @@ def add_modifier(M, value: str, add: int, times: int, until, match: dict) -> Non
     for k in match:
         if k not in spec:
             raise RuntimeContentError(f"value `{value}` has no parameter `{k}`")
-    if len(M.modifiers) >= MAX_MODIFIERS:
+    if len(M._modifiers) >= MAX_MODIFIERS:
         raise RuntimeContentError(f"more than {MAX_MODIFIERS} modifiers at once (a modify in an endless loop?)")
-    M.modifiers.append(Modifier(value, add, times, match, until))
+    M._modifiers.append(Modifier(value, add, times, match, until))
 
 
 def expire(M, event: str) -> None:
-    M.modifiers = [m for m in M.modifiers if m.until != event]
+    M._modifiers = [m for m in M._modifiers if m.until != event]

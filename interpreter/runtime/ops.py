@@ -2,41 +2,33 @@
 from __future__ import annotations
 
 from ..errors import RuntimeContentError
+from .attributes import ATTRIBUTES
 from .state import Options, Piece, Player, Zone
 
 MAX_INT = 10**12
 OUT_OF_BOUNDS = "number out of bounds (numbers stay between -10^12 and 10^12)"
 MAX_TEXT = 100_000  # characters in one text a match builds
 MAX_ITEMS = 100_000  # items in one list a match builds (the cards of a game are far fewer)
+_CARD, _PLAYER, _ZONE = ATTRIBUTES["card"], ATTRIBUTES["player"], ATTRIBUTES["zone"]
 
 
 def get(M, obj, name: str):
-    """`obj.name` in content: only a game's own data, never a Python attribute."""
-    if type(obj) is Piece:
+    """`obj.name` in content: only a game's own data, never a Python attribute. The game's own names come first,
+    then the engine's attributes (runtime.attributes)."""
+    t = type(obj)
+    if t is Piece:
         f = obj.f
         if name in f:
             return f[name]
-        card = obj.card
-        fn = card.expressions.get(name)
+        fn = obj.card.expressions.get(name)
         if fn is not None:
             z = obj.zone
             return fn(M, z.owner if z is not None else None, obj)
-        if name == "id":
-            return card.id
-        if name == "name":
-            return card.name
-        if name == "kind":
-            return card.kind
-        if name == "owner":
-            return obj.zone.owner if obj.zone is not None else None
-        if name == "zone":
-            return obj.zone.name if obj.zone is not None else None
-        if name == "uid":
-            return obj.uid
-        if name == "played_by":
-            return obj.by
-        raise RuntimeContentError(f"card `{card.id}` has no field `{name}`")
-    if type(obj) is Player:
+        own = _CARD.get(name)
+        if own is not None:
+            return own.read(M, obj)
+        raise RuntimeContentError(f"card `{obj.card.id}` has no field `{name}`")
+    if t is Player:
         c = obj.counters
         if name in c:
             return c[name]
@@ -46,32 +38,16 @@ def get(M, obj, name: str):
         v = obj.vars
         if name in v:
             return v[name]
-        if name == "seat":
-            return obj.seat
-        if name == "name":
-            return obj.name
-        if name == "index":
-            return obj.index
-        if name == "left":
-            ps = M.players
-            return ps[(obj.index + 1) % len(ps)]
-        if name == "right":
-            ps = M.players
-            return ps[(obj.index - 1) % len(ps)]
+        own = _PLAYER.get(name)
+        if own is not None:
+            return own.read(M, obj)
         raise RuntimeContentError(f"a player has no `{name}`")
-    if type(obj) is Zone:
-        if name == "size":
-            return len(obj.items)
-        if name == "top":
-            return obj.items[-1] if obj.items else None
-        if name == "bottom":
-            return obj.items[0] if obj.items else None
-        if name == "owner":
-            return obj.owner
-        if name == "name":
-            return obj.name
+    if t is Zone:
+        own = _ZONE.get(name)
+        if own is not None:
+            return own.read(M, obj)
         raise RuntimeContentError(f"a zone has no `{name}`")
-    if type(obj) is Options:
+    if t is Options:
         if name in obj.values:
             return obj.values[name]
         raise RuntimeContentError(f"no option `{name}`")
@@ -166,18 +142,18 @@ def each_item(M, x) -> list:
     step budget like a loop's passes: nested passes over long lists cannot run for hours."""
     t = type(x)
     seq = x if t is list else x.items if t is Zone else items(x)
-    M.steps += len(seq)
-    if M.steps > M.step_budget:
-        M.spend(0)
+    M._steps += len(seq)
+    if M._steps > M._step_budget:
+        M._spend(0)
     return seq
 
 
 def each_of_zone(M, z) -> list:
     """each_item of what the compiler knows to be a zone."""
     seq = z.items
-    M.steps += len(seq)
-    if M.steps > M.step_budget:
-        M.spend(0)
+    M._steps += len(seq)
+    if M._steps > M._step_budget:
+        M._spend(0)
     return seq
 
 

@@ -1,7 +1,7 @@
 """A position as data: what a match holds at a quiet point, where no content procedure is running (before its
 setup, between two steps of a phase, before its finish), so that a copy can start from there.
 
-A match waiting for a decision is a suspended stack (Match.wait), and a stack cannot be copied; its data can.
+A match waiting for a decision is a suspended stack (Match._wait), and a stack cannot be copied; its data can.
 So a match captures its data at quiet points as it passes them (`Quiet`, at most one every `QUIET_EVERY`
 choices), and a copy is a new match built from the last one, the choices made since then replayed in place:
 the replay is a step's decisions or a few, whatever the length of the match (docs/architecture.md).
@@ -32,7 +32,7 @@ class Quiet:
     first: int  # the first player's index
     end_reason: str | None
     rng: object  # the generator's state (random.Random's getstate, or a copy of the caller's generator)
-    zones: tuple  # per zone (Match.all_zones' order) the pieces in it, bottom first
+    zones: tuple  # per zone (Match._all_zones' order) the pieces in it, bottom first
     pieces: tuple  # per piece (by uid) its (card, fields, by): fields its card's own dict or a copy
     counters: dict
     vars: dict
@@ -48,14 +48,14 @@ class Quiet:
 def capture(M, at: int) -> Quiet:
     """The match's data now, at a quiet point."""
     rng = M.rng
-    state = rng.getstate() if type(rng) is random.Random else copy.deepcopy(rng)  # (Match.keeps: it can be)
+    state = rng.getstate() if type(rng) is random.Random else copy.deepcopy(rng)  # (Match._keeps: it can be)
     return Quiet(
         len(M.choices), at, M.round, M.phase, M.first.index, M.end_reason, state,
-        tuple([tuple(z.items) for z in M.all_zones]),
-        tuple([(p.card, p.f if p.f is p.card.fields else dict(p.f), p.by) for p in M.pieces]),
+        tuple([tuple(z.items) for z in M._all_zones]),
+        tuple([(p.card, p.f if p.f is p.card.fields else dict(p.f), p.by) for p in M._pieces]),
         dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
-        {k: frozenset(v) for k, v in M.fired.items()}, tuple(M.modifiers), tuple(M.revealed), tuple(M.told),
-        M.modifying, tuple(M.unavailable_notes))
+        {k: frozenset(v) for k, v in M._fired.items()}, tuple(M._modifiers), tuple(M._revealed), tuple(M._told),
+        M._modifying, tuple(M._unavailable_notes))
 
 
 def _held(store: dict) -> dict:
@@ -76,9 +76,9 @@ class Remap:
     __slots__ = ("pieces", "players", "zones")
 
     def __init__(self, M):
-        self.pieces = M.pieces
+        self.pieces = M._pieces
         self.players = M.players
-        self.zones = {(z.owner.index if z.owner is not None else -1, z.name): z for z in M.all_zones}
+        self.zones = {(z.owner.index if z.owner is not None else -1, z.name): z for z in M._all_zones}
 
     def __call__(self, v):
         t = type(v)
@@ -110,12 +110,12 @@ class Remap:
 def restore(M, q: Quiet) -> None:
     """Gives `M` (a new match of the same game and seats, not begun) the data of `q`."""
     remap = Remap(M)
-    pieces = M.pieces
+    pieces = M._pieces
     for p, (card, f, by) in zip(pieces, q.pieces, strict=True):
         p.card = card
         p.f = f if f is card.fields else remap.store(f)
         p.by = None if by is None else M.players[by.index]
-    for z, items in zip(M.all_zones, q.zones, strict=True):
+    for z, items in zip(M._all_zones, q.zones, strict=True):
         z.items = [pieces[p.uid - 1] for p in items]
         for p in z.items:
             p.zone = z
@@ -130,9 +130,9 @@ def restore(M, q: Quiet) -> None:
     for p, (counters, vars_) in zip(M.players, q.players, strict=True):
         p.counters = dict(counters)
         p.vars = remap.store(vars_)
-    M.fired = {k: set(v) for k, v in q.fired.items()}
-    M.modifiers = [type(m)(m.value, m.add, m.times, remap.store(m.match), m.until) for m in q.modifiers]
-    M.revealed = [remap(r) for r in q.revealed]
-    M.told = [remap(t) for t in q.told]
-    M.modifying = {value: [pieces[p.uid - 1] for p in at] for value, at in q.modifying.items()}
-    M.unavailable_notes = list(q.unavailable)
+    M._fired = {k: set(v) for k, v in q.fired.items()}
+    M._modifiers = [type(m)(m.value, m.add, m.times, remap.store(m.match), m.until) for m in q.modifiers]
+    M._revealed = [remap(r) for r in q.revealed]
+    M._told = [remap(t) for t in q.told]
+    M._modifying = {value: [pieces[p.uid - 1] for p in at] for value, at in q.modifying.items()}
+    M._unavailable_notes = list(q.unavailable)

@@ -106,7 +106,7 @@ def result_of(match, outcome, reason, winner) -> Result:
     parts = {p.seat: parts_of(match, p) for p in match.players} if g.score_parts else {}
     scores = {s: sum(parts[s].values()) for s in seats} if parts else \
         {p.seat: match.score_of(p) for p in match.players}
-    keys = {p.seat: match.ranking_keys(p) for p in match.players}
+    keys = {p.seat: match._ranking_keys(p) for p in match.players}
     teams = {p.seat: team_of(match, p) for p in match.players} if g.team is not None else {}
 
     def side(s):
@@ -153,7 +153,7 @@ def parts_of(match, player) -> dict:
     try:
         return {name: _part(match, player, fn, name, place) for (name, fn), place in zip(g.score_parts, g.part_places, strict=True)}
     except Exception as e:  # content's mistake, or the engine's (failure)
-        raise match.failure(e) from None
+        raise match._failure(e) from None
 
 
 def team_of(match, player) -> str:
@@ -161,7 +161,7 @@ def team_of(match, player) -> str:
     try:
         v = match.game.team(match, player, None)
     except Exception as e:  # content's mistake, or the engine's (failure)
-        raise match.failure(e) from None
+        raise match._failure(e) from None
     if type(v) not in (str, int):
         raise RuntimeContentError(f"a team is named by a string or a number, not {describe(v)}", match.game.team_place)
     return text(v)

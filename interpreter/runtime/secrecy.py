@@ -75,18 +75,18 @@ def reveal(M, pieces: list, seats: frozenset, until: str | None) -> None:
     """Shows each of `pieces` to the players at `seats` while it stays in the zone it lies in (and until the
     event `until` fires, if given)."""
     forget_moved(M)
-    M.revealed += [(p, seats, p.zone, until) for p in pieces]
+    M._revealed += [(p, seats, p.zone, until) for p in pieces]
 
 
 def forget_moved(M) -> None:
     """The reveals of cards that left their zone end now (at each question and event: Decision, emit)."""
-    M.revealed = [r for r in M.revealed if r[0].zone is r[2]]
+    M._revealed = [r for r in M._revealed if r[0].zone is r[2]]
 
 
 def revealed_to(M, piece: Piece) -> frozenset:
     """The seats a card is revealed to now."""
     seats = frozenset()
-    for p, who, zone, _ in M.revealed:
+    for p, who, zone, _ in M._revealed:
         if p is piece and p.zone is zone:
             seats |= who
     return seats
@@ -94,25 +94,25 @@ def revealed_to(M, piece: Piece) -> frozenset:
 
 def expire(M, event: str) -> None:
     """The reveals that last until `event` end now, and those of cards that moved."""
-    M.revealed = [r for r in M.revealed if r[3] != event and r[0].zone is r[2]]
+    M._revealed = [r for r in M._revealed if r[3] != event and r[0].zone is r[2]]
 
 
 # ---- tell: what some players learn of cards' fields
 def tell(M, pieces: list, seats: frozenset, field: str, value) -> None:
     """The players at `seats` learn, of each of `pieces`, whether its `field` is `value`, while it stays in the
     zone it lies in (what a search agent's sampled worlds keep: agents/worlds.py)."""
-    M.told = [t for t in M.told if t[0].zone is t[2]]
+    M._told = [t for t in M._told if t[0].zone is t[2]]
     for p in pieces:
         if field not in p.f:
             raise RuntimeContentError(f"tell: {p.card.name} has no field `{field}`")
-        M.told.append((p, seats, p.zone, field, value, p.f[field] == value))
+        M._told.append((p, seats, p.zone, field, value, p.f[field] == value))
 
 
 def told_to(M, seat: int) -> dict:
     """What the player at `seat` was told of the cards still where they were then: id(piece) -> a list of
     (field, value, whether the field had it)."""
     out: dict = {}
-    for p, seats, zone, field, value, truth in M.told:
+    for p, seats, zone, field, value, truth in M._told:
         if p.zone is zone and seat in seats:
             out.setdefault(id(p), []).append((field, value, truth))
     return out
@@ -178,14 +178,14 @@ class Echo(str):
 
 
 def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: str | None = None) -> None:
-    """The account's line for an answer, read by `allowed` only (Match.sealed keeps who, by line). `forced`: the
+    """The account's line for an answer, read by `allowed` only (Match._sealed keeps who, by line). `forced`: the
     question of an answer taken without asking, the only option offered (a bare answer would not say what it
     answers)."""
     if allowed is not None:
-        M.sealed[len(M.lines)] = allowed
+        M._sealed[len(M.lines)] = allowed
     who = player.name if player is not None else "the game"
     bare = f"  {who}: {label}"
-    M.say(Echo(f'{bare} (the only answer to "{forced}")', who, bare) if forced else Echo(bare, who))
+    M._say(Echo(f'{bare} (the only answer to "{forced}")', who, bare) if forced else Echo(bare, who))
 
 
 def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:
@@ -193,7 +193,7 @@ def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:
     may not read shows who answered and HIDDEN."""
     out = []
     stop = len(M.lines) if end is None else min(end, len(M.lines))
-    sealed = M.sealed
+    sealed = M._sealed
     for i in range(start, stop):
         line = M.lines[i]
         allowed = sealed.get(i)

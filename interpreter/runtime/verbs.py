@@ -240,7 +240,7 @@ def v_count(M, source):
 @verb("sum(source: list or zone, value: number per item) -> number", values=True, fold=("0", "+="), doc="The sum of an expression over the items, `it` being each item.",
       example="sum(me.tableau, it.money)")
 def v_sum(M, values):
-    M.spend(len(values))  # the items gone over (see ops.each_item)
+    M._spend(len(values))  # the items gone over (see ops.each_item)
     if not _INT.issuperset(map(type, values)):  # every value a number (tested in C, not item by item)
         for v in values:
             _int(v)
@@ -251,7 +251,7 @@ def v_sum(M, values):
 @verb("distinct(source: list or zone, value: any per item) -> number", values=True, doc="How many different values an expression takes over the items.",
       example="distinct(me.tableau, it.city)")
 def v_distinct(M, values):
-    M.spend(len(values))  # the items gone over (see ops.each_item)
+    M._spend(len(values))  # the items gone over (see ops.each_item)
     try:
         return len(set(values))
     except TypeError:  # a list among them (the rare case: not paid for by every call)
@@ -262,7 +262,7 @@ def v_distinct(M, values):
       fresh=True, doc="The lists (or zones) an expression gives for each item, joined into one list.",
       example="gather(rivals(me), it.tableau)")
 def v_gather(M, values):
-    M.spend(len(values))  # the items gone over (see ops.each_item)
+    M._spend(len(values))  # the items gone over (see ops.each_item)
     out = []
     for v in values:
         out.extend(ops.items(v))
@@ -308,14 +308,14 @@ def v_min(M, *values):
 @verb("highest(source: list or zone, value: number per item) -> number", values=True, doc="The largest value an expression takes over the items (0 when empty).",
       example="highest(rivals(me), count(it.tableau))")
 def v_highest(M, values):
-    M.spend(len(values))  # the items gone over (see ops.each_item)
+    M._spend(len(values))  # the items gone over (see ops.each_item)
     return max(values) if values else 0
 
 
 @verb("lowest(source: list or zone, value: number per item) -> number", values=True, doc="The smallest value an expression takes over the items (0 when empty).",
       example="lowest(players, it.money)")
 def v_lowest(M, values):
-    M.spend(len(values))  # the items gone over (see ops.each_item)
+    M._spend(len(values))  # the items gone over (see ops.each_item)
     return min(values) if values else 0
 
 
@@ -365,7 +365,7 @@ def v_best_disjoint(M, candidates, value):
                 search(j + 1, used | sets[j], total + values[j], chosen)
                 chosen.pop()
     search(0, frozenset(), 0, [])
-    M.spend(looked[0])
+    M._spend(looked[0])
     return [cands[j] for j in best[1]]
 
 
@@ -565,7 +565,7 @@ def v_tell(M, cards, players, field, value):
 
 @verb("say(message: any) -> nothing", narrates=True, doc="Add a line to the match's account.", example='say("{me.name} builds {c.name}")')
 def v_say(M, message):
-    M.say(ops.text(message))
+    M._say(ops.text(message))
     return None
 
 
@@ -574,8 +574,8 @@ def v_say(M, message):
           "reason. It changes nothing in the rules.",
       example='unavailable("Build", "building costs 3 coins; {me.name} has {me.coins}")')
 def v_unavailable(M, option, reason):
-    if len(M.unavailable_notes) < 32:
-        M.unavailable_notes.append((ops.text(option), ops.text(reason)))
+    if len(M._unavailable_notes) < 32:
+        M._unavailable_notes.append((ops.text(option), ops.text(reason)))
     return None
 
 

@@ -13,7 +13,7 @@ class _Viewer:
     def __init__(self, match, player):
         self.player = player
         self.known = set() if player is None else \
-            {id(p) for p, seats, zone, _ in match.revealed if p.zone is zone and player.seat in seats}
+            {id(p) for p, seats, zone, _ in match._revealed if p.zone is zone and player.seat in seats}
 
     def sees(self, p: Piece) -> bool:
         return sees(p.zone, self.player) or id(p) in self.known
@@ -95,7 +95,7 @@ def same_view(a, b, seat: int) -> bool:
     for pa, pb in zip(a.players, b.players, strict=True):
         if pa.counters != pb.counters or not _same_store(pa.vars, pb.vars, va, vb):
             return False
-    for za, zb in zip(a.all_zones, b.all_zones, strict=True):
+    for za, zb in zip(a._all_zones, b._all_zones, strict=True):
         if za.name == "box" and za.owner is None:
             continue
         if len(za.items) != len(zb.items):

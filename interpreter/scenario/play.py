@@ -143,7 +143,7 @@ class _Run:
         try:
             return self.ns[fname](self.m, None, None, *self.players)
         except Exception as e:  # content's failure, placed in the scenario's line by the match
-            err = self.m.failure(e)
+            err = self.m._failure(e)
             self.stop(place, f"the expression failed: {err}")
 
     def show(self, v) -> str:
@@ -186,8 +186,8 @@ class _Run:
             return
         # a decision is pending (the match waits in the middle of an effect): statements that change the
         # position run at once, answered in place by seats that refuse to be asked anything
-        d, auto = m.pending, m.auto
-        m.auto = [_no_question] * len(m.players)
+        d, auto = m.pending, m._auto
+        m._auto = [_no_question] * len(m.players)
         try:
             body(m, me, None, *self.players)
         except _Asked:
@@ -196,9 +196,9 @@ class _Run:
         except GameOver:
             self.stop(step.place, f"while {self.show(d.player)} has to answer ({d.prompt}), `do` may not end the game")
         except Exception as e:  # content's failure, placed by the match
-            raise m.failure(e) from None
+            raise m._failure(e) from None
         finally:
-            m.auto = auto
+            m._auto = auto
 
     def s_choose(self, step: Step) -> None:
         st, m = step.data, self.m

@@ -40,10 +40,10 @@ def play(game, players: int, seed: int, options: dict, agents: list, log_path: s
     picks = [getattr(a, "pick", None) for a in agents]
     quiet = not (log_path or resume or narrate or any(views))
     if quiet and None not in picks:  # bots answering from the number of options alone: asked in place
-        match = Match(game, players, seed, options, on_say=on_say, narrate=False, auto=picks, start=False)
+        match = Match(game, players, seed, options, on_say=on_say, narrate=False, auto=picks, start=False,
+                      watch=watch.answer if watch is not None else None)
         if watch is not None:
             watch.start(match)
-            match.watch = watch.answer
         match.begin()
         if watch is not None:
             watch.end(match)
