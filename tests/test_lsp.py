@@ -223,6 +223,18 @@ def test_hover_on_a_counter_shows_its_bounds(lsp):
     assert "min 0" in text and "max 11" in text  # money: {initial: 5, min: 0, max: 11}
 
 
+def test_hover_on_a_built_in_attribute_shows_the_registrys_type_and_doc(lsp):
+    from interpreter.runtime import attributes
+    path = CONTENT / "kaiju-inc" / "game.yaml"
+    line, col = find(lines_of(path), r"building_deck\.size == 0")
+    col = lines_of(path)[line].index("size", col)
+    lsp.open(path)
+    text = lsp.at("textDocument/hover", path, line, col + 1)["contents"]["value"]
+    lsp.close(path)
+    size = next(a for a in attributes.listed() if a["owner"] == "zone" and a["name"] == "size")
+    assert "zone" in text and size["doc"] and size["doc"] in text
+
+
 def test_definition_of_a_procedure_called_in_a_card_file_is_in_game_yaml(lsp):
     cards = CONTENT / "kaiju-inc" / "cards" / "kaiju.yaml"
     line, col = find(lines_of(cards), r"\bdiscard_building\(")

@@ -14,6 +14,7 @@ from ..check.index import Entry, Index, builtins
 from ..check.schema import schema
 from ..errors import did_you_mean
 from ..files import GRAMMAR_DIR
+from ..runtime import attributes
 from ..runtime.verbs import REGISTRY, REQUIRED
 
 KEYWORDS = tuple(sorted(set(re.findall(r'"([a-z]+)"', (GRAMMAR_DIR / "effects.lark").read_text(encoding="utf-8")))))
@@ -133,9 +134,12 @@ def hover(idx: Index, lines_of, path: str, line: int, col: int) -> str | None:
         return f"`{e.name}`: {'a parameter' if e.kind == 'parameter' else 'a local'}{holds}"
     if e.kind == "builtin":
         return f"`{e.name}`: a builtin name" + (f" ({e.type})" if e.type else "") + " (docs/language.md)"
-    if e.kind == "attribute":
-        owners = [w for w in ("player", "card", "zone") if e.name in builtins()[w]]
-        return f"`{e.name}`: an attribute of every {' and '.join(owners) or 'card'}" + (f" ({e.type})" if e.type else "")
+    if e.kind == "attribute":  # the engine's own, as its registry declares it (runtime/attributes.py)
+        declared = [a for a in attributes.listed() if a["name"] == e.name]
+        owners = [a["owner"] for a in declared] or ["card"]
+        said = [f"{a['owner']}.{a['name']} ({a['type']}): {a['doc']}" for a in declared if a["doc"]]
+        return (f"`{e.name}`: an attribute of every {' and '.join(owners)}" + (f" ({e.type})" if e.type else "")
+                + "".join(f"\n\n{t}" for t in said))
     parts = [describe(d, lines_of) for d in decls[:3]]
     return "\n\n---\n\n".join(parts) or f"{e.kind} `{e.name}`"
 
