@@ -21,6 +21,13 @@ _DATA_DIR = tempfile.mkdtemp(prefix="meeple-test-data-", dir=_CACHE_DIR)
 os.environ["XDG_DATA_HOME"] = _DATA_DIR
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """The browser tests last: Playwright's browser, kept open for the whole session (tests/e2e/conftest.py), holds
+    an event loop running in this thread, and the language server's client tests (pytest-lsp, on asyncio) cannot
+    start theirs beside it."""
+    items.sort(key=lambda item: "e2e" in Path(str(item.fspath)).parts)  # a stable sort: the order otherwise kept
+
+
 def pytest_sessionfinish(session, exitstatus):
     if Path(_CACHE_DIR).name.startswith("meeple-test-cache-"):
         shutil.rmtree(_CACHE_DIR, ignore_errors=True)

@@ -752,6 +752,12 @@ class Resolver(Typer):
         if e.label is not None:
             self._per_item(var, e.label, self.expr, kind)
         self.seen(e.seen)
+        if e.decline is not None:
+            if e.kind != "optional":
+                self.c.error(self.place(e.decline), "only `choose optional` offers to pick nothing: `else` names "
+                             "that option, and this choice has none", "E-SYNTAX",
+                             "to let the player pick nothing, `choose optional ...`; otherwise drop the `else`")
+            self.expr(e.decline)
 
     def e_Call(self, e):
         p = self.place(e)

@@ -88,7 +88,7 @@ def _said(tree, constants: dict):
     for n in A.walk(tree):
         t = type(n)
         if t is A.Choose:
-            for part in (n.prompt, n.label):
+            for part in (n.prompt, n.label, n.decline):
                 for text in _texts(part):
                     yield part, text
             for name in A.walk(n.items):

@@ -681,6 +681,8 @@ class _Body:
         label += self.seen(e.seen)
         if e.kind in ("one", "optional"):
             optional = ", optional=True" if e.kind == "optional" else ""
+            if e.decline is not None:  # built only when asked, as a prompt is
+                optional += f", decline={self.prompt(e.decline)}"
             return f"CHOOSE_ONE(M, {by}, {prompt}, {code_items}{optional}{label})"
         return f"CHOOSE(M, {e.kind!r}, {count}, {code_items}, {by}, {prompt}{label})"
 

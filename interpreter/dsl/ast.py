@@ -119,6 +119,7 @@ class Choose(Node):
     prompt: Node | None
     label: Node | None = None  # how each option is shown, the item bound to `var` (or `it`)
     seen: tuple | None = None  # who sees the choice besides its chooser: ("secret",), ("public",), ("by", players)
+    decline: Node | None = None  # the text offered for picking nothing (`optional` only); none: NOTHING
 
 
 # ---- statements

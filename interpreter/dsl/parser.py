@@ -263,10 +263,10 @@ class _ToAst:
         return ("kw", str(items[0]), items[1])
 
     def choose_expr(self, meta, items):
-        quantity, var, src, where, label, by, seen, prompt = items
+        quantity, var, src, where, label, by, seen, prompt, decline = items
         kind, count = quantity if quantity is not None else ("one", None)
         return A.Choose(kind, count, str(var) if var is not None else None, src, where, by, prompt, label, seen,
-                        **_pos(meta))
+                        decline, **_pos(meta))
 
     def exactly(self, meta, items):
         n = items[0]  # a number as written, or an expression in parentheses
@@ -288,6 +288,9 @@ class _ToAst:
         return items[0]
 
     def prompt_clause(self, meta, items):
+        return self._template(items[0])
+
+    def decline_clause(self, meta, items):
         return self._template(items[0])
 
     # -- strings with {expr} holes

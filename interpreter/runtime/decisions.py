@@ -93,9 +93,10 @@ def label_of(v) -> str:
     return text(v)
 
 
-def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
+def ask_one(M, player, prompt, values, optional=False, label=None, seen=None, decline=None):
     """One value of `values` (none when empty), chosen by `player`; `choose one` and `choose optional`
-    compile to it. `seen`: who sees the choice besides its chooser, as the content declares it (secrecy.py)."""
+    compile to it. `seen`: who sees the choice besides its chooser, as the content declares it (secrecy.py);
+    `decline`: how `optional`'s none is shown (its `else` text; NOTHING without one)."""
     n = len(values) + optional  # the options, the none of `optional` last
     if n < 2:
         if values and M._narrate:
@@ -110,10 +111,11 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None):
     values = list(values)  # the options as they are now (a zone's list may change before the answer)
     if optional:
         values.append(None)
-    shown = values[:-1] if optional else values  # the none of `optional` is shown as NOTHING
+    shown = values[:-1] if optional else values  # the none of `optional` is shown as `decline`
     labels = [partial(label, v) for v in shown] if label is not None else None  # made when read
     if optional:
-        labels = (labels or [partial(shown_to, v, player, M) for v in shown]) + [NOTHING]
+        labels = labels or [partial(shown_to, v, player, M) for v in shown]
+        labels.append(NOTHING if decline is None else decline)
     k = M._wait(Decision(player, prompt, values, labels, M, secrecy.readers(M, player, values, seen),
                         seen is not None))
     return values[k]

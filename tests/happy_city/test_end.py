@@ -40,16 +40,16 @@ def test_hc_end_1_a_tenth_card_ends_the_game_after_the_round():
         set_coins(s, seat, 0)
     set_coins(s, 1, 5)
     stack(s, s.zone("supply"), "florist", "spa", "casino")
-    d = phase(s, ACTIONS, answers=["(nothing)", "Buy a face-up building"])
+    d = phase(s, ACTIONS, answers=["Discard nothing", "Buy a face-up building"])
     assert len(ids(s, 1)) == 10
     assert s.match.end_reason == "a city has 10 cards"
     assert s.match.vars["ending"] is True
     assert s.match.result is None
     # Ben and Cleo still play this round
     assert d.player is s.p(2)
-    d = s.answer("(nothing)")
+    d = s.answer("Discard nothing")
     assert d.player is s.p(3)
-    assert s.answer("(nothing)") is None
+    assert s.answer("Discard nothing") is None
     assert [line for line in s.lines() if line.startswith("- ")] == ["- Ann's turn", "- Ben's turn", "- Cleo's turn"]
     assert s.p(2).counters["coins"] == 1 and s.p(3).counters["coins"] == 1
     # the round's last phase scores
@@ -95,7 +95,7 @@ def test_hc_end_2_never_an_eleventh_card():
     assert len(ids(s, 1)) == 10 and s.p(1).counters["coins"] == 31
     assert s.call("claim_step", s.p(1)) is None
     assert len(ids(s, 1)) == 10 and s.ids(s.zone("specials")) == ["dinosaur_park"]
-    assert s.call("take_turn", s.p(1), answers=["(nothing)"]) is None
+    assert s.call("take_turn", s.p(1), answers=["Discard nothing"]) is None
     assert len(ids(s, 1)) == 10
 
 

@@ -62,7 +62,7 @@ def test_hc_exp_3_the_coloured_market_counts_for_special_conditions():
     city(s, 2, "igloo")
     assert not fn(s, "claimable", s.p(2), lottery)
     d = s.call("claim_step", s.p(1))
-    assert d.labels() == ["Lottery Shop", "(nothing)"]
+    assert d.labels() == ["Lottery Shop", "Take no special building"]
 
 
 # ---------------------------------------------------------------- end-game copies and neighbours
@@ -281,14 +281,14 @@ def test_hc_exp_card_sphinx():
     market(s, 3, "yellow")
     claim(s, 3, "parthenon")
     d = end(s)
-    assert d.player is s.p(1) and d.labels() == ["Wind Turbine", "Parthenon", "(nothing)"]
+    assert d.player is s.p(1) and d.labels() == ["Wind Turbine", "Parthenon", "Copy one at random from the box"]
     s.answer("Wind Turbine")
     assert s.p(1).vars["copied"].card.id == "wind_turbine"
     assert hearts(s, 1) == 3  # Ann's three green cards
     assert hearts(s, 2) == 0
     # refusing: a random special from the box
     s.p(1).vars["copied"] = None
-    end(s, answers=["(nothing)"])
+    end(s, answers=["Copy one at random from the box"])
     copied = s.p(1).vars["copied"]
     assert copied.zone is s.zone("box") and copied.card.kind == "special" and copied.card.id != "sphinx"
     assert copied.card.fields["mode"] == "expert"

@@ -58,8 +58,8 @@ def buy(s, seat, card_id, answers=()):
     """Buy a card (put in the central area first); a player holding tokens pays in coins unless told otherwise."""
     piece = s.put(card_id, s.zone("supply"))
     d = s.call("buy", s.p(seat), piece, answers=answers)
-    while d is not None and "(or nothing, and pay " in d.prompt:
-        d = s.answer("(nothing)")
+    while d is not None and ", or pay " in d.prompt:
+        d = s.answer(d.labels()[-1])  # "Pay N more in coins"
     return d
 
 
@@ -231,10 +231,10 @@ def test_gz_tok_4_a_token_is_worth_two_coins_toward_a_purchase():
     give_token(s2, 1, "green")
     s2.put("museum", s2.zone("supply"))
     d = s2.call("action_step", s2.p(1), answers=["Buy a face-up building"])
-    assert d.prompt.endswith("(or nothing, and pay 4 more in coins)?")
+    assert d.prompt.endswith(", or pay 4 more in coins?")
     d = s2.answer("Yellow Stop-Zilla token")
-    assert d.prompt.endswith("(or nothing, and pay 2 more in coins)?")
-    assert s2.answer("(nothing)") is None
+    assert d.prompt.endswith(", or pay 2 more in coins?")
+    assert s2.answer("Pay 2 more in coins") is None
     assert coins(s2, 1) == 3 and tokens(s2, 1) == ["stop_zilla_green"] and ids(s2, 1)[-1] == "museum"
 
 
@@ -397,7 +397,7 @@ def test_gz_multi_2_claiming_counts_a_multi_coloured_card_as_one_colour():
     city(s, 1, "haunted_house")
     assert fn(s, "claimable", s.p(1), superhero)
     d = s.call("claim_step", s.p(1))
-    assert d.labels() == ["Ball Pit", "Toy Store", "Superhero Academy", "(nothing)"]
+    assert d.labels() == ["Ball Pit", "Toy Store", "Superhero Academy", "Take no special building"]
 
 
 def test_gz_end_1_monster_effects_count_at_scoring_in_front_or_on_a_building():
@@ -615,7 +615,7 @@ def test_gz_ex_2_a_second_monster_destroys_the_cottage_and_the_turn_goes_on(dest
     s.put("stadium", s.zone("deck3"))
     stack(s, s.zone("supply"), "zoo", "spa")
     set_coins(s, 1, 0)
-    d = s.call("take_turn", s.p(1), answers=["(nothing)", "Pile IV"])
+    d = s.call("take_turn", s.p(1), answers=["Discard nothing", "Pile IV"])
     assert d.prompt.endswith("destroys which building of your city?") and d.player is s.p(1)
     d = s.answer("Cottage")
     assert ruins(s, 1) == [destroys, f"figure_{destroys}"]
@@ -648,4 +648,4 @@ def test_gz_ex_3_skate_park_gives_two_tokens_and_the_parthenon_not_the_stone_gar
     assert fn(s2, "claimable", s2.p(1), parthenon)
     assert not fn(s2, "claimable", s2.p(1), garden)
     d = s2.call("claim_step", s2.p(1))
-    assert d.labels() == ["Parthenon", "(nothing)"]
+    assert d.labels() == ["Parthenon", "Take no special building"]

@@ -327,12 +327,12 @@ def test_gz_tok_4_coins_equal_to_the_price_may_pay_it_all():
     set_coins(s, 1, 4)
     s.put("stop_zilla_yellow", s.p(1).zones["tokens"])
     d = s.call("buy", s.p(1), s.put("museum", s.zone("supply")))
-    assert d.prompt == "Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)?"
-    assert d.labels() == ["Yellow Stop-Zilla token", "(nothing)"]
-    assert s.answer("(nothing)") is None
+    assert d.prompt == "Ann: spend a Stop-Zilla token worth 2 coins, or pay 4 more in coins?"
+    assert d.labels() == ["Yellow Stop-Zilla token", "Pay 4 more in coins"]
+    assert s.answer("Pay 4 more in coins") is None
     assert coins(s, 1) == 0 and tokens(s, 1) == ["stop_zilla_yellow"]
-    # the account quotes the question with the answer, "(nothing)" once
-    assert "  Ann: spend a Stop-Zilla token worth 2 coins (or nothing, and pay 4 more in coins)? (nothing)" in s.match.lines
+    # the account says the answer as the player chose it
+    assert "  Ann: Pay 4 more in coins" in s.match.lines
 
 
 # ---------------------------------------------------------------- GZ-DES-3 a destroyed card is not destroyed again

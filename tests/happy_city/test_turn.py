@@ -44,8 +44,8 @@ def test_hc_act_1_players_act_clockwise_from_the_first_player():
     order = []
     while d is not None:
         order.append(d.player.seat)
-        assert d.labels() == ["Spa", "Stadium", "Zoo", "(nothing)"]  # the discard step comes first
-        d = s.answer("(nothing)")
+        assert d.labels() == ["Spa", "Stadium", "Zoo", "Discard nothing"]  # the discard step comes first
+        d = s.answer("Discard nothing")
     assert order == [3, 4, 1, 2]
     turns = [line for line in s.lines() if line.startswith("- ")]
     assert turns == ["- Cleo's turn", "- Dev's turn", "- Ann's turn", "- Ben's turn"]
@@ -61,14 +61,14 @@ def test_hc_act_2_discard_one_face_up_building_to_its_own_discard_pile():
     s.put("dinosaur_park", s.zone("specials"))
     stack(s, s.zone("supply"), "igloo", "museum", "zoo")
     d = s.call("discard_step", s.p(1))
-    assert d.player is s.p(1) and d.labels() == ["Zoo", "Museum", "Igloo", "(nothing)"]
+    assert d.player is s.p(1) and d.labels() == ["Zoo", "Museum", "Igloo", "Discard nothing"]
     assert s.answer("Museum") is None
     assert s.ids(s.zone("supply")) == ["zoo", "igloo"]
     assert s.ids(s.zone("discard2")) == ["museum"]
     assert s.zone("discard2").spec.visibility == "hidden"
     assert s.ids(s.zone("discard1")) == [] and s.ids(s.zone("discard3")) == []
     # optional: keeping every card
-    s.call("discard_step", s.p(1), answers=["(nothing)"])
+    s.call("discard_step", s.p(1), answers=["Discard nothing"])
     assert s.ids(s.zone("supply")) == ["zoo", "igloo"]
     # a pile I card goes to pile I's discard pile
     s.call("discard_step", s.p(1), answers=["Igloo"])
@@ -203,8 +203,8 @@ def test_hc_act_8_claim_one_special_when_the_condition_holds_once_per_game():
     for sid in ("dinosaur_park", "film_studios", "cat_cafe"):  # B2 / B2 G1 / G2
         s.put(sid, s.zone("specials"))
     d = s.call("claim_step", s.p(1))
-    assert d.labels() == ["Dinosaur Park", "Film Studios", "(nothing)"]
-    assert s.answer("(nothing)") is None and len(ids(s, 1)) == 4  # optional
+    assert d.labels() == ["Dinosaur Park", "Film Studios", "Take no special building"]
+    assert s.answer("Take no special building") is None and len(ids(s, 1)) == 4  # optional
     s.call("claim_step", s.p(1), answers=["Film Studios"])
     assert ids(s, 1)[-1] == "film_studios" and s.p(1).vars["claimed"] is True
     assert s.ids(s.zone("specials")) == ["dinosaur_park", "cat_cafe"]  # not replaced
@@ -224,7 +224,7 @@ def test_hc_act_8_claim_comes_after_the_action_in_the_turn():
     stack(s, s.zone("supply"), "park", "zoo", "spa")
     s.put("dinosaur_park", s.zone("specials"))
     set_coins(s, 1, 2)
-    d = s.call("take_turn", s.p(1), answers=["(nothing)", "Buy a face-up building"])
+    d = s.call("take_turn", s.p(1), answers=["Discard nothing", "Buy a face-up building"])
     assert d.prompt.startswith("Ann: take a special building")
     assert s.answer("Dinosaur Park") is None
     assert ids(s, 1) == ["happy_market_yellow", "school", "park", "dinosaur_park"]
