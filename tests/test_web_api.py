@@ -20,19 +20,17 @@ from interpreter.runtime.secrecy import HIDDEN  # noqa: E402
 from interpreter.sim.run import play  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
 from interpreter.web.limits import Limits  # noqa: E402
-from interpreter.web.server import Running  # noqa: E402
+from tests.web_client import OPEN, served  # noqa: E402
 
 SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"
 # these tests make many matches quickly from one address: limits that let them (test_web_security.py tries
 # the real ones against a real `meeple serve`)
-OPEN = Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9)
 
 
 @pytest.fixture(scope="module")
 def server():
     app = create_app(None, bot_delay=0, limits=OPEN)
-    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        client.app = app
+    with served(app) as client:
         yield client
 
 
@@ -40,8 +38,7 @@ def server():
 def secret(tmp_path_factory):
     logs = tmp_path_factory.mktemp("logs")
     app = create_app(str(SECRET), bot_delay=0, log_dir=str(logs), limits=OPEN)
-    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        client.app = app
+    with served(app) as client:
         client.logs = logs
         yield client
 
@@ -493,8 +490,7 @@ def test_logs_saved_by_the_server_can_be_opened_once_not_live(secret):
 def test_a_full_server_makes_room_from_finished_then_idle_matches():
     limits = Limits(max_tables=3, per_client=10, idle=60.0, burst=10 ** 9, refill=10 ** 9)
     app = create_app(str(SECRET), bot_delay=0, limits=limits)
-    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        client.app = app
+    with served(app) as client:
         a, b = (hand_game(client, seats=["remote", "bot"]) for _ in range(2))
         table(client, a).touched -= 61  # left alone for longer than `idle`: no longer in play
         c = hand_game(client, seats=["remote", "bot"])
@@ -535,8 +531,7 @@ def test_meeple_serve_refuses_an_unknown_game_and_a_busy_port(capsys):
 
 def test_paced_bots_answer_one_by_one_and_each_answer_is_pushed():
     app = create_app(str(SECRET), bot_delay=0.02)
-    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        client.app = app
+    with served(app) as client:
         m = new(client, game="secret-hands", players=3, seats=["bot", "bot", "here"])
         t = app.state.tables.tables[m["id"]]
         versions = []

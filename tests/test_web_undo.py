@@ -13,11 +13,9 @@ pytest.importorskip("uvicorn")
 
 from interpreter.runtime.record import read_log  # noqa: E402
 from interpreter.web import create_app  # noqa: E402
-from interpreter.web.limits import Limits  # noqa: E402
-from interpreter.web.server import Running  # noqa: E402
+from tests.web_client import OPEN, served  # noqa: E402
 
 MARKET = Path(__file__).resolve().parent / "e2e" / "games" / "open-market"
-OPEN = Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9)
 TAKE, DRAW = "Take from the market", "Draw blind"
 
 
@@ -25,8 +23,7 @@ TAKE, DRAW = "Take from the market", "Draw blind"
 def server(tmp_path_factory):
     logs = tmp_path_factory.mktemp("logs")
     app = create_app(str(MARKET), bot_delay=0, log_dir=str(logs), limits=OPEN)
-    with Running(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        client.app = app
+    with served(app) as client:
         yield client
 
 
