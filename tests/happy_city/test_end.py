@@ -126,14 +126,20 @@ def test_hc_end_3_reading_two_negative_totals_do_not_make_a_positive_score():
     assert score(s, 1) == -1
 
 
-def test_hc_end_4_a_tie_goes_to_the_most_coins():
-    """HC-END-4: between players with the same score the one with the most coins left wins."""
+def tied_at_four():
+    """Three players: seats 1 and 2 score 4 (2 people x 2 hearts each), seat 3 scores 1."""
     s = make(3)
     for seat in (1, 2, 3):
         market(s, seat)
     city(s, 1, "hospital", "museum")  # 2 x 2
     city(s, 2, "laboratory", "observatory")  # 2 x 2
     city(s, 3, "school", "library")  # 1 x 1
+    return s
+
+
+def test_hc_end_4_a_tie_goes_to_the_most_coins():
+    """HC-END-4: between players with the same score the one with the most coins left wins."""
+    s = tied_at_four()
     set_coins(s, 1, 3)
     set_coins(s, 2, 5)
     set_coins(s, 3, 20)
@@ -145,12 +151,7 @@ def test_hc_end_4_a_tie_goes_to_the_most_coins():
 def test_hc_end_4_reading_a_tie_of_score_and_coins_is_a_shared_win():
     """HC-END-4: "the player with the most coins left" breaks a tie of scores; the rulebook says nothing of a tie of
     coins too: the tied players share the win (both named winners), the other ranks after them."""
-    s = make(3)
-    for seat in (1, 2, 3):
-        market(s, seat)
-    city(s, 1, "hospital", "museum")  # 2 x 2
-    city(s, 2, "laboratory", "observatory")  # 2 x 2
-    city(s, 3, "school", "library")  # 1 x 1
+    s = tied_at_four()
     for seat in (1, 2, 3):
         set_coins(s, seat, 5)
     r = finish(s)
