@@ -394,7 +394,8 @@ def score(s, seat=1):
 def test_the_score_the_balance_was_measured_with(dz):
     """The position's worth to the search bots (game.yaml `value`, designed, not a rule): docs/balance.md's greedy and
     MCTS figures were measured with these terms and weights, each checked here by the change one step makes: a
-    villain in Jail +60, dice on weak points 30 x hits x (hits + 1) / weak points, a target 4 per open weak point and
+    villain in Jail +200 (more than any villain one weak point short of it), dice on weak points 40 x hits x hits /
+    weak points, a target 4 per open weak point and
     10 per hit, a rolled die that fits a target 6, a citizen's Wealth above the coming scams 6 each, a citizen the
     scams would bankrupt -30, a bankrupt citizen -30, Boss Health -6 each, gadgets 6 per W of price, W and Happiness
     3 each."""
@@ -417,7 +418,7 @@ def test_the_score_the_balance_was_measured_with(dz):
     assert delta(lambda: take(s, "bananarang", p.zones["inventory"])) == 6 * 3
     assert delta(lambda: take(s, "power_glove", p.zones["equip"])) == 6 * 6
     assert delta(lambda: take(s, "housing_loan", p.zones["equip"])) == 0  # an Income card is no gadget
-    assert delta(lambda: take(s, "the_insider", s.zone("jail"))) == 60
+    assert delta(lambda: take(s, "the_insider", s.zone("jail"))) == 200
     assert delta(lambda: take(s, "poor_citizen_1", s.zone("courthouse"))) == -30
     # Sal Paycheck (4W) faces Ponzitron (scam 2): 2W above the scam
     assert delta(lambda: setf(poor, "wealth", 3)) == -6
@@ -432,9 +433,9 @@ def test_the_score_the_balance_was_measured_with(dz):
     base = score(s)
     assert delta(lambda: setf(set_rolled[0], "value", 2)) == 6  # a 2 fits Ponzitron's first weak point
     d = set_rolled[0]
-    assert delta(lambda: s.call("place_die", p, d, ponz, 1)) == -6 + (-4 + 10) + 30 * 1 * 2 // 3
-    # a die on Madame Bubble (2 weak points), which Ann does not target: 30 x 1 x 2 / 2
-    assert delta(lambda: s.call("place_die", s.p(2), s.p(2).zones["dice"].items[-1], bub, 1)) == 30
+    assert delta(lambda: s.call("place_die", p, d, ponz, 1)) == -6 + (-4 + 10) + 40 * 1 * 1 // 3
+    # a die on Madame Bubble (2 weak points), which Ann does not target: 40 x 1 x 1 / 2
+    assert delta(lambda: s.call("place_die", s.p(2), s.p(2).zones["dice"].items[-1], bub, 1)) == 20
 
 
 # ---------------------------------------------------------------- more edges: one is enough, none is not
