@@ -201,6 +201,26 @@ def test_resampled_worlds_and_their_clones_play_on_to_an_end(name, players):
             assert w.over and c.result.as_dict() == w.result.as_dict()
 
 
+@pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("hanabi", 3)])
+def test_a_world_made_to_be_played_once_is_the_same_world_and_refuses_a_copy(name, players):
+    """`resample(..., copies=False)` (a search's playout) deals the world `resample` deals from the same
+    generator, plays on to the same end, and cannot itself be copied."""
+    from interpreter.errors import UsageError
+    game = bundled(name)
+    for seed in range(2):
+        m = Match(game, players, seed)
+        _random(m, random.Random(seed), limit=8 + 10 * seed)
+        seat = m.pending.player.seat
+        kept, once = m.resample(seat, random.Random(seed)), m.resample(seat, random.Random(seed), copies=False)
+        assert _dumps(once.view(None)) == _dumps(kept.view(None)) and once.view(seat) == m.view(seat)
+        for copy in (once.clone, lambda: once.resample(seat, random.Random(1))):
+            with pytest.raises(UsageError, match="cannot be copied"):
+                copy()
+        _random(kept, random.Random(7))
+        _random(once, random.Random(7))
+        assert once.result.as_dict() == kept.result.as_dict() and once.choices == kept.choices
+
+
 @pytest.mark.parametrize("name,players", [("kaiju-inc", 3), ("debtzilla", 2), ("hanabi", 3), ("hearts", 4)])
 def test_same_view_says_what_comparing_the_views_says(name, players):
     """resample keeps a world when `same_view` holds: it must agree with comparing the two views, on worlds

@@ -45,10 +45,10 @@ class SearchAgent(Agent):
     def search(self, match, decision) -> int:
         raise NotImplementedError
 
-    def world(self, match, seat: int):
+    def world(self, match, seat: int, copies: bool = True):
         """A world to search: the match as the seat may imagine it, with no account and no captures of its own
-        (it is played once and dropped)."""
-        w = match.resample(seat, self.rng)
+        as it is played on; `copies=False`: played once and dropped, never copied."""
+        w = match.resample(seat, self.rng, copies)
         w._keeps = False
         w._narrate = False
         return w

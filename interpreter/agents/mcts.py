@@ -184,7 +184,7 @@ class MCTSAgent(SearchAgent):
 
     def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> None:
         rng = self.rng
-        w = self.world(match, seat)
+        w = self.world(match, seat, copies=False)
         team_before = team_score(w) if w.game.cooperative and _looks(w.game) else None
         round_before = w.round
         node = root

@@ -44,6 +44,8 @@ def _at_quiet(M):
         raise UsageError("only a match played from its start (not one running a single body) can be copied")
     if M._pieces is None:
         raise UsageError("a closed match cannot be copied")
+    if M._quiet is False:
+        raise UsageError("a world a search plays once (resample with copies=False) cannot be copied")
     c = _blank(M)
     q = M._quiet
     if q is None:
@@ -126,23 +128,20 @@ def clone(M):
     return c
 
 
-def resample(M, seat: int, rng: random.Random):
-    """A copy of M as the player at `seat` may imagine it: see the module's docstring."""
+def resample(M, seat: int, rng: random.Random, copies: bool = True):
+    """A copy of M as the player at `seat` may imagine it: see the module's docstring. `copies=False`: a world
+    played once and dropped (a search's), which captures nothing for copies of its own and cannot be copied."""
     if M.result is not None:
         return clone(M)
-    viewer = M.players[seat - 1]
-    keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
-    told = {}
-    if M._told:
-        uids = {id(p): p.uid for p in M._pieces}
-        told = {uids[k]: v for k, v in told_to(M, seat).items()}
+    keep, told = _seen(M, seat)
     w = None
     if M._quiet is not None:
         for _ in range(TRIES):
             c, at, done = _at_quiet(M)
             pieces = {p.uid: p for p in c._pieces}  # by their uids before the deal: the match's
             deal(c, c.players[seat - 1], keep, told, rng)
-            c._quiet = capture(c, at)  # the world's own quiet point, as dealt: its copies start there
+            # the world's own quiet point, as dealt: its copies start there
+            c._quiet = capture(c, at) if copies else False
             try:
                 cards = (M._chosen[done:], pieces) if len(M._chosen) == len(M.choices) else None  # (not kept: by index)
                 _replay(c, at, M.choices[done:], cards=cards)
@@ -159,6 +158,8 @@ def resample(M, seat: int, rng: random.Random):
 
         def here(c):
             faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
+        if not copies:
+            w._quiet = False
         _replay(w, at, M.choices[done:], (len(M.choices) - done, here))
         w._imagined = "in place"
     _finish(w, M)
@@ -175,6 +176,22 @@ def resample(M, seat: int, rng: random.Random):
         c.rng.setstate(future)
     w._redo = (len(M.choices) - done, here_on)
     return w
+
+
+def _seen(M, seat: int) -> tuple:
+    """The uids of the pieces the seat sees in M, and what it was told of pieces (uid -> facts): the same for
+    every world of one decision, so found once for it."""
+    was = M._seen
+    if was is not None and was[0] is M.pending and was[1] == len(M.choices) and was[2] == seat:
+        return was[3]
+    viewer = M.players[seat - 1]
+    keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
+    told = {}
+    if M._told:
+        uids = {id(p): p.uid for p in M._pieces}
+        told = {uids[k]: v for k, v in told_to(M, seat).items()}
+    M._seen = (M.pending, len(M.choices), seat, (keep, told))
+    return keep, told
 
 
 def _giver(faces: dict):

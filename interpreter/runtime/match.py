@@ -119,6 +119,7 @@ class Match:
         self._flowing = False
         self._redo = None
         self._imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
+        self._seen = None  # what a seat sees at the decision asked, for its worlds (copies._seen)
         self.pending: Decision | None = None
         self._glet = None
         if start:
@@ -222,13 +223,14 @@ class Match:
         from .copies import clone
         return clone(self)
 
-    def resample(self, seat: int, rng: random.Random) -> Match:
+    def resample(self, seat: int, rng: random.Random, copies: bool = True) -> Match:
         """A copy as the player at `seat` may imagine it: every card it has not seen dealt again at random among
         the places it cannot see into, what it has seen or been told kept, and no value computed from what it
         cannot see since the last quiet point; its view of the copy is its view of this match; `rng` deals, and
-        seeds the copy's own future (copies.py)."""
+        seeds the copy's own future; `copies=False`: a world played once and dropped, which cannot itself be
+        copied (copies.py)."""
         from .copies import resample
-        return resample(self, seat, rng)
+        return resample(self, seat, rng, copies)
 
     # ---- used by verbs and compiled code
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
@@ -330,6 +332,8 @@ class Match:
         """Captures the match's data here, where no content runs, if enough choices were made since the last
         capture (the first after the setup always): a copy replays the choices since (copies.py)."""
         q = self._quiet
+        if q is False:  # a world a search plays once: it is never copied (copies.resample)
+            return
         if q is None or len(self.choices) - q.choices >= QUIET_EVERY:
             self._quiet = capture(self, at)
             self._redo = None

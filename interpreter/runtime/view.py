@@ -114,7 +114,7 @@ def same_view(a, b, seat: int) -> bool:
             if x.uid != y.uid or x.card is not y.card or (x.by is None) != (y.by is None) \
                     or (x.by is not None and x.by.index != y.by.index):
                 return False
-            if x.f is not y.f and x.f != y.f and _card(x, va) != _card(y, vb):
+            if x.f is not y.f and x.f != y.f and not _same_store(x.f, y.f, va, vb):
                 return False
     da, db = a.pending, b.pending
     if (da is None) != (db is None):
