@@ -21,7 +21,7 @@ from greenlet import greenlet
 
 from ..errors import IllegalChoice, MeepleError, UsageError
 from .decisions import out_of_range
-from .position import SETUP, Remap, capture, restore
+from .position import SETUP, Remap, capture, generator, restore
 from .secrecy import held_unseen, sees, sees_card, told_to
 from .state import Piece
 from .view import same_view
@@ -133,13 +133,16 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
     played once and dropped (a search's), which captures nothing for copies of its own and cannot be copied."""
     if M.result is not None:
         return clone(M)
-    keep, told = _seen(M, seat)
+    seen = _seen(M, seat)
+    keep, told = seen.keep, seen.told
     w = None
     if M._quiet is not None:
         for _ in range(TRIES):
             c, at, done = _at_quiet(M)
             pieces = {p.uid: p for p in c._pieces}  # by their uids before the deal: the match's
-            deal(c, c.players[seat - 1], keep, told, rng)
+            if seen.plan is None:
+                seen.plan = pools(c, c.players[seat - 1], keep)
+            deal(c, c.players[seat - 1], keep, told, rng, plan=seen.plan)
             # the world's own quiet point, as dealt: its copies start there
             c._quiet = capture(c, at) if copies else False
             try:
@@ -172,26 +175,33 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
     def here_on(c) -> None:
         if give is not None:
             give(c)
-        c.rng = random.Random()
-        c.rng.setstate(future)
+        c.rng = generator(future)
     w._redo = (len(M.choices) - done, here_on)
     return w
 
 
-def _seen(M, seat: int) -> tuple:
-    """The uids of the pieces the seat sees in M, and what it was told of pieces (uid -> facts): the same for
-    every world of one decision, so found once for it."""
+class _Seen:
+    """What a seat sees in M at the decision asked: the same for every world of that decision, so found once for
+    it. `keep`: the uids of the pieces it sees; `told`: uid -> what it was told of that piece; `plan`: the deal's
+    pools at M's last quiet point (`pools`), found at the first world."""
+    __slots__ = ("pending", "choices", "seat", "keep", "told", "plan")
+
+    def __init__(self, M, seat: int):
+        self.pending, self.choices, self.seat = M.pending, len(M.choices), seat
+        viewer = M.players[seat - 1]
+        self.keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
+        self.told = {}
+        if M._told:
+            uids = {id(p): p.uid for p in M._pieces}
+            self.told = {uids[k]: v for k, v in told_to(M, seat).items()}
+        self.plan = None
+
+
+def _seen(M, seat: int) -> _Seen:
     was = M._seen
-    if was is not None and was[0] is M.pending and was[1] == len(M.choices) and was[2] == seat:
-        return was[3]
-    viewer = M.players[seat - 1]
-    keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
-    told = {}
-    if M._told:
-        uids = {id(p): p.uid for p in M._pieces}
-        told = {uids[k]: v for k, v in told_to(M, seat).items()}
-    M._seen = (M.pending, len(M.choices), seat, (keep, told))
-    return keep, told
+    if was is None or was.pending is not M.pending or was.choices != len(M.choices) or was.seat != seat:
+        was = M._seen = _Seen(M, seat)
+    return was
 
 
 def _giver(faces: dict):
@@ -213,44 +223,61 @@ def _giver(faces: dict):
     return give
 
 
-def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = False) -> dict:
+def deal(M, viewer, keep: set, told: dict, rng: random.Random, pending: bool = False, plan=None) -> dict:
     """Deals again which card each hidden piece is: among the pieces lying where `viewer` cannot see, but those
     whose uid is in `keep`, by kind (a zone whose contents every player saw go in, and the box, within itself),
     each hidden piece taking the uid, card and fields of another. Pieces and
     faces are put in a canonical order before `rng` deals them, so the deal does not depend on where the cards
     truly lie. `told`: uid -> what the viewer was told of that piece (its new face agrees). `pending`: the
-    options of the decision the viewer is asked keep theirs where their labels name them. Returns what it dealt:
+    options of the decision the viewer is asked keep theirs where their labels name them. `plan`: what
+    `pools(M, viewer, keep, pending)` gives, found once for the copies of one position. Returns what it dealt:
     uid before -> (uid, card, fields) after."""
-    shown = set(keep)
-    shown |= {p.uid for p, seats, zone, _ in M._revealed if p.zone is zone and viewer.seat in seats}
-    d = M.pending
-    if pending and d is not None and d.player is viewer:
-        shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
-    pools: dict = {}  # the pieces dealt among themselves: of one kind, or of one zone whose contents are known
-    for z in M._all_zones:
-        if sees(z, viewer):
-            continue
-        within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
-        for piece in z.items:
-            if piece.uid not in shown:
-                pools.setdefault(("", z.name, z.owner.index if z.owner else -1) if within else (piece.card.kind,),
-                                 []).append(piece)
+    if plan is None:
+        plan = pools(M, viewer, keep, pending)
     dealt: dict = {}
-    if not pools:
+    if not plan:
         return dealt
     uids = _uids(M)
-    for kind in sorted(pools):
-        pieces = sorted(pools[kind], key=_uid)
-        faces = sorted(((p.uid, p.card, p.f) for p in pieces), key=_face)
+    every = M._pieces
+    for at, by_face in plan:
+        pieces = [every[i] for i in at]
+        faces = [(p.uid, p.card, p.f) for p in (every[i] for i in by_face)]
         rng.shuffle(faces)
         if told and any(p.uid in told for p in pieces):
             faces = _within_told(pieces, faces, told, rng)
         for piece, face in zip(pieces, faces, strict=True):
             dealt[piece.uid] = face
             piece.uid, piece.card, piece.f = face
-    M._pieces.sort(key=_uid)
+    every.sort(key=_uid)
     _modifying(M, uids)
     return dealt
+
+
+def pools(M, viewer, keep: set, pending: bool = False) -> list:
+    """The pieces `deal` deals among themselves, a pool by kind (or by zone whose contents are known), the pools
+    in a canonical order: per pool the places in `M._pieces` of its pieces by uid, and of the faces they are
+    dealt by card and uid."""
+    shown = set(keep)
+    shown |= {p.uid for p, seats, zone, _ in M._revealed if p.zone is zone and viewer.seat in seats}
+    d = M.pending
+    if pending and d is not None and d.player is viewer:
+        shown |= {v.uid for v in d.values if type(v) is Piece and (d._labels is not None or not held_unseen(M, v, viewer))}
+    found: dict = {}  # the pieces dealt among themselves: of one kind, or of one zone whose contents are known
+    for z in M._all_zones:
+        if sees(z, viewer):
+            continue
+        within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
+        for piece in z.items:
+            if piece.uid not in shown:
+                found.setdefault(("", z.name, z.owner.index if z.owner else -1) if within else (piece.card.kind,),
+                                 []).append(piece)
+    place = {id(p): i for i, p in enumerate(M._pieces)}
+    plan = []
+    for kind in sorted(found):
+        pieces = sorted(found[kind], key=_uid)
+        plan.append(([place[id(p)] for p in pieces],
+                     [place[id(p)] for p in sorted(pieces, key=lambda p: (p.card.id, p.uid))]))
+    return plan
 
 
 def _modifying(M, uids: dict) -> None:
@@ -292,5 +319,3 @@ def _uid(piece) -> int:
     return piece.uid
 
 
-def _face(face) -> tuple:
-    return face[1].id, face[0]

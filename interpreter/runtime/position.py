@@ -33,7 +33,8 @@ class Quiet:
     end_reason: str | None
     rng: object  # the generator's state (random.Random's getstate, or a copy of the caller's generator)
     zones: tuple  # per zone (Match._all_zones' order) the pieces in it, bottom first
-    pieces: tuple  # per piece (by uid) its (card, fields, by): fields its card's own dict or a copy
+    pieces: tuple  # per piece (by uid) its (card, fields, by): fields its card's own dict, or a copy and then
+    # whether the copy holds only plain values (numbers, strings, none: copied as they are)
     counters: dict
     vars: dict
     players: tuple  # per player (its counters, its vars)
@@ -52,10 +53,18 @@ def capture(M, at: int) -> Quiet:
     return Quiet(
         len(M.choices), at, M.round, M.phase, M.first.index, M.end_reason, state,
         tuple([tuple(z.items) for z in M._all_zones]),
-        tuple([(p.card, p.f if p.f is p.card.fields else dict(p.f), p.by) for p in M._pieces]),
+        tuple([(p.card, p.f, p.by) if p.f is p.card.fields else (p.card, dict(p.f), p.by, _plain(p.f))
+               for p in M._pieces]),
         dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
         {k: frozenset(v) for k, v in M._fired.items()}, tuple(M._modifiers), tuple(M._revealed), tuple(M._told),
         M._modifying, tuple(M._unavailable_notes))
+
+
+def _plain(store: dict) -> bool:
+    return all(type(v) in _PLAIN for v in store.values())
+
+
+_PLAIN = frozenset((int, str, bool, type(None)))
 
 
 def _held(store: dict) -> dict:
@@ -107,22 +116,33 @@ class Remap:
         return out
 
 
+def generator(state: tuple) -> random.Random:
+    """A random.Random at `state` (its getstate()), made without seeding it first."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
+
+
 def restore(M, q: Quiet) -> None:
     """Gives `M` (a new match of the same game and seats, not begun) the data of `q`."""
     remap = Remap(M)
     pieces = M._pieces
-    for p, (card, f, by) in zip(pieces, q.pieces, strict=True):
-        p.card = card
-        p.f = f if f is card.fields else remap.store(f)
-        p.by = None if by is None else M.players[by.index]
+    players = M.players
+    for p, held in zip(pieces, q.pieces, strict=True):
+        if len(held) == 3:
+            p.card, p.f, by = held
+        else:
+            p.card, f, by, plain = held
+            p.f = dict(f) if plain else remap.store(f)
+        if by is not None:
+            p.by = players[by.index]
     for z, items in zip(M._all_zones, q.zones, strict=True):
         z.items = [pieces[p.uid - 1] for p in items]
         for p in z.items:
             p.zone = z
     M.round, M.phase, M.first, M.end_reason = q.round, q.phase, M.players[q.first], q.end_reason
     if type(q.rng) is tuple:
-        M.rng = random.Random()
-        M.rng.setstate(q.rng)
+        M.rng = generator(q.rng)
     else:
         M.rng = copy.deepcopy(q.rng)
     M.counters = dict(q.counters)
