@@ -169,6 +169,8 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
     # a future of its own, the match's not being the seat's to know; its copies replay to here, then are dealt
     # as it was (in place) and given its future
     w.rng = random.Random(rng.getrandbits(64))
+    if not copies:
+        return w
     future = w.rng.getstate()
     give = _giver(faces) if w._imagined == "in place" else None
 
