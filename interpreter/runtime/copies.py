@@ -319,5 +319,3 @@ def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, trie
 
 def _uid(piece) -> int:
     return piece.uid
-
-
