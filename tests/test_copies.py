@@ -213,7 +213,7 @@ def test_a_world_made_to_be_played_once_is_the_same_world_and_refuses_a_copy(nam
         seat = m.pending.player.seat
         kept, once = m.resample(seat, random.Random(seed)), m.resample(seat, random.Random(seed), copies=False)
         assert _dumps(once.view(None)) == _dumps(kept.view(None)) and once.view(seat) == m.view(seat)
-        for copy in (once.clone, lambda: once.resample(seat, random.Random(1))):
+        for copy in (once.clone, lambda w=once, s=seat: w.resample(s, random.Random(1))):
             with pytest.raises(UsageError, match="cannot be copied"):
                 copy()
         _random(kept, random.Random(7))

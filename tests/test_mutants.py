@@ -172,10 +172,9 @@ def test_the_tool_uses_public_interfaces_only():
 
 def test_watching_a_load_tells_the_files_the_effect_texts_and_the_code(tmp_path):
     """interpreter.watch: the mutation engine's only view of what a load reads; nothing is told outside the block."""
-    from interpreter.watch import watching
-
     from interpreter import load_game
     from interpreter.mutants.load import Recording
+    from interpreter.watch import watching
     folder = write_game(tmp_path, {"game.yaml": MINI_GAME, "cards/t.yaml": MINI_CARDS})
     with watching(Recording()) as rec:
         load_game(folder)

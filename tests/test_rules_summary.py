@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import CONTENT, MINI_CARDS, MINI_GAME, game, write_game
 
-from interpreter import load_game
+from interpreter import bundled_games, load_game
 from interpreter.cli.main import main
 from interpreter.errors import ContentError
-from interpreter import bundled_games
 
 BUNDLED = sorted(bundled_games())
 

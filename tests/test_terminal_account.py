@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from interpreter import bundled_games
 from interpreter.cli.account import Account
 from interpreter.cli.main import main
-from interpreter import bundled_games
 from interpreter.runtime.secrecy import Echo
 
 MATCHES = [(name, None) for name in sorted(bundled_games())] + [("kaiju-inc", 2), ("happy-city", 5)]

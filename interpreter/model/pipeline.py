@@ -13,7 +13,15 @@ from ..check.index import Index, index_of
 from ..check.names import NameTable
 from ..compile.generate import Compiler
 from ..errors import Collect, ContentError
-from ..loader.layers import include_keys, include_options, option_values, read_card_files, read_game, read_includes, read_mods
+from ..loader.layers import (
+    include_keys,
+    include_options,
+    option_values,
+    read_card_files,
+    read_game,
+    read_includes,
+    read_mods,
+)
 from ..loader.yaml_source import start_value
 from ..runtime.modifiers import make_value
 from ..runtime.result import summed
