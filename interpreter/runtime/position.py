@@ -33,8 +33,8 @@ class Quiet:
     end_reason: str | None
     rng: object  # the generator's state (random.Random's getstate, or a copy of the caller's generator)
     zones: tuple  # per zone (Match._all_zones' order) the pieces in it, bottom first
-    pieces: tuple  # per piece (by uid) its (card, fields, by): fields its card's own dict, or a copy and then
-    # whether the copy holds only plain values (numbers, strings, none: copied as they are)
+    pieces: tuple  # per piece (by uid) its (card, fields, by, plain): fields its card's own dict or a copy;
+    # plain: they hold only plain values (numbers, texts, none), so a copy of them needs no remapping
     counters: dict
     vars: dict
     players: tuple  # per player (its counters, its vars)
@@ -53,18 +53,18 @@ def capture(M, at: int) -> Quiet:
     return Quiet(
         len(M.choices), at, M.round, M.phase, M.first.index, M.end_reason, state,
         tuple([tuple(z.items) for z in M._all_zones]),
-        tuple([(p.card, p.f, p.by) if p.f is p.card.fields else (p.card, dict(p.f), p.by, _plain(p.f))
+        tuple([(p.card, p.f, p.by, True) if p.f is p.card.fields else (p.card, dict(p.f), p.by, _plain(p.f))
                for p in M._pieces]),
         dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
         {k: frozenset(v) for k, v in M._fired.items()}, tuple(M._modifiers), tuple(M._revealed), tuple(M._told),
         M._modifying, tuple(M._unavailable_notes))
 
 
+_PLAIN = frozenset((int, str, bool, type(None)))  # the values a copy keeps as they are
+
+
 def _plain(store: dict) -> bool:
     return all(type(v) in _PLAIN for v in store.values())
-
-
-_PLAIN = frozenset((int, str, bool, type(None)))
 
 
 def _held(store: dict) -> dict:
@@ -91,7 +91,7 @@ class Remap:
 
     def __call__(self, v):
         t = type(v)
-        if t is int or t is str or v is None or t is bool:
+        if t in _PLAIN:
             return v
         if t is Piece:
             return self.pieces[v.uid - 1]
@@ -110,8 +110,7 @@ class Remap:
     def store(self, store: dict) -> dict:
         out = dict(store)
         for k, v in out.items():
-            t = type(v)
-            if not (t is int or t is str or v is None or t is bool):
+            if type(v) not in _PLAIN:
                 out[k] = self(v)
         return out
 
@@ -128,12 +127,9 @@ def restore(M, q: Quiet) -> None:
     remap = Remap(M)
     pieces = M._pieces
     players = M.players
-    for p, held in zip(pieces, q.pieces, strict=True):
-        if len(held) == 3:
-            p.card, p.f, by = held
-        else:
-            p.card, f, by, plain = held
-            p.f = dict(f) if plain else remap.store(f)
+    for p, (card, f, by, plain) in zip(pieces, q.pieces, strict=True):
+        p.card = card
+        p.f = f if f is card.fields else dict(f) if plain else remap.store(f)
         if by is not None:
             p.by = players[by.index]
     for z, items in zip(M._all_zones, q.zones, strict=True):
