@@ -203,6 +203,7 @@ def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) 
 def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:
     """The diagnostics of one game (`folder` with `mods`) for each of its option sets, then of the scenario
     files of `path` (the game's folder or the mod's)."""
+    from .agents.learned import check_learned
     from .scenario import check_scenarios, scenario_files
     from .scenario.read import game_facts, include_choice
     diags: list[Diagnostic] = []
@@ -233,6 +234,8 @@ def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:
                     names[choice] = None
             return names[choice]
         diags += check_scenarios(path, folder, mods, names_for)
+    if os.path.abspath(path) == os.path.abspath(folder):  # a game's own folder: the bots' learned value beside it
+        diags += check_learned(folder, mods)
     return diags
 
 

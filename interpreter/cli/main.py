@@ -275,6 +275,19 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_train(args) -> int:
+    from ..sim.train import describe, train
+    opts = _pairs(args.option)
+    game = load_game(project.find_game(args.game), options=opts)
+    print(f"{game.name}: training the bots' value from {args.games} matches of {args.agent or 'mcts'} "
+          f"(seeds {args.seed}..{args.seed + args.games - 1})", flush=True)
+    data = train(game, games=args.games, players=args.players, seed=args.seed, jobs=args.jobs or os.cpu_count() or 1,
+                 agent=args.agent or "mcts", agent_options=_pairs(args.agent_opt, "--agent-opt"), options=opts,
+                 fresh=args.fresh, progress=sys.stderr.isatty(), out=args.output)
+    print(describe(data))
+    return 0
+
+
 def cmd_report(args) -> int:
     from ..report import write_report
     path = write_report(args.results, args.output, counter=args.counter)
@@ -424,6 +437,19 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("--backend", choices=["local", "dask"], default="local")
     sp.add_argument("--address", metavar="tcp://HOST:8786", help="the Dask scheduler, with --backend dask")
     sp.set_defaults(fn=cmd_simulate)
+
+    sp = sub.add_parser("train", help="fit the bots' value of a position from their own matches (learned-value.yaml)")
+    sp.add_argument("game", metavar="GAME")
+    sp.add_argument("--games", type=int, default=200, help="matches to learn from (default 200)")
+    sp.add_argument("--players", type=int)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sp.add_argument("--agent", metavar="NAME", help="the bots that play the matches (default mcts)")
+    sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE")
+    sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
+    sp.add_argument("--fresh", action="store_true", help="forget the matches of an earlier training and play anew")
+    sp.add_argument("-o", "--output", metavar="FILE", help="where to write the value (default: beside game.yaml)")
+    sp.set_defaults(fn=cmd_train)
 
     sp = sub.add_parser("report", help="an HTML report (tables and plots) of simulate --json results")
     sp.add_argument("results", nargs="+", metavar="RESULTS.json")
