@@ -60,13 +60,45 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
 
 
+def _hold(path: str) -> int:
+    """`PATH-lock` opened and locked for this process alone, with its process id written in it (for the message
+    of the next server that tries); the descriptor, to close when done. The lock (flock; on Windows a locked
+    byte) is the system's: it is let go when the process ends, however it ends, and the pid left in the file
+    says nothing then."""
+    fd = os.open(path + "-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        _lock(fd)
+    except OSError:
+        other = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+        os.close(fd)
+        raise MeepleError(f"{path}: another meeple server (process {other}) keeps its matches in this file: stop "
+                          "it first, or give --db another file") from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd
+
+
+def _lock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows: a byte past the pid, locked
+        import msvcrt
+        os.lseek(fd, 64, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        os.lseek(fd, 0, os.SEEK_SET)
+    else:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 class Store:
     def __init__(self, path: str | None = None):
         self.path = path
         self._lock = threading.Lock()
+        self._held = self._db = None
         try:
             if path is not None:
                 os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+                self._held = _hold(path)
             self._db = sqlite3.connect(path or ":memory:", check_same_thread=False, isolation_level=None)
             if path is not None:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -77,7 +109,12 @@ class Store:
                 raise MeepleError(f"{path}: this file was written by another version of meeple (its format is "
                                   f"{version}, this one reads {VERSION}): give --db another file")
             self._db.executescript(SCHEMA + f"PRAGMA user_version = {VERSION};")
-        except (OSError, sqlite3.Error) as e:
+        except (OSError, sqlite3.Error, MeepleError) as e:
+            if self._db is not None:
+                self._db.close()
+            self._let_go()
+            if isinstance(e, MeepleError):
+                raise
             raise MeepleError(f"{path}: cannot keep the matches in this file ({e})") from None
 
     def add(self, record: dict) -> None:
@@ -130,6 +167,12 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        if self._held is not None:
+            os.close(self._held)
+            self._held = None
 
 
 def _out(k: str, v):
