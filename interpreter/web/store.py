@@ -9,7 +9,7 @@ synchronisation, so a process killed at any moment loses nothing it acknowledged
 The interface, all of it (every method may be called from any thread; one at a time):
 
     store = Store(path)                       # None: in memory, kept for the process's life only
-    store.add(record)                         # a new match (a dict: see COLUMNS)
+    store.add(record)                         # a new match (a dict: see COLUMNS and SECRET_COLUMNS)
     store.save(id, rows, version, status, error=None, result=None)   # answers, in one transaction
     store.unfinished(since)                   # the records of the matches not over answered since then
     store.load(id)                            # one match's record with its answers, or None
@@ -26,26 +26,41 @@ import time
 
 from ..errors import MeepleError
 
-COLUMNS = ("id", "game", "mods", "players", "seed", "options", "names", "kinds", "tokens", "watch", "bot_seeds",
-           "client", "created", "touched", "log", "version", "status", "error", "result")
+COLUMNS = ("id", "game", "mods", "players", "options", "names", "kinds", "tokens", "watch", "client", "created",
+           "touched", "log", "version", "status", "error", "result")
+SECRET_COLUMNS = ("seed", "bot_seeds")  # a table of their own: what lists or finds matches never reads them
 JSON_COLUMNS = {"mods", "options", "names", "kinds", "tokens", "bot_seeds", "result"}
-VERSION = 1  # the file's format (PRAGMA user_version)
+VERSION = 2  # the file's format (PRAGMA user_version); 1 kept the seeds in `matches`, moved out when opened
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, mods TEXT NOT NULL, players INTEGER NOT NULL,
-    seed TEXT NOT NULL,           -- 64 bits, beyond SQLite's signed integers: kept as text
     options TEXT NOT NULL, names TEXT NOT NULL, kinds TEXT NOT NULL,
     tokens TEXT NOT NULL,         -- each seat's token hashed (sha256), null for a bot: never a token itself
-    watch TEXT NOT NULL, bot_seeds TEXT NOT NULL, client TEXT NOT NULL, created REAL NOT NULL,
+    watch TEXT NOT NULL, client TEXT NOT NULL, created REAL NOT NULL,
     touched REAL NOT NULL,        -- the last answer's time
     log TEXT,
     version INTEGER NOT NULL, status TEXT NOT NULL,  -- live | stopped | finished
     error TEXT, result TEXT);
+CREATE TABLE IF NOT EXISTS seeds (
+    match TEXT PRIMARY KEY REFERENCES matches(id),
+    seed TEXT NOT NULL,           -- 64 bits, beyond SQLite's signed integers: kept as text
+    bot_seeds TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS choices (
     match TEXT NOT NULL REFERENCES matches(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
     choice INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (match, n));
 CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
 """
+FROM_1 = f"""
+PRAGMA legacy_alter_table = ON;  -- `choices` goes on naming `matches`
+ALTER TABLE matches RENAME TO matches_1;
+DROP INDEX matches_status;
+{SCHEMA}
+INSERT INTO matches SELECT {', '.join(COLUMNS)} FROM matches_1;
+INSERT INTO seeds SELECT id, seed, bot_seeds FROM matches_1;
+DROP TABLE matches_1;
+PRAGMA legacy_alter_table = OFF;
+"""  # format 1 kept the seeds in `matches`: moved to `seeds` in one transaction
+OWNER_ONLY, OWNER_ONLY_FOLDER = 0o600, 0o700
 
 
 def default_path() -> str:
@@ -58,6 +73,19 @@ def default_path() -> str:
 def token_hash(token: str) -> str:
     """What is kept of a token: its SHA-256 (a token is 144 random bits: no salt or stretching is needed)."""
     return hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _private(path: str) -> None:
+    """The file (made if need be) readable by its owner alone, and its folder too when meeple makes it or it
+    is meeple's own default one: the file holds the seeds of the matches in play."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        os.makedirs(folder, exist_ok=True)
+        os.chmod(folder, OWNER_ONLY_FOLDER)
+    elif folder == os.path.dirname(default_path()):
+        os.chmod(folder, OWNER_ONLY_FOLDER)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, OWNER_ONLY))
+    os.chmod(path, OWNER_ONLY)  # a file made before (0644) is tightened
 
 
 def _hold(path: str) -> int:
@@ -97,17 +125,22 @@ class Store:
         self._held = self._db = None
         try:
             if path is not None:
-                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+                _private(path)
                 self._held = _hold(path)
             self._db = sqlite3.connect(path or ":memory:", check_same_thread=False, isolation_level=None)
             if path is not None:
                 self._db.execute("PRAGMA journal_mode=WAL")
+                for kept in (path + "-wal", path + "-shm"):  # made as the file is; an older one is tightened
+                    if os.path.exists(kept):
+                        os.chmod(kept, OWNER_ONLY)
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            if tables and version != VERSION:
+            if tables and version not in (1, VERSION):
                 raise MeepleError(f"{path}: this file was written by another version of meeple (its format is "
                                   f"{version}, this one reads {VERSION}): give --db another file")
+            if tables and version == 1:
+                self._db.executescript(f"BEGIN; {FROM_1} PRAGMA user_version = {VERSION}; COMMIT;")
             self._db.executescript(SCHEMA + f"PRAGMA user_version = {VERSION};")
         except (OSError, sqlite3.Error, MeepleError) as e:
             if self._db is not None:
@@ -119,9 +152,12 @@ class Store:
 
     def add(self, record: dict) -> None:
         row = [_out(k, record.get(k)) for k in COLUMNS]
-        with self._lock:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
             self._db.execute(f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
                              row)
+            self._db.execute("INSERT INTO seeds (match, seed, bot_seeds) VALUES (?, ?, ?)",
+                             (record["id"], *(_out(k, record[k]) for k in SECRET_COLUMNS)))
 
     def save(self, mid: str, rows: list, version: int, status: str, error: str | None = None,
              result: dict | None = None) -> None:
@@ -150,19 +186,20 @@ class Store:
 
     def load(self, mid: str) -> dict | None:
         with self._lock:
-            row = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?", (mid,)).fetchone()
+            row = self._db.execute(f"SELECT {', '.join(COLUMNS + SECRET_COLUMNS)} FROM matches JOIN seeds ON "
+                                   "match = id WHERE id = ?", (mid,)).fetchone()
             if row is None:
                 return None
             rows = self._db.execute("SELECT seat, choice, label FROM choices WHERE match = ? ORDER BY n",
                                     (mid,)).fetchall()
-        rec = {k: _in(k, v) for k, v in zip(COLUMNS, row, strict=True)}
+        rec = {k: _in(k, v) for k, v in zip(COLUMNS + SECRET_COLUMNS, row, strict=True)}
         rec["history"] = [{"seat": s, "choice": k, "label": label} for s, k, label in rows]
         return rec
 
     def seed_in_play(self, seed) -> bool:
         with self._lock:
-            return self._db.execute("SELECT 1 FROM matches WHERE seed = ? AND status != 'finished'",
-                                    (str(seed),)).fetchone() is not None
+            return self._db.execute("SELECT 1 FROM seeds JOIN matches ON id = match WHERE seed = ? AND "
+                                    "status != 'finished'", (str(seed),)).fetchone() is not None
 
     def close(self) -> None:
         with self._lock:
