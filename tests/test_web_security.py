@@ -174,6 +174,25 @@ def test_a_forged_log_claiming_a_live_seed_opens_no_replay(secret, logs):
     refused(secret.post(f"/api/matches/{m['id']}/ticket", json={"viewer": 2}, headers=H(m, 1)), 403)
 
 
+def test_a_forged_log_with_a_live_seed_written_otherwise_opens_no_replay(secret, logs):
+    """Seeds are checked by what they deal: the negated seed of a live match deals the very same cards."""
+    from interpreter import Match, load_game
+    m = new(secret)
+    header = live_header(logs, m)
+    seed = header["seed"]
+    game = load_game(SECRET)
+    assert Match(game, 2, -seed).view(1) == Match(game, 2, seed).view(1)  # the same deal, seen by seat 1
+    forged = {"meeple_log": 1, "game": "secret-hands", "players": 2, "seed": -seed, "options": header["options"]}
+    refused(secret.post("/api/replays", json={"text": json.dumps(forged) + "\n", "name": "x.jsonl"}), 409,
+            "being played")
+    # nor a saved log under another name, finished (its result written) with the negated seed
+    (logs / "forged.jsonl").write_text(json.dumps(forged) + "\n" +
+                                        json.dumps({"result": {"winners": [1]}}) + "\n")
+    assert "forged.jsonl" not in secret.get("/api/logs").text
+    refused(secret.post("/api/replays", json={"saved": "forged.jsonl"}), 404)
+    (logs / "forged.jsonl").unlink()
+
+
 # ---- channel 6: the server
 
 FOREIGN = ["http://evil.example", "null", "http://127.0.0.1.evil.example"]

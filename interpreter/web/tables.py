@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
-from ..runtime.match import Match
+from ..runtime.match import Match, seed_form
 from ..runtime.record import LogWriter
 from ..runtime.secrecy import prompt
 from ..runtime.state import Piece
@@ -36,7 +36,8 @@ MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
 
 
 def draw_seed() -> int:
-    """A served match's seed: 64 bits from the system's secure source, known to nobody but the server."""
+    """A served match's seed: 64 bits from the system's secure source, known to nobody but the server (never
+    negative: kept in its normal form, `seed_form`, as the store compares seeds)."""
     return secrets.randbits(64)
 
 
@@ -560,8 +561,11 @@ class Tables:
         del self.tables[victim.id]
 
     def seed_in_play(self, seed) -> bool:
-        """Whether a match not over (kept or in memory) has this seed: its logs hold seeds nobody may know yet."""
-        return self.store.seed_in_play(seed)
+        """Whether a match not over (kept or in memory) deals as this seed does: seeds are compared by what they
+        deal (their normal form, `seed_form`), not by how they are written (-S deals as S)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            return False  # no seed of a match: no log holding it opens (replays.py)
+        return self.store.seed_in_play(seed_form(seed))
 
     def close(self) -> None:
         self.closing = True
