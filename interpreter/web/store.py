@@ -8,11 +8,13 @@ synchronisation, so a process killed at any moment loses nothing it acknowledged
 
 The interface, all of it (every method may be called from any thread; one at a time):
 
-    store = Store(path)                       # None: in memory, kept for the process's life only
+    store = Store(path)                       # None: in memory, kept for the process's life only; a damaged
+                                              # file is refused with what integrity_check says
+    recover(path, copy)                       # what can be read of a damaged file, copied into a new one
     store.add(record)                         # a new match (a dict: see COLUMNS and SECRET_COLUMNS)
     store.save(id, rows, version, status, error=None, result=None)   # answers, in one transaction
-    store.unfinished(since)                   # the records of the matches not over answered since then
-    store.load(id)                            # one match's record with its answers, or None
+    store.unfinished(since)                   # the ids of the matches not over answered since then
+    store.load(id)                            # one match's record with its answers, or None; BadRow: not readable
     store.seed_in_play(seed)                  # whether a match not over has this seed
 """
 from __future__ import annotations
@@ -119,7 +121,9 @@ def _lock(fd: int) -> None:
 
 
 class Store:
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, check: bool = True):
+        """`check`: a kept file is first read whole by SQLite's `integrity_check`, and a damaged one refused with
+        what it says (False: to copy what can be read of it, `recover`)."""
         self.path = path
         self._lock = threading.Lock()
         self._held = self._db = None
@@ -136,6 +140,12 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if tables and check:
+                said = integrity(self._db)
+                if said != ["ok"]:
+                    raise MeepleError(f"{path}: the file is damaged; SQLite's integrity_check says:\n  " +
+                                      "\n  ".join(said) + "\nto start from a copy of what can be read of it (the file "
+                                      f"is left as it is): meeple serve --db {path} --recover")
             if tables and version not in (1, VERSION):
                 raise MeepleError(f"{path}: this file was written by another version of meeple (its format is "
                                   f"{version}, this one reads {VERSION}): give --db another file")
@@ -151,6 +161,7 @@ class Store:
             raise MeepleError(f"{path}: cannot keep the matches in this file ({e})") from None
 
     def add(self, record: dict) -> None:
+        """A match, with its answers (`history`, none for a new one), in one transaction."""
         row = [_out(k, record.get(k)) for k in COLUMNS]
         with self._lock, self._db:
             self._db.execute("BEGIN")
@@ -158,6 +169,9 @@ class Store:
                              row)
             self._db.execute("INSERT INTO seeds (match, seed, bot_seeds) VALUES (?, ?, ?)",
                              (record["id"], *(_out(k, record[k]) for k in SECRET_COLUMNS)))
+            self._db.executemany("INSERT INTO choices (match, n, seat, choice, label) VALUES (?, ?, ?, ?, ?)",
+                                 [(record["id"], n, r["seat"], r["choice"], r["label"])
+                                  for n, r in enumerate(record.get("history", ()))])
 
     def save(self, mid: str, rows: list, version: int, status: str, error: str | None = None,
              result: dict | None = None) -> None:
@@ -176,23 +190,52 @@ class Store:
             self._db.execute("DELETE FROM choices WHERE match = ? AND n >= ?", (mid, answers))
             self._db.execute("UPDATE matches SET version = ?, touched = ? WHERE id = ?", (version, time.time(), mid))
 
-    def unfinished(self, since: float = 0.0, most: int = -1) -> list[dict]:
-        """The matches not over answered (or made) since `since`, the latest first, `most` of them at most."""
+    def unfinished(self, since: float = 0.0, most: int = -1) -> list[str]:
+        """The ids of the matches not over answered (or made) since `since`, the latest first, `most` at most."""
         with self._lock:
-            ids = [r[0] for r in self._db.execute(
+            return [r[0] for r in self._db.execute(
                 "SELECT id FROM matches WHERE status != 'finished' AND touched >= ? ORDER BY touched DESC LIMIT ?",
                 (since, most))]
-        return [self.load(i) for i in ids]
+
+    def ids(self) -> list[str]:
+        """Every match the file names, as far as it can be read (for a copy of a damaged file)."""
+        found: dict[str, None] = {}
+        for q in ("SELECT id FROM matches", "SELECT match FROM seeds", "SELECT DISTINCT match FROM choices"):
+            try:
+                with self._lock:
+                    for (mid,) in self._db.execute(q):
+                        found[mid] = None
+            except sqlite3.DatabaseError:  # a damaged page: what was read before it is kept
+                pass
+        return list(found)
 
     def load(self, mid: str) -> dict | None:
-        with self._lock:
-            row = self._db.execute(f"SELECT {', '.join(COLUMNS + SECRET_COLUMNS)} FROM matches JOIN seeds ON "
-                                   "match = id WHERE id = ?", (mid,)).fetchone()
-            if row is None:
-                return None
-            rows = self._db.execute("SELECT seat, choice, label FROM choices WHERE match = ? ORDER BY n",
-                                    (mid,)).fetchall()
-        rec = {k: _in(k, v) for k, v in zip(COLUMNS + SECRET_COLUMNS, row, strict=True)}
+        """One match's record with its answers (None: no such match). A row that is not what a server writes,
+        or that lies on a damaged page, is refused with its place (BadRow)."""
+        column = "the row"
+        try:
+            with self._lock:
+                row = self._db.execute(f"SELECT {', '.join(COLUMNS + SECRET_COLUMNS)} FROM matches LEFT JOIN seeds "
+                                       "ON match = id WHERE id = ?", (mid,)).fetchone()
+                if row is None:
+                    return None
+                column = "its answers"
+                rows = self._db.execute("SELECT seat, choice, label FROM choices WHERE match = ? ORDER BY n",
+                                        (mid,)).fetchall()
+            rec = {}
+            for column, v in zip(COLUMNS + SECRET_COLUMNS, row, strict=True):
+                rec[column] = _in(column, v)
+            for column in ("players", *COLUMNS, *SECRET_COLUMNS):  # the seats' columns are read by `players`
+                wrong = SHAPES[column](rec[column], rec["players"])
+                if wrong:
+                    raise ValueError(wrong)
+            column = "its answers"
+            if not all(type(s) is int and type(k) is int and isinstance(label, str) for s, k, label in rows):
+                raise ValueError("an answer that is not (seat, choice, label)")
+        except sqlite3.DatabaseError as e:
+            raise BadRow(self.path, mid, column, f"cannot be read ({e})") from None
+        except (ValueError, TypeError) as e:
+            raise BadRow(self.path, mid, column, str(e) or type(e).__name__) from None
         rec["history"] = [{"seat": s, "choice": k, "label": label} for s, k, label in rows]
         return rec
 
@@ -212,6 +255,104 @@ class Store:
             self._held = None
 
 
+def integrity(db: sqlite3.Connection) -> list[str]:
+    """What SQLite's `integrity_check` says of the file (["ok"]: sound): its lines, up to the error it may end
+    with when a page is too damaged to go on."""
+    said = []
+    try:
+        for (line,) in db.execute("PRAGMA integrity_check(20)"):
+            said.append(line)
+    except sqlite3.DatabaseError as e:
+        said.append(str(e))
+    return said
+
+
+def recovered_path(path: str) -> str:
+    """Where `recover` copies what can be read of `path`: beside it, `-recovered` before its extension."""
+    root, ext = os.path.splitext(path)
+    return f"{root}-recovered{ext}"
+
+
+def recover(path: str, copy: str) -> tuple[int, list[str]]:
+    """What can be read of a damaged file, copied into a new file `copy`: every match whose row and answers
+    read. Returns how many were copied and, for each match left out, why (with its place). `path` itself is
+    left as it is."""
+    if os.path.exists(copy):
+        raise MeepleError(f"{copy}: a file is there already: serve it with --db, or move it away")
+    old = Store(path, check=False)
+    try:
+        new = Store(copy)
+        kept, lost = 0, []
+        for mid in old.ids():
+            try:
+                record = old.load(mid)
+            except BadRow as e:
+                lost.append(str(e))
+                continue
+            if record is None:
+                lost.append(f"{path}: match {mid}: its row cannot be read")
+                continue
+            new.add(record)
+            kept += 1
+        new.close()
+    finally:
+        old.close()
+    return kept, lost
+
+
+class BadRow(MeepleError):
+    """A kept match that cannot be rebuilt from its row: where (the file, the match, the column) and why.
+    `reason` names no path of the server's machine (it may be told to a client); str() is the whole place."""
+
+    def __init__(self, path, mid: str, column: str, what: str):
+        self.mid = mid
+        self.reason = f"match {mid}, {column if ' ' in column else f'column `{column}`'}: {what}"
+        super().__init__(f"{path}: {self.reason}")
+
+
+STATUSES = ("live", "stopped", "finished")
+
+
+def _is(ok, what):
+    return lambda v, players: None if ok(v) else what
+
+
+def _seats(ok, what):
+    return lambda v, players: None if isinstance(v, list) and len(v) == players and all(ok(x) for x in v) \
+        else f"not a list of {players} {what}"
+
+
+def _int(v) -> bool:
+    return type(v) is int  # not a bool
+
+
+def _text(v) -> bool:
+    return isinstance(v, str)
+
+
+def _time(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+SHAPES = {  # column -> (value, players) -> what is wrong with it, or None: what a server writes in each
+    "id": _is(_text, "not an id"), "game": _is(_text, "not a game's name"),
+    "players": _is(lambda v: _int(v) and v >= 1, "not a number of players"),
+    "mods": _is(lambda v: isinstance(v, list) and all(map(_text, v)), "not a list of mods"),
+    "options": _is(lambda v: isinstance(v, dict), "not a mapping of options"),
+    "names": _seats(_text, "names"), "kinds": _seats(lambda x: isinstance(x, (str, dict)), "kinds of seat"),
+    "tokens": _seats(lambda x: x is None or _text(x), "token hashes (or null)"),
+    "watch": _is(_text, "not a token hash"), "client": _is(_text, "not an address"),
+    "created": _is(_time, "not a time"), "touched": _is(_time, "not a time"),
+    "log": _is(lambda v: v is None or _text(v), "not a log's name"),
+    "version": _is(lambda v: _int(v) and v >= 0, "not a version"),
+    "status": _is(lambda v: v in STATUSES, f"not one of {', '.join(STATUSES)}"),
+    "error": _is(lambda v: v is None or _text(v), "not a reason"),
+    "result": _is(lambda v: v is None or isinstance(v, dict), "not a result"),
+    "seed": _is(lambda v: _int(v) and v >= 0, "missing, or not a seed"),
+    "bot_seeds": _seats(lambda x: x is None or _int(x), "bot seeds (or null)"),
+}
+
+
 def _out(k: str, v):
     if k in JSON_COLUMNS:
         return None if v is None and k == "result" else json.dumps(v)
@@ -220,5 +361,12 @@ def _out(k: str, v):
 
 def _in(k: str, v):
     if k in JSON_COLUMNS:
-        return None if v is None else json.loads(v)
-    return int(v) if k == "seed" else v
+        if v is None:
+            return None
+        try:
+            return json.loads(v)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"not JSON ({e})") from None
+    if k == "seed":
+        return int(v) if isinstance(v, str) and v.isdigit() else None
+    return v

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import os
 import secrets
 import time
@@ -28,11 +29,12 @@ from .layout import meta
 from .limits import Limits
 from .rules_thread import Lane, Overrun
 from .schemas import SeatKind, seat_kind
-from .store import Store, token_hash
+from .store import BadRow, Store, token_hash
 from .undo import Before
 
 TICKET_SECONDS = 30.0
 MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
+log = logging.getLogger("meeple.web")
 
 
 def draw_seed() -> int:
@@ -433,6 +435,7 @@ class Tables:
         self.limits = limits or Limits()
         self.store = store or Store()
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, str] = {}  # id -> why the kept match cannot be rebuilt, with its place
         self.closing = False  # set when the server stops: the event streams end
         self._display: dict[int, dict] = {}
 
@@ -440,10 +443,8 @@ class Tables:
         """The match of this id: in memory, else rebuilt from the store (a match put aside to make room)."""
         t = self.tables.get(table_id)
         if t is None and isinstance(table_id, str) and len(table_id) <= 40:
-            record = await asyncio.to_thread(self.store.load, table_id)
-            if record is not None and record["game"] in self.catalog.entries:
-                self._make_room()
-                t = await self._table(record["game"], record["client"], record)
+            t = await self._kept(table_id, self._make_room)
+            if t is not None:
                 if table_id in self.tables:  # resumed meanwhile by another request
                     t.close()
                     t = self.tables[table_id]
@@ -455,6 +456,36 @@ class Tables:
         if t._bots is None:  # resumed at start, before the event loop ran: its paced bots go on from here
             t.start_bots()
         return t
+
+    async def _kept(self, mid: str, room=None) -> Table | None:
+        """A kept match rebuilt from the store (None: no such match, or one of a game not offered here; `room()`
+        is called before it is rebuilt). A kept row is untrusted input: a match that cannot be rebuilt (a row
+        that is not what a server writes, a damaged page, other mods, content that no longer replays it) is set
+        aside, its placed reason logged once and kept in `set_aside`, and refused (409); every other match is
+        served."""
+        try:
+            record = await asyncio.to_thread(self.store.load, mid)
+            if record is None or record["game"] not in self.catalog.entries:
+                return None
+            if room is not None:
+                room()
+            return await self._table(record["game"], record["client"], record)
+        except BadRow as e:
+            placed, reason = str(e), e.reason
+        except Overrun:
+            raise
+        except WebError as e:
+            if e.status == 503:  # the server is full: not the match's fault
+                raise
+            reason = f"match {mid}: {e.reason}"
+            placed = f"{self.store.path}: {reason}"
+        except Exception as e:  # noqa: BLE001 - whatever a row of the right shapes still breaks: this match alone
+            reason = f"match {mid}: it cannot be rebuilt from its row ({type(e).__name__}: {e})"
+            placed = f"{self.store.path}: {reason}"
+        if self.set_aside.get(mid) != placed:
+            log.warning("meeple: set aside (every other match is served): %s", placed)
+            self.set_aside[mid] = placed
+        raise WebError(409, f"this match is set aside: {reason}")
 
     def display(self, game) -> dict:
         if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
@@ -519,16 +550,15 @@ class Tables:
         own, in a thread of its own."""
         import concurrent.futures
         recent = self.store.unfinished(time.time() - self.limits.idle, self.limits.max_tables)
-        records = [r for r in recent if r["game"] in self.catalog.entries]
 
-        async def one(r):
+        async def one(mid):
             try:
-                return await self._table(r["game"], r["client"], r)
-            except (WebError, MeepleError) as e:
+                return await self._kept(mid)
+            except WebError as e:  # set aside, and logged; or its rules overran: tried again when asked for
                 return e
 
         async def every():
-            return await asyncio.gather(*(one(r) for r in records))
+            return await asyncio.gather(*(one(mid) for mid in recent))
 
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             found = pool.submit(asyncio.run, every()).result()
