@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,14 @@ def refused(r, status, words=""):
 
 
 def table(client, m):
-    return client.app.state.tables.tables[m["id"]]
+    """The match's table on the server; unpaced bots answer after the request that made the match (from a
+    task of the server's), so this waits for them (bounded) before the table is read."""
+    t = client.app.state.tables.tables[m["id"]]
+    for _ in range(1000):
+        if t.bot_delay > 0 or t._bots is None or t._bots.done():
+            break
+        time.sleep(0.01)
+    return t
 
 
 def choose(client, m, seat, option):

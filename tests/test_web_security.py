@@ -331,6 +331,21 @@ def test_a_full_server_says_so_and_makes_room_from_finished_matches_only():
         assert (again["version"], again["result"], again["view"]) == (final["version"], final["result"], final["view"])
 
 
+def test_a_new_match_with_slow_bots_answers_with_its_links_and_the_bots_play_after():
+    """A bot that thinks longer than the budget (an mcts bot's second, against 0.3 s) moves first: the new
+    match's answer still carries every link; the bot's overrun stops the match after, and says so."""
+    with Serve(SECRET, "--budget", 0.3) as client:
+        m = new(client, ({"kind": "mcts", "seconds": 1}, "remote"))
+        assert m["seats"][1]["token"] and m["seats"][1]["url"].endswith(m["seats"][1]["token"])
+        for _ in range(200):  # while the bot thinks, its lane is busy (503); bounded
+            r = client.get(f"/api/matches/{m['id']}/state", headers=H(m, 2))
+            if r.status_code != 503:
+                break
+            time.sleep(0.05)
+        assert r.status_code == 200, r.text
+        assert "longer than 0.3 s" in r.json()["error"]
+
+
 def test_a_slow_table_freezes_no_other_and_stops_past_its_budget():
     with Serve(SLOW, "--budget", 1) as client:
         def game():

@@ -355,12 +355,24 @@ class Table:
             await self.run(self.choose, seat, option, version)
         finally:
             self.notify()
-        self.start_bots()
+        if self.bot_delay > 0:
+            self.start_bots()
 
     def start_bots(self) -> None:
-        """Paced bots (a pause before each answer, so that people can follow them) answer from a task."""
-        if self.bot_delay > 0 and (self._bots is None or self._bots.done()):
-            self._bots = asyncio.get_running_loop().create_task(self._paced_bots())
+        """The bots answer from a task, never within a request that must answer at once (a new match's, with
+        its links): paced bots with a pause before each answer, so that people can follow them; unpaced ones
+        all in one call of the lane (after a person's answer, `choose` runs them in its own call)."""
+        if self._bots is None or self._bots.done():
+            bots = self._paced_bots() if self.bot_delay > 0 else self._unpaced_bots()
+            self._bots = asyncio.get_running_loop().create_task(bots)
+
+    async def _unpaced_bots(self) -> None:
+        try:
+            await self.run(self.bots)
+        except WebError:  # the rules overran their budget: the match has stopped, and says so
+            pass
+        finally:
+            self.notify()
 
     async def _paced_bots(self) -> None:
         try:
@@ -533,9 +545,7 @@ class Tables:
             t.close()
             raise
         self.tables[t.id] = t
-        if self.bot_delay <= 0:
-            await t.run(t.bots)
-        t.start_bots()
+        t.start_bots()  # after: the match's links are answered at once, however long its bots think
         return t
 
     async def again(self, t: Table, client: str) -> Table:
