@@ -34,6 +34,9 @@ from .undo import Before
 
 TICKET_SECONDS = 30.0
 MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
+# a spectator holds no token: each of its tickets is its own, pushed out by none; those not yet used are bounded
+SPECTATOR_TICKETS = 32  # per address (past it, that address is told to come back: no other's ticket goes)
+ALL_SPECTATOR_TICKETS = 1024  # per match
 log = logging.getLogger("meeple.web")
 
 
@@ -117,6 +120,7 @@ class Table:
         self.created = record["created"]
         self.touched = record["touched"]
         self.tickets: dict[str, dict[str, tuple[str, float]]] = {}  # holder -> ticket -> (viewer key, expiry)
+        self.spectators: dict[str, tuple[str, float]] = {}  # a spectator's ticket -> (its address, expiry)
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
         self.meta = display
@@ -166,7 +170,7 @@ class Table:
     def ticket(self, holder: str, key: str) -> str:
         """A short-lived, single-use ticket that opens the event stream of one viewer (a seat, or `public`):
         the stream's URL carries it instead of a token. Each holder (the seats a link's tokens hold) has a pool
-        of its own: what one link asks for never pushes out another link's ticket."""
+        of its own: what one link asks for never pushes out another link's ticket (a spectator's: below)."""
         now = time.monotonic()
         pool = {t: v for t, v in self.tickets.get(holder, {}).items() if v[1] > now}
         while len(pool) >= MAX_TICKETS:
@@ -176,6 +180,23 @@ class Table:
         self.tickets[holder] = pool
         return t
 
+    def spectator_ticket(self, client: str) -> str:
+        """A ticket of the public view for a spectator (no token: nothing but the ticket says who holds it), its
+        own: spectators behind one address never push out each other's tickets. Past SPECTATOR_TICKETS not yet
+        used from one address (or ALL_SPECTATOR_TICKETS in the match), a new one is refused (503, come back in a
+        second) and every ticket given stays good."""
+        now = time.monotonic()
+        self.spectators = {t: v for t, v in self.spectators.items() if v[1] > now}
+        if sum(c == client for c, _ in self.spectators.values()) >= SPECTATOR_TICKETS \
+                or len(self.spectators) >= ALL_SPECTATOR_TICKETS:
+            busy = WebError(503, "too many spectators' streams of this match are opening at once: try again in a "
+                                 "moment")
+            busy.retry_after = 1
+            raise busy
+        t = secrets.token_urlsafe(18)
+        self.spectators[t] = (client, now + TICKET_SECONDS)
+        return t
+
     def redeem(self, ticket) -> str:
         found = None
         if isinstance(ticket, str):
@@ -183,6 +204,8 @@ class Table:
                 found = pool.pop(ticket, None)
                 if found is not None:
                     break
+            if found is None and ticket in self.spectators:
+                found = ("public", self.spectators.pop(ticket)[1])
         if found is None or found[1] < time.monotonic():
             raise WebError(403, "this ticket is unknown, used or out of date: ask for a new one")
         return found[0]
