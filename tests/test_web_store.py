@@ -3,6 +3,7 @@ kept"): one server a file, the file and its folder its owner's alone, and a bad 
 place while every other match is served."""
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -80,6 +81,15 @@ def test_the_file_its_wal_and_shm_and_the_default_folder_are_the_owners_alone(tm
 def test_a_folder_meeple_makes_for_a_given_file_is_the_owners_alone(tmp_path, loose_umask):
     Store(str(tmp_path / "new" / "m.sqlite3")).close()
     assert mode(tmp_path / "new") == 0o700 and mode(tmp_path / "new" / "m.sqlite3") == 0o600
+
+
+def test_a_live_matchs_log_in_the_logs_folder_is_the_owners_alone(tmp_path, loose_umask):
+    logs = tmp_path / "logs"
+    with Serve(SECRET, "--logs", logs) as client:
+        m = new(client)
+        log = next(p for p in logs.iterdir() if m["id"] in p.name)
+        assert "seed" in json.loads(log.read_text().splitlines()[0])  # the header: what a seat may not know
+        assert mode(log) == 0o600
 
 
 def test_no_row_of_the_match_list_holds_a_seed(tmp_path):

@@ -29,7 +29,7 @@ from .layout import meta
 from .limits import Limits
 from .rules_thread import Lane, Overrun
 from .schemas import SeatKind, seat_kind
-from .store import BadRow, Store, token_hash
+from .store import OWNER_ONLY, BadRow, Store, token_hash
 from .undo import Before
 
 TICKET_SECONDS = 30.0
@@ -136,6 +136,9 @@ class Table:
             # the database is the truth: a resumed match's log is written again from it
             os.makedirs(log_dir, exist_ok=True)
             self.log_path = os.path.join(log_dir, os.path.basename(record["log"]))
+            # its header holds the seed: the file is its owner's alone, as the database is (store.py)
+            os.close(os.open(self.log_path, os.O_WRONLY | os.O_CREAT, OWNER_ONLY))
+            os.chmod(self.log_path, OWNER_ONLY)
             self.log = LogWriter(self.log_path, self.header())
             for row in self.history:
                 self.log.choice(row["seat"], row["choice"], row["label"])
