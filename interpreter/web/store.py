@@ -4,7 +4,12 @@ resumes from.
 A match is a pure function of its game, options, seed and choices, so a match is kept as those (with its seats,
 the hashes of their tokens and its answers' labels for the log), and a position is rebuilt by replaying the
 choices. Every answer is committed before it is acknowledged; the file is in write-ahead-log mode with full
-synchronisation, so a process killed at any moment loses nothing it acknowledged.
+synchronisation, so a process killed at any moment loses nothing it acknowledged. One file has one server: a
+Store holds `FILE-lock` locked for its process (the lock goes with the process, however it ends), and a second
+Store on the file is refused, naming the process that holds it. The file, its `-wal`, `-shm` and lock are their
+owner's alone (0600), the folder made for them too (0700); the seeds are kept apart from the list of matches.
+A row that is not what a server writes is refused with its place (BadRow), and the match alone is set aside
+(tables.py).
 
 The interface, all of it (every method may be called from any thread; one at a time):
 
@@ -95,10 +100,11 @@ def _hold(path: str) -> int:
     of the next server that tries); the descriptor, to close when done. The lock (flock; on Windows a locked
     byte) is the system's: it is let go when the process ends, however it ends, and the pid left in the file
     says nothing then."""
-    fd = os.open(path + "-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(path + "-lock", os.O_RDWR | os.O_CREAT, OWNER_ONLY)
     try:
         _lock(fd)
     except OSError:
+        os.lseek(fd, 0, os.SEEK_SET)
         other = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
         os.close(fd)
         raise MeepleError(f"{path}: another meeple server (process {other}) keeps its matches in this file: stop "
