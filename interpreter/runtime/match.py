@@ -36,6 +36,13 @@ SAY_BUDGET = 20_000_000  # characters of the match's account (what say() and the
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 
 
+def seed_form(seed: int) -> int:
+    """A seed's normal form: the one seed of all those that deal as it does. A match's draws are
+    `random.Random(seed)`'s, which seeds an integer by its absolute value (-7 deals as 7); two seeds deal the
+    same match exactly when their normal forms are equal."""
+    return abs(seed)
+
+
 class Match:
     _step_budget = STEP_BUDGET
     _time_budget = TIME_BUDGET
