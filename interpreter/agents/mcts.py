@@ -100,6 +100,12 @@ def _best_line(node: _Node) -> float:
     return node.w / node.n if best is None else best
 
 
+def _settled(root: _Node, left: float) -> bool:
+    """Whether the root's most tried option leads the next by more than the iterations `left` to make."""
+    visits = sorted((ch.n for ch in root.children.values()), reverse=True)
+    return len(visits) < 2 or visits[0] - visits[1] > left
+
+
 _GOES_ON = object()  # the look of a root option after which the mover chooses again: not judged by `_blind`
 
 
@@ -132,12 +138,12 @@ class MCTSAgent(SearchAgent):
     # own move counts (`backup=max`); a decision the look cannot tell apart is searched again by playouts
     # (`blind=20`), in a game with a value each to the end of the round after next (`horizon=2`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20,
+                 depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 20,
                  horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 5000):
         super().__init__(seat, seed)
         self.budget = max(1, int(budget))
         self.policy = MAST(eps, decay)  # the playouts' default policy, learnt over the match's decisions
-        self.backup = _backup(backup)
+        self.backup = None if backup is None else _backup(backup)
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
@@ -157,13 +163,13 @@ class MCTSAgent(SearchAgent):
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
         iterations = self.iterations or (20 if has_value else None)
         root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds)
-        if self.blind and _blind(root):
+        if self.blind and mix and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
             # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random
             # playout to the end of a long match costs tens of looks and says little of a choice made in it)
             cut = self.horizon if self.horizon and match.round >= 1 and has_value else None
             root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None, cut)
-        if self.backup == "max":
+        if (self.backup or ("max" if has_value else "mean")) == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (values[kv[0]], kv[1].n))[0]
         else:
@@ -186,6 +192,8 @@ class MCTSAgent(SearchAgent):
                     break
             elif (spent >= self.budget and done >= options) or done >= MAX_ITERATIONS:
                 break
+            elif done >= 2 * options and done % 8 == 0 and _settled(root, (self.budget - spent) * done / spent):
+                break  # the most tried option stays the most tried whatever the rest of the budget does
             spent += self._iterate(root, match, seat, mix, rounds)
             done += 1
         return root, done
@@ -234,7 +242,7 @@ class MCTSAgent(SearchAgent):
             path.append(child)
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
-        first = self.blind and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
+        first = self.blind and mix and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
         look = rewards(w, team_before, round_before) if mix or first else None
         if first:
             own = not w.over and w.pending.player.seat == path[0].seat
