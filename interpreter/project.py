@@ -180,11 +180,12 @@ class Checked:
         return len(self.diagnostics) - self.errors
 
 
-def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) -> Checked:
+def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False, base_warnings: bool = False) -> Checked:
     """Check the games and mods found from `paths` (`targets`), each game with `mods`, each mod with its base
     game (`mod_base`) and `mods`: its files for every option set, then its scenario files; with `smoke`, that
-    many seeded matches for each player count and option set. `ending`: the process ends right after, so the
-    garbage collector paused meanwhile need not go over what the checks made."""
+    many seeded matches for each player count and option set. With a mod, the warnings are the mods' own, not
+    their base's (`base_warnings`: those too). `ending`: the process ends right after, so the garbage collector paused
+    meanwhile need not go over what the checks made."""
     found, diags = targets(paths)
     checked = 0
     # the matches of smoke play make garbage: they run with the collector on
@@ -195,9 +196,18 @@ def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) 
             except ContentError as e:
                 diags += e.diagnostics
                 continue
-            diags += _check(path, folder, with_mods, smoke)
+            found_here = _check(path, folder, with_mods, smoke)
+            if with_mods and not base_warnings:
+                found_here = [d for d in found_here if d.severity == "error" or within(d.place.path, with_mods)]
+            diags += found_here
             checked += 1
     return Checked(sorted(set(diags), key=Diagnostic.sort_key), checked)
+
+
+def within(path: str, folders) -> bool:
+    """Whether a file (as a diagnostic shows it) lies in one of the folders."""
+    real = os.path.realpath(path)
+    return any(real.startswith(os.path.realpath(str(f)).rstrip(os.sep) + os.sep) for f in folders)
 
 
 def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:

@@ -66,8 +66,9 @@ def check_options(col: Collect, layers, given: dict) -> None:
 class Sections:
     """The sections of a game's layers, merged: a later layer adds entries or replaces them."""
 
-    def __init__(self, layers):
+    def __init__(self, layers, theirs: frozenset = frozenset()):
         self.layers = layers
+        self.theirs = theirs  # the mods' layers, by index: where the mistakes they cause are placed
         self.game = layers[0][0]
         self.gplace = self.game.place
 

@@ -117,10 +117,11 @@ class Checked:
     texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
 
 
-def check(col: Collect, layers, card_files: list) -> Checked:
+def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset()) -> Checked:
     """Every check of a game's layers (loader.layers) and their card files (loader.layers.read_card_files);
-    the mistakes in `col`, the checker's after the others."""
-    sections = Sections(layers)
+    the mistakes in `col`, the checker's after the others. `theirs`: the layers of the mods (by index), where
+    a mistake they cause is placed."""
+    sections = Sections(layers, theirs)
     g = sections.game
     decl = declare(col, sections)
     names, events = decl.names, decl.events
@@ -175,7 +176,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
         _a_number(checker, what, r)
     _a_name(checker, team)
     cards = check_cards(col, records, decl, bodies)
-    check_counts(col, layers, cards)
+    check_counts(col, sections, cards, card_files)
     rules = check_rules(col, sections, [name for name, _ in phases])
     _lint_zone_names(col, sections, decl, bodies.order)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too

@@ -104,7 +104,9 @@ def _checked(folder: str, mods, options: dict, col: Collect) -> tuple:
     included, roots = read_includes(col, layers, mods, chosen)
     layers[1:1] = check_files(col, included, "mod")  # the game's own files first, then the mods
     col.stop()
-    return check_content(col, layers, read_card_files(col, layers, roots)), layers, chosen, game
+    folders = {str(m) for m in mods}  # the layers of the mods, and the files they bring: a mistake they cause is theirs
+    theirs = frozenset(i for i, (_, here, shown) in enumerate(layers) if roots.get(shown, here) in folders)
+    return check_content(col, layers, read_card_files(col, layers, roots), theirs), layers, chosen, game
 
 
 def assemble(checked: Checked, folder: str) -> GameDef:
