@@ -57,3 +57,34 @@ def test_an_option_given_twice_is_refused_naming_both_values(command, capsys):
     err = capsys.readouterr().err
     assert ("--option backward_attacks is given twice (backward_attacks=on, then backward_attacks=off): give it once"
             in err)
+
+
+@pytest.mark.parametrize("given,wanted,inside", [
+    ("1.0", ">=1.0, <2", True), ("1.9.3", ">=1.0, <2", True), ("2.0", ">=1.0, <2", False), ("0.9", ">=1.0", False),
+    ("1.2", "1.2.0", True), ("1.2.1", "==1.2", False), ("3", "!=3.0", False), ("10.0", ">9.9", True)])
+def test_a_version_is_compared_number_by_number(given, wanted, inside):
+    from interpreter.check.versions import version_range, within
+    assert within(given, version_range(wanted)) is inside
+
+
+@pytest.mark.parametrize("version", ["banana", ">=1.0 <2", "1.x", ""])
+def test_a_range_that_is_none_is_refused(version, tmp_path, capsys):
+    base = write_game(tmp_path / "base", {"game.yaml": MINI_GAME.replace("name: Mini\n", 'name: Mini\nversion: "1.0"\n'),
+                                          "cards/t.yaml": MINI_CARDS})
+    mod = write_game(tmp_path / "mod", {"mod.yaml": f'mod: m\nextends: mini\nrequires: {{game: mini, version: "{version}"}}\n'})
+    assert _codes(capsys, [str(base), "--mod", str(mod)]) == [("E-REQUIRES", "mod")]
+
+
+def test_a_base_without_a_version_is_told_to_the_mod_that_requires_one(tmp_path, capsys):
+    base, mod = _mod_on_base(tmp_path, 'mod: m\nextends: mini\nrequires: {game: mini, version: ">=1"}\n')
+    main(["validate", str(base), "--mod", str(mod), "--format", "json"])
+    [d] = json.loads(capsys.readouterr().out)
+    assert (d["code"], d["message"]) == ("E-REQUIRES", "this mod requires `mini` >=1, but the game declares no version "
+                                         "(the base says its version in its game.yaml: `version: \"1.0\"`)")
+
+
+def test_the_bundled_bases_declare_their_versions():
+    from interpreter.loader.layers import bundled_games
+    from interpreter.loader.yaml_source import load_file
+    for name in ("debtzilla", "happy-city", "kaiju-inc"):
+        assert load_file(str(bundled_games()[name] / "game.yaml"))["version"] == "1.0"

@@ -369,12 +369,18 @@ MODDER_CASES = [
      "in play (1 players, seed 0, default options): procedure `again` runs inside itself more than 200 deep "
      "(endless recursion?)", "", [(G, "  shuffle(deck)\n", "  shuffle(deck)\n  again(first_player())\n")],
      {"smoke": 1}),
+    # a mod made for other versions of its base: both versions said
+    ("mod-requires-another-version", "mod/mod.yaml", None,
+     "mod: more\nextends: mini\nrequires: {game: mini, version: §\">=1.0, <2\"}\n", "E-REQUIRES",
+     "this mod requires `mini` >=1.0, <2, but the game is version 2.1", "update the mod for version 2.1, then widen "
+     "its `requires:`", [(G, "name: Mini\n", "name: Mini\nversion: ¤\"2.1\"\n")], {}),
 ]
 
 
 NOTES = {  # the words of each case's second place
     "mod-removal-changes-count": "the game declares 3 `token` cards here",
     "mod-option-file-missing": "the game includes `bosses/{boss}.yaml` here",
+    "mod-requires-another-version": "the game declares version 2.1 here",
 }
 
 

@@ -82,6 +82,8 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
         elif err.validator == "type":
             want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
             msg = f"{where} must be {' or '.join(_SCHEMA_TYPES.get(w, w) for w in want)}, got {_kind_of(err.instance)}"
+        elif err.validator == "pattern" and err.validator_value.startswith("^[0-9]"):
+            msg = f"{where}: {err.instance!r} is not a version (numbers joined by dots: \"1.2.0\")"
         elif err.validator == "pattern":
             msg = f"{where}: {err.instance!r} is not a valid name here (lower-case letters, digits and _)"
         elif err.validator in ("minimum", "maximum"):
