@@ -88,3 +88,98 @@ def test_the_bundled_bases_declare_their_versions():
     from interpreter.loader.yaml_source import load_file
     for name in ("debtzilla", "happy-city", "kaiju-inc"):
         assert load_file(str(bundled_games()[name] / "game.yaml"))["version"] == "1.0"
+
+
+# hooks: the base opens a procedure and a phase; a mod adds steps before and after them
+HOOKED = MINI_GAME.replace("procedures:\n", "hooks:\n  gain: {doc: what a player gains}\n  main: {doc: the turn}\n"
+                           "procedures:\n", 1).replace("    do: p.coins += n", "    do: |\n      p.coins += n\n"
+                                                       "      return n")
+STEPS = """mod: noisy
+extends: mini
+hooks:
+  - before: gain
+    do: say("{p.name} is about to gain {n}")
+  - after: gain
+    do: |
+      p.coins += 1
+      say("{p.name} gained {n}, and 1 more")
+  - after: main
+    do: say("the turn is over")
+"""
+
+
+def test_a_mods_steps_run_before_and_after_a_hooked_procedure_with_its_arguments(tmp_path):
+    from interpreter import load_game
+    from interpreter.testing import Scenario
+    base = write_game(tmp_path / "base", {"game.yaml": HOOKED, "cards/t.yaml": MINI_CARDS})
+    mod = write_game(tmp_path / "mod", {"mod.yaml": STEPS})
+    s = Scenario(load_game(base, [mod]), 2)
+    s.call("gain", s.p(1), 3)
+    assert s.p(1).counters["coins"] == 3 + 1
+    assert s.match.lines[-2:] == ["Ann is about to gain 3", "Ann gained 3, and 1 more"]
+    game = load_game(base, [mod])
+    assert game.phases[0].name == "main" and len(game.phases[0].steps) == len(load_game(base).phases[0].steps) + 1
+
+
+def test_a_hooked_procedure_gives_what_its_own_body_returns(tmp_path):
+    from interpreter.model.pipeline import hooked
+    seen = []
+    run = hooked([lambda M, me, this, n: seen.append(("before", n))], lambda M, me, this, n: n * 2,
+                 [lambda M, me, this, n: seen.append(("after", n)) or 99])
+    assert run(None, None, None, 5) == 10 and seen == [("before", 5), ("after", 5)]
+
+
+@pytest.mark.parametrize("hook,message", [
+    ("after: gian", "the game declares no hook `gian` (did you mean `gain`?)"),
+    ("after: idle", "the game does not open its procedure `idle` to mods (it is not among its `hooks:`) "
+                    "(the game's hooks: gain, main)"),
+    ("{after: gain, before: gain}", "a hook says either `after: NAME` or `before: NAME`, the step it runs next to "
+                                    "(the game's hooks: gain, main)"),
+])
+def test_a_hook_the_base_does_not_declare_is_placed_in_the_mod(tmp_path, capsys, hook, message):
+    game = HOOKED.replace("procedures:\n", "procedures:\n  idle:\n    do: say(1)\n", 1)
+    base = write_game(tmp_path / "base", {"game.yaml": game, "cards/t.yaml": MINI_CARDS})
+    item = f"  - {hook}\n    do: say(2)\n" if not hook.startswith("{") else f"  - {{{hook[1:-1]}, do: say(2)}}\n"
+    mod = write_game(tmp_path / "mod", {"mod.yaml": "mod: m\nextends: mini\nhooks:\n" + item})
+    main(["validate", str(base), "--mod", str(mod), "--format", "json"])
+    [d] = json.loads(capsys.readouterr().out)
+    assert (d["code"], d["file"].rsplit("/", 2)[-2:], d["line"], d["message"]) == (
+        "E-HOOK", ["mod", "mod.yaml"], 4, message)
+
+
+def test_a_hook_naming_nothing_of_the_base_is_placed_at_its_declaration(tmp_path, capsys):
+    game = HOOKED.replace("  main: {doc: the turn}", "  mian: {doc: x}")
+    base = write_game(tmp_path / "base", {"game.yaml": game, "cards/t.yaml": MINI_CARDS})
+    main(["validate", str(base), "--format", "json"])
+    [d] = json.loads(capsys.readouterr().out)
+    line = game.lstrip("\n").splitlines().index("  mian: {doc: x}") + 1
+    assert (d["code"], d["line"], d["column"], d["message"]) == (
+        "E-HOOK", line, 3, "hook `mian` names no procedure or phase of the game (did you mean `main`?)")
+
+
+def test_a_procedure_copied_from_the_base_to_change_a_step_points_to_the_hook(tmp_path, capsys):
+    """W-COPIED: what `duplicates` of a base's procedure in a mod would find, said where the copy is."""
+    base = write_game(tmp_path / "base", {"game.yaml": HOOKED, "cards/t.yaml": MINI_CARDS})
+    copy = ("mod: m\nextends: mini\nprocedures:\n  gain:\n    params: [p, n]\n    do: |\n      p.coins += n\n"
+            "      say(\"one more step\")\n      return n\n")
+    mod = write_game(tmp_path / "mod", {"mod.yaml": copy})
+    main(["validate", str(base), "--mod", str(mod), "--format", "json"])
+    [d] = json.loads(capsys.readouterr().out)
+    assert (d["code"], d["file"].rsplit("/", 1)[-1], d["line"], d["message"]) == (
+        "W-COPIED", "mod.yaml", 5, "procedure `gain` copies the game's own to change it (add the change as a hook "
+        "instead: `hooks: [{after: gain, do: ...}]`)")
+
+
+def test_no_bundled_boss_or_expansion_copies_a_procedure_of_its_base(capsys):
+    """The bundled included files add to the base by hooks: validating every option set finds no W-COPIED."""
+    main(["validate", "content/debtzilla", "content/happy-city", "content/kaiju-inc", "--format", "json"])
+    assert [d for d in json.loads(capsys.readouterr().out) if d["code"] == "W-COPIED"] == []
+
+
+def test_the_bosses_add_their_growth_to_the_interest_hook():
+    from interpreter.loader.yaml_source import load_file
+    from tests.conftest import CONTENT
+    for boss in ("debtzilla", "inflationsaurus"):
+        data = load_file(str(CONTENT / "debtzilla" / "bosses" / f"{boss}.yaml"))
+        assert "interest" not in (data.get("procedures") or {})
+        assert [h["after"] for h in data["hooks"]] == ["interest"]

@@ -121,7 +121,9 @@ def test_an_option_value_no_file_declares_is_placed_at_the_option_with_every_val
     assert main(["play", "debtzilla", "--mod", str(mod), "--option", "boss=stonkosarus", "--bots", "all"]) == 1
     err = capsys.readouterr().err
     assert "option `boss` has no value `stonkosarus`; its values: debtzilla, inflationsaurus, stonkosaurus" in err
-    assert "debtzilla/game.yaml:23:3" in err and "did you mean `stonkosaurus`?" in err, err
+    lines = (CONTENT / "debtzilla" / "game.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("  boss: {"))  # the option's line
+    assert f"debtzilla/game.yaml:{line}:3" in err and "did you mean `stonkosaurus`?" in err, err
 
 
 @pytest.mark.parametrize("mod_text,message,where", [

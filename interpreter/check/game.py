@@ -12,6 +12,7 @@ from ..errors import Collect, ContentError, Origin, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
 from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare
+from .hooks import check_hooks, hook_texts
 from .resolve import Checker, Resolved
 from .rules import check_rules, lint_zone_names
 from .types import said
@@ -115,6 +116,7 @@ class Checked:
     value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
     rules: dict | None = None  # the rules in short (`rules:`, check/rules.py)
     texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
+    hooks: dict = field(default_factory=dict)  # procedure or phase -> hooks.Hooked: the steps mods add to it
 
 
 def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset()) -> Checked:
@@ -132,8 +134,10 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     bodies = Bodies(col, checker)
     effect, expression = bodies.effect, bodies.expression
     hooks = "\n".join(_strings([[c for c, _ in records]] + [data.get("on") for data, _, _ in layers]))
-    checker.plan_procedures({k: _parsed(v["do"], decl.procedure_places[k][0]) for k, v in decl.procedures.items()},
-                            hooks)
+    added = hook_texts(sections)  # a procedure's hooks run as part of it: a call there may run it inside itself
+    checker.plan_procedures({k: (_parsed(v["do"], decl.procedure_places[k][0]) or [])
+                             + [s for t in added.get(k, []) for s in _parsed(t, decl.procedure_places[k][0]) or []]
+                             for k, v in decl.procedures.items()}, hooks)
     checker.function_exprs = {k: (_parsed(v["expr"], decl.function_places[k][0], True), v.get("params", []))
                               for k, v in decl.functions.items()}
     procs = {k: effect(v["do"], decl.procedure_places[k][0], v.get("params", []), procedure=k)
@@ -155,6 +159,7 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     setup = effect(g["setup"], place_in(g, "setup", gplace), nobody=True) if "setup" in g else None
     finish = effect(g["finish"], place_in(g, "finish", gplace), nobody=True) if "finish" in g else None
     phases = [(ph["phase"], bodies.steps(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
+    hooked = check_hooks(col, sections, decl, [name for name, _ in phases], bodies)
     named: dict = {}
     for ph in g["round"]:  # the account, the page and `phase` name each by its name: one phase a name
         if ph["phase"] in named:
@@ -184,7 +189,7 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts)
+                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, hooked)
 
 
 def _lint_zone_names(col: Collect, sections: Sections, decl: Declarations, bodies: list) -> None:
