@@ -183,3 +183,69 @@ def test_the_bosses_add_their_growth_to_the_interest_hook():
         data = load_file(str(CONTENT / "debtzilla" / "bosses" / f"{boss}.yaml"))
         assert "interest" not in (data.get("procedures") or {})
         assert [h["after"] for h in data["hooks"]] == ["interest"]
+
+
+# validate --mod M --against OLD NEW: what a base's change breaks in a mod
+def _new_base(tmp_path, edits: dict, version="2.0"):
+    import shutil
+
+    from tests.conftest import ROOT
+    new = tmp_path / "debtzilla-new"
+    shutil.copytree(ROOT / "tests" / "frozen" / "debtzilla-1.0", new)
+    edits = {**edits, "game.yaml": [('version: "1.0"', f'version: "{version}"'), *edits.get("game.yaml", [])]}
+    for rel, pairs in edits.items():
+        text = (new / rel).read_text(encoding="utf-8")
+        for a, b in pairs:
+            assert a in text, a
+            text = text.replace(a, b)
+        (new / rel).write_text(text, encoding="utf-8")
+    return new
+
+
+def _against(capsys, new, mod="stonkosaurus"):
+    from tests.conftest import ROOT
+    frozen = ROOT / "tests" / "frozen"
+    code = main(["validate", "--mod", str(frozen / "mods" / mod), "--against", str(frozen / "debtzilla-1.0"),
+                 str(new), "--format", "json"])
+    return code, [(d["code"], d["file"].rsplit("/", 1)[-1], d["line"], d["message"])
+                  for d in json.loads(capsys.readouterr().out)]
+
+
+def test_against_an_unchanged_base_nothing_breaks(capsys):
+    from tests.conftest import ROOT
+    assert _against(capsys, ROOT / "tests" / "frozen" / "debtzilla-1.0") == (0, [])
+
+
+def test_against_a_base_that_renamed_a_hook_each_break_is_placed_in_the_mod(tmp_path, capsys):
+    new = _new_base(tmp_path, {
+        "game.yaml": [("hooks:\n  interest:\n", "hooks:\n  resolve_interest:\n"),
+                      ("  interest:\n    doc: DZ-RES-3 - the Resolve", "  resolve_interest:\n    doc: DZ-RES-3 - the Resolve"),
+                      ("interest() }", "resolve_interest() }")],
+        "bosses/debtzilla.yaml": [("after: interest", "after: resolve_interest")],
+        "bosses/inflationsaurus.yaml": [("after: interest", "after: resolve_interest")]})
+    code, found = _against(capsys, new)
+    assert code == 1
+    assert found == [
+        ("W-BASE-CHANGED", "stonkosaurus.yaml", 6, "the game removed its procedure `interest` between 1.0 and 2.0, "
+         "and this mod's hook runs next to it (check that the step still fits)"),
+        ("E-HOOK", "stonkosaurus.yaml", 6, "the game declares no hook `interest` (did you mean `resolve_interest`?)"),
+        ("E-REQUIRES", "mod.yaml", 4, "this mod requires `debtzilla` >=1.0, <2, but the game is version 2.0 (update "
+         "the mod for version 2.0, then widen its `requires:`)")]
+
+
+def test_against_a_base_that_changed_what_the_mod_adds_to_a_silent_change_is_told(tmp_path, capsys):
+    """The base's `interest` now says something: no mistake shows it, the mod's scenario still passes; the diff of the
+    declarations does, at the mod's hook (a minor version: the mod's `requires:` still holds)."""
+    new = _new_base(tmp_path, {"game.yaml": [("  interest:\n    doc: DZ-RES-3 - the Resolve phase's interest, a hook (see "
+                                              "`hooks:`); the boss files add how Boss Health grows\n    do: |\n      return",
+                                              "  interest:\n    doc: DZ-RES-3\n    do: |\n      say(\"  Interest.\")")]},
+                   version="1.1")
+    code, found = _against(capsys, new)
+    assert (code, found) == (0, [("W-BASE-CHANGED", "stonkosaurus.yaml", 6, "the game changed its procedure "
+                                  "`interest` between 1.0 and 1.1, and this mod's hook runs next to it (check that "
+                                  "the step still fits)")])
+
+
+def test_against_checks_one_mod(capsys):
+    assert main(["validate", "content", "--against", "content/debtzilla", "content/debtzilla"]) != 0
+    assert "--against OLD NEW checks one mod" in capsys.readouterr().err

@@ -298,8 +298,14 @@ def cmd_tune(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending,
-                               base_warnings=args.base_warnings)
+    if args.against:
+        if len(args.mod or ()) != 1 or args.paths:
+            raise MeepleError("--against OLD NEW checks one mod: meeple validate --mod MOD --against OLD NEW")
+        old, new = (project.find_game(g) for g in args.against)
+        checked = project.against(args.mod[0], old, new)
+    else:
+        checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending,
+                                   base_warnings=args.base_warnings)
     diags, errors, warns = checked.diagnostics, checked.errors, checked.warnings
     if args.format == "json":
         print(diagnostics.as_json(diags))
@@ -463,6 +469,8 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("--strict", action="store_true", help="warnings fail too")
     sp.add_argument("--base-warnings", action="store_true",
                     help="with a mod, also the warnings of the game it extends (by default only the mod's own)")
+    sp.add_argument("--against", nargs=2, metavar=("OLD", "NEW"),
+                    help="with one --mod: what the change of its base from the game folder OLD to NEW breaks in it")
     sp.add_argument("--smoke", type=int, default=0, metavar="N",
                     help="also play N seeded bot matches per player count and option set")
     sp.set_defaults(fn=cmd_validate)
