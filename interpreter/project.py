@@ -341,10 +341,9 @@ def _changed_under(files: list, old: str, new: str) -> list[Diagnostic]:
     for data in (was, now):
         phases[id(data)] = {ph.get("phase"): ph for ph in data.get("round") or [] if isinstance(ph, dict)}
 
-    def entry(data, section, name):
-        if section == "round":
-            return plain_value(phases[id(data)].get(name))
-        return plain_value((data.get(section) or {}).get(name))
+    def entry(data, section, name):  # what it says, its words for people (`doc`) aside
+        found = plain_value(phases[id(data)].get(name) if section == "round" else (data.get(section) or {}).get(name))
+        return {k: v for k, v in found.items() if k != "doc"} if isinstance(found, dict) else found
 
     def changed(section, name) -> str:  # "" when the same in both
         if entry(was, section, name) == entry(now, section, name):
