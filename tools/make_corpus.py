@@ -374,6 +374,10 @@ MODDER_CASES = [
      "mod: more\nextends: mini\nrequires: {game: mini, version: §\">=1.0, <2\"}\n", "E-REQUIRES",
      "this mod requires `mini` >=1.0, <2, but the game is version 2.1", "update the mod for version 2.1, then widen "
      "its `requires:`", [(G, "name: Mini\n", "name: Mini\nversion: ¤\"2.1\"\n")], {}),
+    # what was silently accepted, found from the calls
+    ("text-plus-a-number-parameter", G, "    do: p.coins += n", "    do: |\n      p.coins += n\n      say(§\"gained \" + n)",
+     "E-TYPE", "a number and a string cannot be added", "`n` is a number at every call: write it in the text as a hole, "
+     "\"{n}\"", [], {}),
 ]
 
 

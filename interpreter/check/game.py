@@ -185,6 +185,7 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     rules = check_rules(col, sections, [name for name, _ in phases])
     _lint_zone_names(col, sections, decl, bodies.order)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
+    _text_and_number(checker, [*procs.values(), *funcs.values()])
     col.diags += checker.diags
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
@@ -244,6 +245,26 @@ def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
     given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
     if given and given != "a number":
         checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
+
+
+def _text_and_number(checker: Checker, bodies: list) -> None:
+    """A text joined by `+` with a parameter that every call in the content gives a number: the same mistake as
+    `"coins " + 3`, found from the calls (in play it would stop the match at the first call)."""
+    for r in bodies:
+        if r is None or not r.ok or not r.params:
+            continue
+        numbers = {x for x in r.params if checker.given.get((r.name, x)) == {"a number"}}
+        nodes = list(A.walk(r.tree)) if numbers else []
+        numbers -= {n.name for n in nodes if type(n) is A.Let} | {n.var for n in nodes if type(n) is A.For}
+        numbers -= {n.target.id for n in nodes if type(n) is A.Assign and type(n.target) is A.Name}
+        for n in nodes:
+            if type(n) is not A.BinOp or n.op != "+" or not numbers:
+                continue
+            name = next((s.id for s in (n.left, n.right) if type(s) is A.Name and s.id in numbers), None)
+            text = any(type(s) is A.Template or type(s) is A.Const and type(s.value) is str for s in (n.left, n.right))
+            if name is not None and text:
+                checker.error(r.origin.at(n.line, n.col), "a number and a string cannot be added", "E-TYPE",
+                              f"`{name}` is a number at every call: write it in the text as a hole, \"{{{name}}}\"")
 
 
 def _a_name(checker: Checker, r: Resolved | None) -> None:

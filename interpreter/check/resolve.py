@@ -63,6 +63,7 @@ class Checker:
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.recursive: set[str] = set()  # procedures that may run inside themselves (plan_procedures)
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (Resolver._args)
+        self.given: dict = {}  # (procedure or function, parameter) -> the static types its calls give it
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
         self._finding = 0  # content functions whose results are being found, one inside another (result)
@@ -846,6 +847,7 @@ class Resolver(Typer):
             if kind is None and isinstance(a, A.Name) and a.id in self.fixed and a.id not in self.lazy:
                 kind = (self.name, a.id)  # this body's own parameter: whatever it is given
             sites.setdefault((f, x), []).append(kind)
+            self.c.given.setdefault((f, x), set()).add(self.static_type(a) if a is not None else None)
         for v in nodes.values():
             self.expr(v)
 
