@@ -87,3 +87,11 @@ def test_a_mod_for_another_major_version_is_refused_with_both_versions(tmp_path,
     [d] = json.loads(capsys.readouterr().out)
     assert (d["code"], d["message"]) == ("E-REQUIRES", "this mod requires `debtzilla` >=2.0, <3, but the game is "
                                          "version 1.0 (update the mod for version 1.0, then widen its `requires:`)")
+
+
+@pytest.mark.parametrize("mod", [m for m in MODS if (m / "tests").is_dir()], ids=lambda m: m.name)
+def test_a_frozen_mods_scenarios_pass_on_the_current_base(mod, capsys):
+    """What the mod's rules say still holds with the current base (its boss grows as it did)."""
+    code = main(["test", "--mod", str(mod)])
+    out = capsys.readouterr().out
+    assert code == 0 and " 0 failed" in out, out
