@@ -247,3 +247,11 @@ def test_against_a_base_that_changed_what_the_mod_adds_to_a_silent_change_is_tol
 def test_against_checks_one_mod(capsys):
     assert main(["validate", "content", "--against", "content/debtzilla", "content/debtzilla"]) != 0
     assert "--against OLD NEW checks one mod" in capsys.readouterr().err
+
+
+def test_a_mod_card_with_an_id_of_the_game_is_told_once_at_the_card_not_as_a_count(tmp_path, capsys):
+    base = write_game(tmp_path / "base", {"game.yaml": MINI_GAME.replace("name: Mini\n", "name: Mini\ncounts:\n  token: 3\n"),
+                                          "cards/t.yaml": MINI_CARDS})
+    card = "- id: red_one\n  name: Red Again\n  kind: token\n  colour: red\n  value: 3\n"
+    mod = write_game(tmp_path / "mod", {"mod.yaml": "mod: m\nextends: mini\ncards: [cards/*.yaml]\n", "cards/a.yaml": card})
+    assert _codes(capsys, [str(base), "--mod", str(mod)]) == [("E-DUPLICATE-ID", "cards")]

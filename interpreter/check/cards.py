@@ -307,6 +307,8 @@ def check_counts(col: Collect, sections: Sections, cards: dict, card_files: list
     """Each `counts:` total (a mod or an included file may restate one: the last word counts) is the number
     of copies the card files hold. A total the base declares that a mod's cards change is the mod's mistake:
     placed at the mod's first card (or `remove_cards:` entry) of that kind, the base's count second."""
+    if any(d.code == "E-DUPLICATE-ID" for d in col.diags):
+        return  # while ids clash the count is not known: the clash is the mistake, said at the card
     layers, theirs = sections.layers, sections.theirs
     declared = {}
     for layer, (data, _, shown) in enumerate(layers):
