@@ -23,7 +23,10 @@ def _pairs(items, flag: str = "--option") -> dict:
         if "=" not in p:
             raise MeepleError(f"{flag} takes KEY=VALUE, not {p!r}")
         k, v = p.split("=", 1)
-        out[k.strip()] = v.strip()
+        k, v = k.strip(), v.strip()
+        if k in out:  # the last would win unseen: which one was meant is the author's to say
+            raise MeepleError(f"{flag} {k} is given twice ({k}={out[k]}, then {k}={v}): give it once")
+        out[k] = v
     return out
 
 
@@ -308,7 +311,14 @@ def cmd_tune(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending)
+    if args.against:
+        if len(args.mod or ()) != 1 or args.paths:
+            raise MeepleError("--against OLD NEW checks one mod: meeple validate --mod MOD --against OLD NEW")
+        old, new = (project.find_game(g) for g in args.against)
+        checked = project.against(args.mod[0], old, new)
+    else:
+        checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending,
+                                   base_warnings=args.base_warnings)
     diags, errors, warns = checked.diagnostics, checked.errors, checked.warnings
     if args.format == "json":
         print(diagnostics.as_json(diags))
@@ -483,6 +493,10 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=["text", "json", "github"], default="text")
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--strict", action="store_true", help="warnings fail too")
+    sp.add_argument("--base-warnings", action="store_true",
+                    help="with a mod, also the warnings of the game it extends (by default only the mod's own)")
+    sp.add_argument("--against", nargs=2, metavar=("OLD", "NEW"),
+                    help="with one --mod: what the change of its base from the game folder OLD to NEW breaks in it")
     sp.add_argument("--smoke", type=int, default=0, metavar="N",
                     help="also play N seeded bot matches per player count and option set")
     sp.set_defaults(fn=cmd_validate)

@@ -259,10 +259,12 @@ class Match:
         if self._on_say is not None:
             self._on_say(line)
 
-    def _too_deep(self) -> None:
+    def _too_deep(self, name: str = "") -> None:
         """Called by a procedure entered past the depth budget (the count is inline in the compiled code)."""
         self._depth = 0
-        raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
+        raise RuntimeContentError(f"procedure `{name}` runs inside itself more than {DEPTH_BUDGET} deep (endless "
+                                  "recursion?)" if name else f"procedures nested deeper than {DEPTH_BUDGET} "
+                                  "(endless recursion?)")
 
     def _tick(self) -> None:
         self._spend(1)
