@@ -1,6 +1,7 @@
 """meeple against OpenSpiel, move for move: the harness, one adapter a game, and their tests."""
 from __future__ import annotations
 
+from .blackjack import Blackjack
 from .crazy_eights import CrazyEights
 from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
@@ -10,4 +11,5 @@ from .kuhn_poker import KuhnPoker, KuhnPoker3
 from .leduc_poker import LeducPoker
 
 ADAPTERS = {getattr(a, "name", a.game): a
-            for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker)}
+            for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
+                      Blackjack)}
