@@ -9,7 +9,8 @@ from .hanabi import Hanabi
 from .hearts import Hearts
 from .kuhn_poker import KuhnPoker, KuhnPoker3
 from .leduc_poker import LeducPoker
+from .liars_dice import LiarsDice
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack)}
+                      Blackjack, LiarsDice)}
