@@ -10,7 +10,8 @@ from .hearts import Hearts
 from .kuhn_poker import KuhnPoker, KuhnPoker3
 from .leduc_poker import LeducPoker
 from .liars_dice import LiarsDice
+from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack, LiarsDice)}
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7)}
