@@ -86,25 +86,25 @@ def validate_times(cache: str, repeats: int = 3) -> dict:
     return {"cold_cpu_seconds": round(cold, 3), "cached_cpu_seconds": round(cached, 3)}
 
 
-def interpreted(game, players: int, seeds) -> tuple:
-    """Plays random matches on the given seeds: (matches, decisions, seconds)."""
+def interpreted(game, players: int, seeds, options: dict | None = None) -> tuple:
+    """Plays random matches on the given seeds (with these rules options): (matches, decisions, seconds)."""
     n = dec = 0
     t = time.perf_counter()
     for s in seeds:
-        m = play(game, players, s, {}, seat_agents(players, "all", s), narrate=False)
+        m = play(game, players, s, dict(options or {}), seat_agents(players, "all", s), narrate=False)
         dec += m.result.decisions
         m.close()  # as `meeple simulate` does (sim.batch.run_one)
         n += 1
     return n, dec, time.perf_counter() - t
 
 
-def timed(game, players: int, seconds: float, seed: int = 0) -> dict:
-    """Random matches for about `seconds`: games and decisions per second."""
+def timed(game, players: int, seconds: float, seed: int = 0, options: dict | None = None) -> dict:
+    """Random matches for about `seconds` (with these rules options): games and decisions per second."""
     n = dec = 0
     spent = 0.0
     s = seed
     while spent < seconds or n < 3:
-        k, d, dt = interpreted(game, players, range(s, s + 5))
+        k, d, dt = interpreted(game, players, range(s, s + 5), options)
         n, dec, spent, s = n + k, dec + d, spent + dt, s + 5
     return {"players": players, "games": n, "games_per_second": round(n / spent, 2),
             "decisions_per_second": round(dec / spent, 1)}
@@ -159,8 +159,8 @@ def parallel(game, players: int, games: int, cache: str) -> dict:
 
 def openspiel(loaded: dict, seconds: float) -> list:
     """Each classic game with a differential adapter (tests/differential): meeple's decisions/s and OpenSpiel's
-    actions/s, both random play on one core in this process, at OpenSpiel's default player count; the ratio
-    is OpenSpiel's over meeple's. Empty when OpenSpiel (`pyspiel`) is not installed."""
+    actions/s, both random play on one core in this process, at OpenSpiel's default player count and with the
+    rules options that play OpenSpiel's rules (the adapter's); the ratio is OpenSpiel's over meeple's. Empty when OpenSpiel (`pyspiel`) is not installed."""
     try:
         import pyspiel
     except ImportError:
@@ -172,7 +172,7 @@ def openspiel(loaded: dict, seconds: float) -> list:
     for name, adapter in ADAPTERS.items():
         if name not in loaded:
             continue
-        ours = timed(loaded[name], adapter.players, seconds)
+        ours = timed(loaded[name], adapter.players, seconds, options=adapter.options)
         game, rng = pyspiel.load_game(adapter.spiel, dict(adapter.params)), random.Random(0)
         actions, spent = 0, 0.0
         while spent < seconds:
