@@ -100,12 +100,6 @@ def _best_line(node: _Node) -> float:
     return node.w / node.n if best is None else best
 
 
-def _settled(root: _Node, left: float) -> bool:
-    """Whether the root's most tried option leads the next by more than the iterations `left` to make."""
-    visits = sorted((ch.n for ch in root.children.values()), reverse=True)
-    return len(visits) < 2 or visits[0] - visits[1] > left
-
-
 _GOES_ON = object()  # the look of a root option after which the mover chooses again: not judged by `_blind`
 
 
@@ -192,8 +186,6 @@ class MCTSAgent(SearchAgent):
                     break
             elif (spent >= self.budget and done >= options) or done >= MAX_ITERATIONS:
                 break
-            elif done >= 2 * options and done % 8 == 0 and _settled(root, (self.budget - spent) * done / spent):
-                break  # the most tried option stays the most tried whatever the rest of the budget does
             spent += self._iterate(root, match, seat, mix, rounds)
             done += 1
         return root, done
