@@ -442,3 +442,67 @@ def test_mcts_blind_judges_by_playouts_a_choice_the_score_cannot_see(tmp_path):
     pick, seen = stats[4]
     assert seen["iterations"] == 8 and pick == "Horseshoe"
     assert seen["children"]["Horseshoe"][1] > seen["children"]["Pebble"][1]
+
+
+MINES = """
+game: mines
+name: Mines
+players: {min: 2, max: 2}
+round:
+  - phase: main
+    do: |
+      for p in players {
+        ask by p "Which mine?" {
+          "Gold mine" { p.coins += 3 }
+          "Copper mine" { p.coins += 1 }
+        }
+      }
+score: me.coins
+max_rounds: 6
+"""
+
+
+def test_mast_takes_the_best_averaged_move_and_tries_an_untried_one_first():
+    from interpreter.agents.playout import MAST, UNTRIED
+    policy = MAST(eps=0.0, decay=0.5)
+    policy.credit({(1, "Gold"), (2, "Copper")}, {1: 1.0, 2: 0.0})
+    policy.credit({(1, "Copper")}, {1: 0.2})
+    rng = random.Random(1)
+    assert policy.pick(rng, 1, ["Copper", "Gold"]) == 1  # Gold's mean 1.0 over Copper's 0.2
+    assert policy.pick(rng, 2, ["Copper", "Silver"]) == 1  # Silver untried (0.6) over Copper's 0.0
+    assert 0.5 < UNTRIED < 1.0
+    policy.new_decision()
+    assert policy.stats[(1, "Gold")] == [0.5, 0.5]  # halved: the same mean, half the weight
+    every = MAST(eps=1.0)
+    assert {every.pick(rng, 1, ["a", "b", "c"]) for _ in range(60)} == {0, 1, 2}  # eps=1: uniformly at random
+
+
+def test_mcts_playouts_learn_that_a_gold_mine_is_worth_more(tmp_path):
+    """Six rounds, a Gold mine 3 coins and a Copper mine 1, the most coins wins: the playouts' own statistics
+    (MAST) give each seat's Gold mine a higher mean reward than its Copper mine, and the search takes Gold."""
+    game = _coins_game(tmp_path, MINES)
+    m = Match(game, 2, 1)
+    a = make_agent("mcts", 1, 1)
+    assert m.pending.labels()[a.choose(None, m.pending)] == "Gold mine"
+    stats = a.policy.stats
+    for seat in (1, 2):
+        gold, copper = stats[(seat, "Gold mine")], stats[(seat, "Copper mine")]
+        assert gold[1] / gold[0] > copper[1] / copper[0]
+
+
+def test_mcts_budget_counts_simulated_decisions(tmp_path):
+    """`budget`: a search stops once its iterations have played that many decisions, each option tried at least
+    once (budget 1: two iterations, one a mine) and at most 400 iterations however cheap they are."""
+    from interpreter.agents.mcts import MAX_ITERATIONS
+    game = _coins_game(tmp_path, MINES)
+    m = Match(game, 2, 1)
+    small = make_agent("mcts", 1, 1, budget=1)
+    small.choose(None, m.pending)
+    assert small.last_stats["iterations"] == 2
+    # a whole match from the start is 12 decisions (6 rounds, 2 players): 60 decisions need 5 iterations
+    five = make_agent("mcts", 1, 1, budget=60)
+    five.choose(None, m.pending)
+    assert five.last_stats["iterations"] == 5
+    huge = make_agent("mcts", 1, 1, budget=10**9)
+    huge.choose(None, m.pending)
+    assert huge.last_stats["iterations"] == MAX_ITERATIONS
