@@ -251,7 +251,7 @@ class Position:
         match = self.base.clone()
         draws = Draws([v for kind, v in self.steps if kind == "chance"], self.spaces.card_at)
         draws.taken = match.rng.taken
-        match.rng = draws
+        match.draw_from(draws)  # (its copies too: they replay to here, then draw from these)
         try:
             match.choose(self.steps[self.drawing][1])
         except NeedDraw as w:
@@ -365,8 +365,7 @@ class MeepleState(pyspiel.State):
             return self.clone()
         seed = int(uniform() * 2**63)
         with sampled(random.Random(seed)):
-            world = match.resample(player_id + 1, random.Random(seed))
-        world.rng = random.Random(seed + 1)  # its draws sampled: this world is no replay of chance outcomes
+            world = match.resample(player_id + 1, random.Random(seed))  # its future drawn by a random.Random
         s = MeepleState.__new__(MeepleState)
         pyspiel.State.__init__(s, self.get_game())
         s.n, s.at = self.n, Position(self.get_game(), world)

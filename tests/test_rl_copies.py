@@ -1,0 +1,109 @@
+"""Copies of OpenSpiel states after chance nodes: pyspiel's own random_sim_test and OpenSpiel's ISMCTS bot on
+every bundled game, worlds from resample_from_infostate that look the same to the player and whose copies play
+alike, and the runtime's part of it (`Match.draw_from`: a match given the outcomes of a chance node has copies
+that draw them too)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from interpreter import Match  # noqa: E402
+from interpreter.rl import openspiel_game  # noqa: E402
+from tests.conftest import CONTENT  # noqa: E402
+from tests.conftest import game as bundled  # noqa: E402
+
+BUNDLED = [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hearts", 4), ("hanabi", 3), ("gin-rummy", 2),
+           ("crazy-eights", 3), ("goofspiel", 3), ("kuhn-poker", 3), ("leduc-poker", 2)]
+
+
+def random_step(state, rng) -> None:
+    state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node()
+                       else rng.choice(state.legal_actions()))
+
+
+def test_a_match_given_a_generator_at_a_decision_has_copies_that_play_on_as_it_does():
+    """`draw_from`: from that decision on the match draws from the new generator, and so does a copy made after
+    it (a copy replays from the last quiet point: to the decision with the old generator, then the new one)."""
+    game = bundled("kaiju-inc")
+    m = Match(game, 3, 7, narrate=False)
+    rng = random.Random(1)
+    for _ in range(6):
+        m.choose(rng.randrange(m.pending.size))
+    m.draw_from(random.Random(11))
+    for _ in range(2):
+        m.choose(rng.randrange(m.pending.size))
+    copy = m.clone()
+    while not m.over:
+        k = rng.randrange(m.pending.size)
+        m.choose(k)
+        copy.choose(k)
+    assert copy.over and copy.result.scores == m.result.scores and copy.choices == m.choices
+    assert copy.view(None) == m.view(None)
+
+
+@pytest.mark.parametrize("name, players", BUNDLED)
+def test_pyspiels_random_sim_test_passes(name, players):
+    """OpenSpiel's own checks of a game's State API on random plays: clones and strings at every step,
+    chance outcomes, returns."""
+    pyspiel.random_sim_test(openspiel_game(CONTENT / name, players=players), num_sims=1, serialize=False,
+                            verbose=False)
+
+
+@pytest.mark.parametrize("name, players", BUNDLED)
+def test_openspiels_ismcts_bot_decides_in_the_middle_of_every_bundled_game(name, players):
+    """OpenSpiel's Python ISMCTS (worlds from resample_from_infostate, random rollouts to the end) decides
+    twice for the player to move, past the first chance nodes and decisions (40 steps, fewer in a short game);
+    a legal action each time."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = openspiel_game(CONTENT / name, players=players)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0, 3,
+                           random_state=np.random.RandomState(1))
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    decided = 0
+    past = {"kuhn-poker": 3, "leduc-poker": 6, "goofspiel": 12}.get(name, 40)
+    while decided < 2:
+        if state.is_terminal():  # a short game: another match
+            state = game.new_initial_state()
+        elif len(state.history()) < past or state.is_chance_node():
+            random_step(state, rng)
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decided += 1
+
+
+@pytest.mark.parametrize("seed", [12, 17])
+def test_debtzilla_worlds_look_the_same_to_the_player_and_their_copies_play_alike(seed):
+    """Worlds the player imagines (many draws: Match.resample) at a random position of a three-player match:
+    the player's information state and observation are the state's, and a copy of a world shows every player
+    what the world shows, there and after the same actions."""
+    game = openspiel_game(CONTENT / "debtzilla", players=3)
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    target = rng.randrange(20, 300)
+    while not s.is_terminal() and len(s.history()) < target:
+        random_step(s, rng)
+    assert not s.is_terminal() and not s.is_chance_node()
+    p = s.current_player()
+    for _ in range(4):
+        w = s.resample_from_infostate(p, rng.random)
+        assert w.information_state_string(p) == s.information_state_string(p)
+        assert w.observation_tensor(p) == s.observation_tensor(p)
+        c = w.clone()
+        assert all(c.observation_tensor(q) == w.observation_tensor(q) for q in range(3))
+        for _ in range(20):
+            if c.is_terminal():
+                break
+            d = c.clone()
+            a = rng.choice(c.chance_outcomes())[0] if c.is_chance_node() else rng.choice(c.legal_actions())
+            c.apply_action(a)
+            d.apply_action(a)
+            assert all(c.observation_tensor(q) == d.observation_tensor(q) for q in range(3))
