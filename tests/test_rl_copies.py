@@ -4,6 +4,9 @@ alike, and the runtime's part of it (`Match.draw_from`: a match given the outcom
 that draw them too)."""
 from __future__ import annotations
 
+import copy
+import multiprocessing
+import pickle
 import random
 
 import pytest
@@ -14,7 +17,7 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 from interpreter import Match  # noqa: E402
-from interpreter.rl import openspiel_game  # noqa: E402
+from interpreter.rl import aec_env, openspiel_game  # noqa: E402
 from tests.conftest import CONTENT  # noqa: E402
 from tests.conftest import game as bundled  # noqa: E402
 
@@ -47,11 +50,13 @@ def test_a_match_given_a_generator_at_a_decision_has_copies_that_play_on_as_it_d
     assert copy.view(None) == m.view(None)
 
 
+@pytest.mark.parametrize("serialize", [False, True])
 @pytest.mark.parametrize("name, players", BUNDLED)
-def test_pyspiels_random_sim_test_passes(name, players):
+def test_pyspiels_random_sim_test_passes(name, players, serialize):
     """OpenSpiel's own checks of a game's State API on random plays: clones and strings at every step,
-    chance outcomes, returns."""
-    pyspiel.random_sim_test(openspiel_game(CONTENT / name, players=players), num_sims=1, serialize=False,
+    chance outcomes, returns; with `serialize`, states serialized and read back (OpenSpiel pickles a Python
+    state's attributes) along the way."""
+    pyspiel.random_sim_test(openspiel_game(CONTENT / name, players=players), num_sims=1, serialize=serialize,
                             verbose=False)
 
 
@@ -107,3 +112,90 @@ def test_debtzilla_worlds_look_the_same_to_the_player_and_their_copies_play_alik
             c.apply_action(a)
             d.apply_action(a)
             assert all(c.observation_tensor(q) == d.observation_tensor(q) for q in range(3))
+
+
+def played(state, rng, steps: int):
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
+
+
+def same_state(a, b, players: int) -> bool:
+    return (a.history() == b.history() and a.current_player() == b.current_player()
+            and a.legal_actions() == b.legal_actions() and str(a) == str(b)
+            and all(a.information_state_string(p) == b.information_state_string(p)
+                    and a.observation_tensor(p) == b.observation_tensor(p) for p in range(players)))
+
+
+def test_a_state_pickles_and_comes_back_at_its_position_after_chance_nodes():
+    """Kaiju Incorporated, 60 random steps in (chance nodes among them): the unpickled state is the same
+    position (history, legal actions, account, every player's information state and observation), and both
+    play on alike."""
+    game = openspiel_game(CONTENT / "kaiju-inc", players=3)
+    s = played(game.new_initial_state(), random.Random(3), 60)
+    back = pickle.loads(pickle.dumps(s))
+    assert same_state(back, s, 3)
+    played(s, random.Random(4), 30)
+    played(back, random.Random(4), 30)
+    assert same_state(back, s, 3)
+    assert pickle.loads(pickle.dumps(game)).num_players() == 3
+
+
+def test_a_world_a_player_imagines_pickles_as_the_same_world():
+    """A Debtzilla world from resample_from_infostate (Match.resample) is imagined again from its origin when
+    unpickled: the same position for every player, and the same after the same actions."""
+    game = openspiel_game(CONTENT / "debtzilla", players=2)
+    rng = random.Random(5)
+    s = played(game.new_initial_state(), rng, 80)
+    while s.is_chance_node():
+        random_step(s, rng)
+    w = s.resample_from_infostate(s.current_player(), rng.random)
+    played(w, random.Random(6), 5)
+    back = pickle.loads(pickle.dumps(w))
+    assert same_state(back, w, 2)
+    played(w, random.Random(7), 10)
+    played(back, random.Random(7), 10)
+    assert same_state(back, w, 2)
+
+
+def _play_out(game_and_state):
+    game, state = game_and_state
+    played(state, random.Random(8), 10_000)
+    return state.returns(), state.history()
+
+
+def test_states_travel_to_another_process():
+    """multiprocessing (spawned: a fresh interpreter) gets a game and a state mid-match by pickle and plays it
+    to the same end as this process does."""
+    game = openspiel_game(CONTENT / "leduc-poker", players=2)
+    s = played(game.new_initial_state(), random.Random(9), 7)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        there = pool.map(_play_out, [(game, s)])[0]
+    assert there == _play_out((game, s.clone()))
+
+
+def test_the_pettingzoo_environment_deep_copies():
+    """copy.deepcopy of an AEC environment mid-match: an independent environment at the same point; the same
+    actions give both the same observations and rewards, and stepping the copy leaves the original as it is."""
+    env = aec_env(CONTENT / "kaiju-inc", players=3, seed=2)
+    env.reset()
+    rng = random.Random(1)
+    for _ in range(25):
+        obs, *_ = env.last()
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    twin = copy.deepcopy(env)
+    before = env.last()[0]["observation"].copy()
+    actions = []
+    for _ in range(25):  # the copy plays on
+        obs, _, terminated, truncated, _ = twin.last()
+        if terminated or truncated:
+            break
+        actions.append(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        twin.step(actions[-1])
+    assert twin.match is not env.match and np.array_equal(env.last()[0]["observation"], before)
+    for a in actions:  # the same actions on the original
+        env.step(a)
+    assert env.agent_selection == twin.agent_selection and env.rewards == twin.rewards
+    assert np.array_equal(env.last()[0]["observation"], twin.last()[0]["observation"])

@@ -3,6 +3,7 @@ learns, meeple's agents play the others). Both play an ordinary match (draws fro
 through the seats' views only (spaces.py)."""
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -52,6 +53,17 @@ class MeepleAEC(AECEnv):
         self.metadata = dict(self.metadata, name=f"meeple_{self.game.id}")
         self.match = None
         self.shown = 0
+
+    def __deepcopy__(self, memo):
+        """An independent environment at the same point: the match cloned (Match.clone), the game and its
+        spaces shared (they do not change)."""
+        other = copy.copy(self)
+        memo[id(self)] = other
+        for name, value in vars(self).items():
+            if name not in ("game", "sp", "match", "_obs_space", "_act_space"):
+                setattr(other, name, copy.deepcopy(value, memo))
+        other.match = None if self.match is None else self.match.clone()
+        return other
 
     def observation_space(self, agent):
         return self._obs_space

@@ -20,6 +20,7 @@ from .draws import Draws, NeedDraw, replay, sampled
 from .spaces import Spaces, view_text
 
 _REGISTERED: dict = {}
+_BY_NAME: dict = {}  # registered name -> the game's class (what a pickled position names)
 TRIES = 200  # resample_from_infostate's samples by rejection before it imagines a world
 REJECTION_DRAWS = 12  # ... tried only in a match of so few draws (Kuhn and Leduc poker deal 2 to 5)
 _RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
@@ -67,10 +68,11 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             parameter_specification={"players": g.min_players})
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
-                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}})
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {},
+                    "source": None if loaded else key[0]})
         if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
-        _REGISTERED[key] = cls
+        _REGISTERED[key] = _BY_NAME[name] = cls
     return _REGISTERED[key]({"players": players})
 
 
@@ -80,6 +82,14 @@ class MeepleGame(pyspiel.Game):
     kind = None
     numbered: dict = {}  # players -> Spaces
     nodes: dict = {}     # (players, steps) -> Node (spiel.Position)
+    source = None        # the folder it was loaded from (None: made from a loaded GameDef)
+
+    def __reduce__(self):
+        """A game pickles as the call that makes it: `openspiel_game(folder, players, options)`."""
+        if self.source is None:
+            raise TypeError("a meeple OpenSpiel game made from a loaded GameDef does not pickle: make it from its "
+                            "folder, openspiel_game(FOLDER, players=N)")
+        return openspiel_game, (self.source, self.num_players(), dict(self.options) or None)
 
     def __init__(self, params=None):
         game = self.meeple
@@ -122,11 +132,11 @@ class Node:
     def __init__(self, spaces: Spaces, match, wanted):
         self.wanted, self.legal, self.returns, self.views, self._texts = wanted, {}, None, (), None
         if match is None:
-            self.player = pyspiel.PlayerId.CHANCE
+            self.player = int(pyspiel.PlayerId.CHANCE)
             return
         n = len(match.players)
         if match.over:
-            self.player, self.returns = pyspiel.PlayerId.TERMINAL, returns_of(match)
+            self.player, self.returns = int(pyspiel.PlayerId.TERMINAL), returns_of(match)
         else:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
         self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
@@ -151,11 +161,14 @@ class Position:
     replay of its steps: its match is cloned at every copy, and nothing of it is kept by the game."""
     CACHE = 200_000  # positions a game keeps
 
-    def __init__(self, game: MeepleGame, match=None):
+    def __init__(self, game: MeepleGame, match=None, origin=None):
         self.game_class, self.spaces = type(game), game.spaces
         self.players = game.num_players()
         self.steps: list = []
         self.imagined = match is not None
+        # an imagined world's: what the state it was imagined from was (its origin, history and draws: see
+        # _state_after), and the player and seed it was imagined with
+        self.origin = origin
         self.rng = random.Random(len(match.choices)) if self.imagined else None  # an imagined world's draws
         self.source = None  # (a match, its number of choices when this position was copied from it)
         self.drawing = None  # at a draw a choice wanted: that choice's place in the steps
@@ -184,6 +197,12 @@ class Position:
         elif self.match is not None:
             other.source = (self.match, len(self.match.choices))
         return other
+
+    def __reduce__(self):
+        """A position pickles as where it is: its game's name, the players, its steps (and an imagined world's
+        origin and draws); unpickled, it is played there again."""
+        return _position_of, (self.game_class.kind.short_name, self.players, self.origin, list(self.steps),
+                              self.rng.getstate() if self.imagined else None)
 
     def _replay(self):
         g = self.game_class
@@ -263,6 +282,26 @@ class Position:
         return match.lines if match else []
 
 
+def _position_of(name: str, players: int, origin, steps: list, rng) -> Position:
+    game = _BY_NAME[name]({"players": players})
+    at = Position(game) if origin is None else _state_after(game, *origin[:3])._imagine(*origin[3:]).at
+    for kind, value in steps:
+        at.advance(kind, value)
+    if rng is not None:
+        at.rng.setstate(rng)
+    return at
+
+
+def _state_after(game, origin, history: list, rng=None):
+    """A state pickled: its game's after `history` (from the start, or in the world imagined from `origin`)."""
+    s = game.new_initial_state() if origin is None else _state_after(game, *origin[:3])._imagine(*origin[3:])
+    for a in history:
+        s.apply_action(a)
+    if rng is not None:
+        s.at.rng.setstate(rng)
+    return s
+
+
 class Trails(list):
     """Each player's observations so far: a list each of the Nodes it was at and its own choices (texts). A
     copy copies the lists, not what they hold."""
@@ -282,6 +321,12 @@ class MeepleState(pyspiel.State):
     @property
     def spaces(self) -> Spaces:
         return self.at.spaces
+
+    def __reduce__(self):
+        """A state pickles as its game and history: unpickled (in any process), it is played there again; an
+        imagined world is imagined again from the same state with the same seed, then played on."""
+        return _state_after, (self.get_game(), self.at.origin, self.history(),
+                              self.at.rng.getstate() if self.at.imagined else None)
 
     def view_of(self, p: int) -> dict | None:
         """Player p's view now (at a draw: the last it had)."""
@@ -363,12 +408,17 @@ class MeepleState(pyspiel.State):
         match = self.at.live()
         if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
             return self.clone()
-        seed = int(uniform() * 2**63)
+        return self._imagine(player_id, int(uniform() * 2**63))
+
+    def _imagine(self, player_id: int, seed: int):
+        """The world `player_id` imagines from here with `seed` (Match.resample): a state whose recall is the
+        player's, the other players' starting there."""
         with sampled(random.Random(seed)):
-            world = match.resample(player_id + 1, random.Random(seed))  # its future drawn by a random.Random
+            world = self.at.live().resample(player_id + 1, random.Random(seed))  # its future drawn by a random.Random
         s = MeepleState.__new__(MeepleState)
         pyspiel.State.__init__(s, self.get_game())
-        s.n, s.at = self.n, Position(self.get_game(), world)
+        origin = (self.at.origin, self.history(), self.at.rng.getstate() if self.at.imagined else None, player_id, seed)
+        s.n, s.at = self.n, Position(self.get_game(), world, origin)
         s.trail = Trails(list(t) if p == player_id else [] for p, t in enumerate(self.trail))
         s._arrived(others_only=player_id)
         return s
