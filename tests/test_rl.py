@@ -239,3 +239,31 @@ def test_a_large_game_resamples_a_world_the_player_imagines_and_plays_it_on():
     while not w.is_terminal():
         w.apply_action(rng.choice(w.legal_actions()))
     assert len(w.returns()) == 4 and not s.is_terminal()
+
+
+def test_the_same_game_with_other_options_is_registered_under_a_name_of_its_own():
+    """Debtzilla against Inflationsaurus is another OpenSpiel game than against Debtzilla: its own name (the
+    options off their defaults), loaded by that name; the options said at their defaults are the game itself."""
+    plain = openspiel_game(CONTENT / "debtzilla", players=2)
+    other = openspiel_game(CONTENT / "debtzilla", players=2, options={"boss": "inflationsaurus"})
+    same = openspiel_game(CONTENT / "debtzilla", players=2, options={"boss": "debtzilla"})
+    assert plain.get_type().short_name == same.get_type().short_name == "meeple_debtzilla"
+    assert other.get_type().short_name == "meeple_debtzilla__boss_inflationsaurus"
+    loaded = pyspiel.load_game("meeple_debtzilla__boss_inflationsaurus", {"players": 2})
+    assert loaded.get_type().long_name == "Debtzilla (meeple, boss=inflationsaurus)"
+    assert pyspiel.load_game("meeple_debtzilla", {"players": 2}).get_type().long_name == "Debtzilla (meeple)"
+
+
+def test_stepping_a_gym_environment_after_its_end_says_to_reset():
+    from interpreter import UsageError
+    env = gym_env(CONTENT / "kuhn-poker", players=2, seat=1)
+    with pytest.raises(UsageError, match=r"reset\(\) before the first step"):
+        env.step(0)
+    obs, info = env.reset(seed=1)
+    done = False
+    while not done:
+        obs, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(UsageError, match=r"the episode is over .*call reset\(\)"):
+        env.step(0)
+    env.reset(seed=2)
+    assert not env.match.over

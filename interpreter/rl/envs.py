@@ -11,6 +11,7 @@ from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
 from ..agents.registry import make_agent
+from ..errors import UsageError
 from ..model.pipeline import load_game
 from ..runtime.match import Match
 from .spaces import Spaces
@@ -180,6 +181,9 @@ class MeepleGym(Env):
         return {"action_mask": _mask(self.sp, self.legal)}
 
     def step(self, action):
+        if self.match is None or self.match.over:
+            raise UsageError("the episode is over (it terminated): call reset() to play another"
+                             if self.match is not None else "call reset() before the first step")
         action = int(action)
         if action not in self.legal:
             action = min(self.legal)

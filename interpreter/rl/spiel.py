@@ -16,6 +16,7 @@ import numpy as np
 import pyspiel
 
 from ..model.pipeline import load_game
+from ..runtime.match import resolve_options
 from .draws import Draws, NeedDraw, replay, sampled
 from .spaces import Spaces, view_text
 
@@ -48,15 +49,23 @@ def returns_of(match) -> list[float]:
 
 def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.Game:
     """A meeple game (a folder or a loaded GameDef) for `players` players as a pyspiel.Game, registered as
-    `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called)."""
+    `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called), with
+    `__<option>_<value>` for each option not at its default (`meeple_debtzilla__boss_inflationsaurus`)."""
     loaded = hasattr(game, "cards")  # a GameDef already, else a folder
     chosen = tuple(sorted((options or {}).items()))
     key = (id(game), chosen) if loaded else (str(Path(game).resolve()), chosen)
     if key not in _REGISTERED:
         g = game if loaded else load_game(game, options=options)
-        name = "meeple_" + re.sub(r"\W", "_", g.id)
+        values = resolve_options(g, options or {})
+        same = [c for c in _REGISTERED.values()  # the same game with its options said otherwise
+                if (c.meeple is g if loaded else c.source == key[0]) and resolve_options(c.meeple, c.options) == values]
+        if same:
+            _REGISTERED[key] = same[0]
+            return same[0]({"players": players})
+        off = {k: v for k, v in sorted(values.items()) if v != g.options[k].default}
+        name = _name(g, off)
         kind = pyspiel.GameType(
-            short_name=name, long_name=f"{g.name} (meeple)",
+            short_name=name, long_name=f"{g.name} (meeple" + "".join(f", {k}={v}" for k, v in off.items()) + ")",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -74,6 +83,21 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             pyspiel.register_game(kind, cls)
         _REGISTERED[key] = _BY_NAME[name] = cls
     return _REGISTERED[key]({"players": players})
+
+
+def _name(g, off: dict) -> str:
+    """The game's registered name: its id and the options off their defaults (`off`); another game of that
+    name in this process (from another folder) gets a number after it."""
+    name = "meeple_" + _word(g.id) + "".join(f"__{k}_{_word(str(v))}" for k, v in off.items())
+    taken, n = name, 1
+    while taken in _BY_NAME:
+        n += 1
+        taken = f"{name}_{n}"
+    return taken
+
+
+def _word(text: str) -> str:
+    return re.sub(r"\W", "_", text)
 
 
 class MeepleGame(pyspiel.Game):
