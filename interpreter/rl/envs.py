@@ -34,6 +34,11 @@ def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
     return mask
 
 
+def _info(sp: Spaces, decision, legal: dict) -> dict:
+    """The info of the seat asked: its action mask, what it is asked and what each legal action means."""
+    return {"action_mask": _mask(sp, legal), "prompt": decision.prompt, "labels": sp.labels(decision, legal)}
+
+
 def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
     return {"observation": sp.observe(match.view(seat)), "action_mask": _mask(sp, legal)}
 
@@ -98,7 +103,8 @@ class MeepleAEC(AECEnv):
             self.legal = self.sp.actions(m.pending)
             self.agent_selection = self.possible_agents[m.pending.player.index]
             for a in self.agents:
-                self.infos[a] = {"action_mask": _mask(self.sp, self.legal if a == self.agent_selection else None)}
+                self.infos[a] = _info(self.sp, m.pending, self.legal) if a == self.agent_selection else \
+                    {"action_mask": _mask(self.sp, None)}
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
@@ -178,7 +184,8 @@ class MeepleGym(Env):
         return _observation(self.sp, self.match, self.seat, self.legal)
 
     def _info(self):
-        return {"action_mask": _mask(self.sp, self.legal)}
+        m = self.match
+        return {"action_mask": _mask(self.sp, self.legal)} if m.over else _info(self.sp, m.pending, self.legal)
 
     def step(self, action):
         if self.match is None or self.match.over:

@@ -18,7 +18,7 @@ import pyspiel
 from ..model.pipeline import load_game
 from ..runtime.match import resolve_options
 from .draws import Draws, NeedDraw, replay, sampled
-from .spaces import Spaces, view_text
+from .spaces import Spaces, flat_view, view_change, view_text
 
 _REGISTERED: dict = {}
 _BY_NAME: dict = {}  # registered name -> the game's class (what a pickled position names)
@@ -151,10 +151,11 @@ class Node:
     """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
     returns at the end, and the players' views (the one to move's, or at the end everyone's; another's is
     read when asked for, `MeepleState.view_of`); shared by every state at that position."""
-    __slots__ = ("player", "legal", "wanted", "returns", "views", "_texts")
+    __slots__ = ("player", "legal", "wanted", "returns", "views", "_flat", "_changes")
 
     def __init__(self, spaces: Spaces, match, wanted):
-        self.wanted, self.legal, self.returns, self.views, self._texts = wanted, {}, None, (), None
+        self.wanted, self.legal, self.returns, self.views = wanted, {}, None, ()
+        self._flat = self._changes = None
         if match is None:
             self.player = int(pyspiel.PlayerId.CHANCE)
             return
@@ -165,13 +166,24 @@ class Node:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
         self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
 
-    def text(self, p: int) -> str:
-        """Player p's view as a line, written when first read (most are never read)."""
-        if self._texts is None:
-            self._texts = [None] * len(self.views)
-        if self._texts[p] is None:
-            self._texts[p] = view_text(self.views[p])
-        return self._texts[p]
+    def flat(self, p: int, game) -> dict:
+        """Player p's view as a flat dict (spaces.flat_view), made when first read (most are never read)."""
+        if self._flat is None:
+            self._flat = [None] * len(self.views)
+        if self._flat[p] is None:
+            self._flat[p] = flat_view(self.views[p], game)
+        return self._flat[p]
+
+    def change(self, p: int, before, game) -> str:
+        """Player p's view here as a line: what changed since its view at the Node `before` (None: all of it);
+        the last one made kept."""
+        if self._changes is None:
+            self._changes = [None] * len(self.views)
+        known = self._changes[p]
+        if known is None or known[0] is not before:
+            known = self._changes[p] = (before, view_change(None if before is None else before.flat(p, game),
+                                                            self.flat(p, game)))
+        return known[1]
 
 
 class Position:
@@ -449,7 +461,14 @@ class MeepleState(pyspiel.State):
 
     def information_state_string(self, player=None):
         p = self.current_player() if player is None else player
-        return "\n".join(e if type(e) is str else e.text(p) for e in self.trail[p])
+        lines, before, game = [], None, self.spaces.game
+        for e in self.trail[p]:
+            if type(e) is str:
+                lines.append(e)
+            else:
+                lines.append(e.change(p, before, game))
+                before = e
+        return "\n".join(lines)
 
     def observation_string(self, player=None):
         view = self.view_of(self.current_player() if player is None else player)
