@@ -31,6 +31,8 @@ def win_rates(data: dict) -> dict:
         k = sum(won(r, s) for r in results)
         seats[str(s)] = {"wins": k, "played": n, **rate(k, n)}
     out["seats"] = seats
+    first = (results[0].get("agents") or {}) if results else {}
+    out["lineup"] = [first[str(s)] for s in range(1, data["players"] + 1) if str(s) in first]  # the agents by seat
     for field, key in (("factions", "factions"), ("agents", "agents")):
         table: dict = defaultdict(lambda: [0, 0])
         for r in results:
