@@ -156,8 +156,9 @@ def test_ctrl_c_stops_a_tuning_with_one_line(tmp_path, capsys, monkeypatch):
 
 
 def test_the_reports_suggested_command_runs_as_printed(tmp_path, capsys, monkeypatch):
-    """A company holds no number: the report names the first cards that share its home city and hold numbers
-    (its start buildings), and the agents the results were played by; the command runs as printed."""
+    """A company holds no number: the report names the cards with numbers its seats hold far more often than
+    the others, or without such a record the first cards that share its home city (its start buildings), and
+    the agents the results were played by; the command runs as printed."""
     import shlex
 
     from interpreter.report import build
@@ -173,6 +174,11 @@ def test_the_reports_suggested_command_runs_as_printed(tmp_path, capsys, monkeyp
     for card in ("start_kaijumoto_electronics", "start_kaijumoto_heavy_industries",
                  "start_kaijumoto_rebuild_estates"):
         assert f"--vary cards.{card}." in command
+    for r in results:  # the cards its seats hold far more often than the others come first (stats.held_with)
+        r["cards"]["held"] = {"1": ["kaijumoto_keiretsu", "start_kaijumoto_heavy_industries"], "2": [], "3": []}
+    held = {f["what"]: f for f in build([{"game": "kaiju-inc", "players": 3, "options": {}, "_path": "r.json",
+                                          "results": results}])["flags"]}["Kaijumoto Keiretsu"]["command"]
+    assert "--vary cards.start_kaijumoto_heavy_industries.research=" in held and "electronics" not in held
     args = shlex.split(command)
     assert args[:2] == ["meeple", "tune"]
     monkeypatch.chdir(tmp_path)

@@ -19,11 +19,15 @@ def _tunable(card) -> list[str]:
             if k not in COMMON and type(v) is int]
 
 
-def _related(card, game) -> list:
-    """For a card without whole numbers (a faction): the first cards of the game (in its files' order) that
-    share a text value with it (a faction's home city) and hold whole numbers."""
+def _related(card, game, held: list) -> list:
+    """For a card without whole numbers (a faction): the cards with whole numbers its seats hold far more often
+    than the others (`held`, stats.held_with: a company's start buildings), else the first cards of the game (in
+    its files' order) that share a text value with it (a faction's home city)."""
     if card is None or game is None or _tunable(card):
         return [card]
+    mostly = [game.cards[c] for c in held if c in game.cards and _tunable(game.cards[c])]
+    if mostly:
+        return mostly[:RELATED]
     mine = {(k, v) for k, v in card.source.items() if k not in COMMON | {"text"} and isinstance(v, str)}
     out = [c for c in game.cards.values() if c is not card and _tunable(c)
            and any(c.source.get(k) == v for k, v in mine)]
@@ -31,7 +35,7 @@ def _related(card, game) -> list:
 
 
 def _command(game_id: str, mods: list, group: dict, card, game=None) -> str:
-    cards = _related(card, game)
+    cards = _related(card, game, (group.get("held_with") or {}).get(str(card.name) if card else "", []))
     items = [x for c in cards for x in _tunable(c)]
     varies = " ".join(f"--vary {x}" for x in items) or "--vary cards.ID.FIELD=LO..HI"
     printed = "" if all(c is not None and c.source.get("provenance") == "designed" for c in cards) \
