@@ -131,7 +131,7 @@ def summary(d: dict) -> list[str]:
         lines.append(f"{len(d['as_good'])} other set(s) of values are as good within the noise (tune.json: as_good)")
     if c["before"]:
         lines.append(f"on {c['games']} fresh matches (seeds {c['seeds'][0]}..{c['seeds'][1]}):")
-        for label, x in (("as it is", c["before"]), ("tuned", c["after"])):
+        for label, x in (("as it is", c["before"]),) + ((("tuned", c["after"]),) if not d["kept"] else ()):
             m = x["measure"]
             lines.append(f"  {label}: loss {m['value']:.4f} (95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f})")
     page = d["page"]
