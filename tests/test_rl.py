@@ -239,3 +239,95 @@ def test_a_large_game_resamples_a_world_the_player_imagines_and_plays_it_on():
     while not w.is_terminal():
         w.apply_action(rng.choice(w.legal_actions()))
     assert len(w.returns()) == 4 and not s.is_terminal()
+
+
+def test_the_same_game_with_other_options_is_registered_under_a_name_of_its_own():
+    """Debtzilla against Inflationsaurus is another OpenSpiel game than against Debtzilla: its own name (the
+    options off their defaults), loaded by that name; the options said at their defaults are the game itself."""
+    plain = openspiel_game(CONTENT / "debtzilla", players=2)
+    other = openspiel_game(CONTENT / "debtzilla", players=2, options={"boss": "inflationsaurus"})
+    same = openspiel_game(CONTENT / "debtzilla", players=2, options={"boss": "debtzilla"})
+    assert plain.get_type().short_name == same.get_type().short_name == "meeple_debtzilla"
+    assert other.get_type().short_name == "meeple_debtzilla__boss_inflationsaurus"
+    loaded = pyspiel.load_game("meeple_debtzilla__boss_inflationsaurus", {"players": 2})
+    assert loaded.get_type().long_name == "Debtzilla (meeple, boss=inflationsaurus)"
+    assert pyspiel.load_game("meeple_debtzilla", {"players": 2}).get_type().long_name == "Debtzilla (meeple)"
+
+
+def test_stepping_a_gym_environment_after_its_end_says_to_reset():
+    from interpreter import UsageError
+    env = gym_env(CONTENT / "kuhn-poker", players=2, seat=1)
+    with pytest.raises(UsageError, match=r"reset\(\) before the first step"):
+        env.step(0)
+    obs, info = env.reset(seed=1)
+    done = False
+    while not done:
+        obs, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(UsageError, match=r"the episode is over .*call reset\(\)"):
+        env.step(0)
+    env.reset(seed=2)
+    assert not env.match.over
+
+
+def test_an_observation_encodes_the_prompt_and_each_places_label_by_its_words():
+    """Hanabi's moves are labels built in play ("tell Ben the 2s"), actions by their place: the observation
+    ends with the prompt's words and each place's label's words (spaces.words: the same text, the same
+    numbers), for the seat asked only."""
+    from interpreter.rl.spaces import LABEL_WIDTH, PROMPT_WIDTH, words
+    sp = Spaces(bundled("hanabi"), 3)
+    m = Match(bundled("hanabi"), 3, 2)
+    d = m.pending
+    tail = sp.observe(m.view(d.player.seat))[-(PROMPT_WIDTH + SLOTS * LABEL_WIDTH):]
+    prompt = np.zeros(PROMPT_WIDTH, np.float32)
+    words(prompt, d.prompt)
+    assert prompt.any() and np.array_equal(tail[:PROMPT_WIDTH], prompt)
+    places = tail[PROMPT_WIDTH:].reshape(SLOTS, LABEL_WIDTH)
+    for k, label in enumerate(d.labels()):
+        expected = np.zeros(LABEL_WIDTH, np.float32)
+        words(expected, label)
+        assert np.array_equal(places[k], expected)
+    assert not places[d.size:].any() and len(set(map(bytes, places[:d.size]))) > 1
+    other = d.player.seat % 3 + 1
+    assert not sp.observe(m.view(other))[-SLOTS * LABEL_WIDTH:].any()  # another seat's labels are not its own
+
+
+def test_the_environments_info_says_what_is_asked_and_what_each_action_means():
+    env = aec_env(CONTENT / "kaiju-inc", players=3, seed=1)
+    env.reset()
+    info = env.infos[env.agent_selection]
+    d = env.match.pending
+    assert info["prompt"] == d.prompt
+    assert sorted(info["labels"]) == np.flatnonzero(info["action_mask"]).tolist()
+    assert set(info["labels"].values()) <= set(d.labels())
+    gym = gym_env(CONTENT / "kaiju-inc", players=3, seat=1)
+    _, ginfo = gym.reset(seed=1)
+    assert ginfo["prompt"] == gym.match.pending.prompt and len(ginfo["labels"]) == int(ginfo["action_mask"].sum())
+
+
+def test_an_information_state_is_each_views_change_and_tells_every_view_again():
+    """Kaiju Incorporated, a random match: each line of a player's information state is what changed in its
+    view since its last decision (a card by its id); applied in turn, the lines give back every view it had.
+    The whole match's information state stays small (it was the whole view at each decision: 859k
+    characters)."""
+    import json
+
+    from interpreter.rl.spaces import flat_view
+    game = openspiel_game(CONTENT / "kaiju-inc", players=3)
+    rng = random.Random(1)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
+    text = s.information_state_string(0)
+    assert len(text) < 100_000
+    views = [e for e in s.trail[0] if type(e) is not str]
+    lines = [line for line in text.split("\n") if not line.startswith("I chose")]
+    assert len(lines) == len(views) > 20
+    flat: dict = {}
+    for line, node in zip(lines, views, strict=True):
+        change = json.loads(line)
+        flat.update(change.get("set", {}))
+        for path, (a, out, put) in change.get("splice", {}).items():
+            flat[path] = flat[path][:a] + put + flat[path][a + out:]
+        for path in change.get("gone", []):
+            del flat[path]
+        assert flat == flat_view(node.views[0], game.meeple)

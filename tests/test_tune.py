@@ -109,25 +109,89 @@ def test_a_tuned_mod_is_validated_and_played(tmp_path, capsys):
     assert [c.id for c in game.cards.values() if c.source.get("replace")] == ["start_kaijumoto_electronics"]
 
 
-def test_the_game_as_it_is_is_kept_unless_a_trial_beats_it_beyond_the_noise(tmp_path):
-    """A head start of 2 is fair already: no other value beats it beyond its interval, so the mod changes nothing."""
+def test_an_empty_result_is_said_and_writes_no_mod(tmp_path):
+    """A head start of 2 is fair already: the best trial is the game as it is, so no mod is written (and the
+    last run's is taken away), and the summary and the page say so."""
+    from interpreter.tune import summary
     fair = tmp_path / "fair"
     (fair / "cards").mkdir(parents=True)
     (fair / "mod.yaml").write_text("mod: fair\nextends: head-start\ncards: [cards/*.yaml]\n")
     (fair / "cards" / "c.yaml").write_text("- {id: head_start, name: Head Start, kind: handicap, provenance: designed, "
                                            "spaces: 2, replace: true}\n")
+    (tmp_path / "out" / "mod").mkdir(parents=True)
+    (tmp_path / "out" / "mod" / "mod.yaml").write_text("mod: tuned\nextends: head-start\n")  # a last run's
     d = tune(HEAD_START, mods=[fair], vary=[f"{SPACES}=1..3"], goals=["fair"], out_dir=str(tmp_path / "out"),
-             players=2, games=200, trials=4, seed=3, check_games=0, say=None)
-    assert d["kept"] and d["best"]["params"] == {SPACES: 2}
-    assert not (tmp_path / "out" / "mod" / "cards").exists()
-    assert "cards" not in (tmp_path / "out" / "mod" / "mod.yaml").read_text()
+             players=2, games=200, trials=3, seed=3, check_games=0, say=None)
+    assert d["kept"] and d["best"]["params"] == {SPACES: 2} and d["mod"] is None
+    assert not (tmp_path / "out" / "mod").exists()
+    assert "no trial beat the game as it is: no mod written" in summary(d)[-1]
+    assert "no mod is written" in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_the_result_is_the_best_trial_and_no_values_are_played_twice(tmp_path):
+    """Four head starts, six trials asked: each value is played once (a value the search proposes again is not
+    a trial: another value is played instead), the search stops when all were, and the answer is the trial of
+    the lowest loss."""
+    d = tune(HEAD_START, vary=[f"{SPACES}=0..3"], goals=["fair"], out_dir=str(tmp_path), players=2, games=120,
+             trials=6, seed=4, check_games=0, prune=False, say=None)
+    played = [t["params"][SPACES] for t in d["trials"]]
+    assert sorted(played) == [0, 1, 2, 3]
+    lowest = min(d["trials"], key=lambda t: t["value"])
+    assert d["best"]["params"] == lowest["params"] and d["best"]["value"] == lowest["value"]
+
+
+def test_ctrl_c_stops_a_tuning_with_one_line(tmp_path, capsys, monkeypatch):
+    """An interrupt while matches are played: the command says in one line where the finished trials are kept
+    and how to go on (exit 130), no traceback."""
+    import interpreter.tune.trials as trials
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(trials, "run_one", interrupted)
+    code = main(["tune", "kaiju-inc", "--vary", "cards.start_kaijumoto_electronics.money=2..4", "--goal", "fair",
+                 "--games", "8", "--trials", "2", "--jobs", "1", "-o", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 130 and len(err.strip().splitlines()) == 1
+    assert "stopped" in err and str(tmp_path / "study.db") in err and "Traceback" not in err
+
+
+def test_the_reports_suggested_command_runs_as_printed(tmp_path, capsys, monkeypatch):
+    """A company holds no number: the report names the cards with numbers its seats hold far more often than
+    the others, or without such a record the first cards that share its home city (its start buildings), and
+    the agents the results were played by; the command runs as printed."""
+    import shlex
+
+    from interpreter.report import build
+    factions = {"1": "Kaijumoto Keiretsu", "2": "Gwai Group", "3": "Monstersanto"}
+    results = [{"seed": i, "winner": w, "winners": [w], "outcome": "ranked", "reason": "r", "rounds": 10,
+                "decisions": 50, "scores": {}, "factions": factions, "agents": {"1": "greedy", "2": "random",
+                                                                                  "3": "random"},
+                "cards": {"taken": {}, "bought": {}, "held": {}}} for i, w in enumerate([1] * 180 + [2, 3] * 60)]
+    flagged = {f["what"]: f for f in build([{"game": "kaiju-inc", "players": 3, "options": {}, "_path": "r.json",
+                                             "results": results}])["flags"]}
+    command = flagged["Kaijumoto Keiretsu"]["command"]
+    assert "--agent greedy --agent random --agent random" in command and "ID.FIELD" not in command
+    for card in ("start_kaijumoto_electronics", "start_kaijumoto_heavy_industries",
+                 "start_kaijumoto_rebuild_estates"):
+        assert f"--vary cards.{card}." in command
+    for r in results:  # the cards its seats hold far more often than the others come first (stats.held_with)
+        r["cards"]["held"] = {"1": ["kaijumoto_keiretsu", "start_kaijumoto_heavy_industries"], "2": [], "3": []}
+    held = {f["what"]: f for f in build([{"game": "kaiju-inc", "players": 3, "options": {}, "_path": "r.json",
+                                          "results": results}])["flags"]}["Kaijumoto Keiretsu"]["command"]
+    assert "--vary cards.start_kaijumoto_heavy_industries.research=" in held and "electronics" not in held
+    args = shlex.split(command)
+    assert args[:2] == ["meeple", "tune"]
+    monkeypatch.chdir(tmp_path)
+    assert main([*args[1:], "--games", "2", "--rungs", "1", "--trials", "1", "--check-games", "0", "--jobs", "1"]) == 0
+    assert (tmp_path / "tuned" / "tune.json").is_file()
 
 
 def test_only_designed_values_are_varied_unless_allowed(tmp_path, capsys):
     printed = "cards.hostile_takeover_industrial.cost=0..2"
     code = main(["tune", "kaiju-inc", "--vary", printed, "--goal", "fair", "-o", str(tmp_path)])
     assert code == 2 and "not a designed value (provenance: rulebook)" in capsys.readouterr().err
-    assert main(["tune", "kaiju-inc", "--vary", printed, "--goal", "fair", "--allow-printed", "--games", "8",
+    other = "cards.hostile_takeover_industrial.cost=1..2"  # (the game's 0 left out: a mod is written)
+    assert main(["tune", "kaiju-inc", "--vary", other, "--goal", "fair", "--allow-printed", "--games", "8",
                  "--rungs", "1", "--trials", "1", "--check-games", "0", "--jobs", "1", "-o", str(tmp_path)]) == 0
     err = capsys.readouterr().err
     assert "WARNING: --allow-printed: cards.hostile_takeover_industrial.cost" in err

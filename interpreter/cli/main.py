@@ -300,12 +300,17 @@ def cmd_report(args) -> int:
 
 def cmd_tune(args) -> int:
     from ..tune import summary, tune
-    data = tune(project.find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output, mods=args.mod or (),
-                players=args.players, options=_pairs(args.option), agent=args.agent or "random",
-                agent_options=_pairs(args.agent_opt, "--agent-opt"), games=args.games, trials=args.trials,
-                seed=args.seed, rungs=args.rungs, sampler=args.sampler, prune=not args.no_prune,
-                check_games=args.check_games, jobs=args.jobs, backend=args.backend, address=args.address,
-                study=args.study, allow_printed=args.allow_printed)
+    try:
+        data = tune(project.find_game(args.game), vary=args.vary, goals=args.goal, out_dir=args.output,
+                    mods=args.mod or (), players=args.players, options=_pairs(args.option),
+                    agent=args.agent or "random", agent_options=_pairs(args.agent_opt, "--agent-opt"),
+                    games=args.games, trials=args.trials, seed=args.seed, rungs=args.rungs, sampler=args.sampler,
+                    prune=not args.no_prune, check_games=args.check_games, jobs=args.jobs, backend=args.backend,
+                    address=args.address, study=args.study, allow_printed=args.allow_printed)
+    except KeyboardInterrupt:  # one line, no traceback: the study keeps what finished
+        print(f"stopped: the finished trials are kept in {args.study or os.path.join(args.output, 'study.db')}; "
+              "the same command goes on from them", file=sys.stderr)
+        return 130
     print("\n".join(summary(data)))
     return 0
 

@@ -31,6 +31,8 @@ def win_rates(data: dict) -> dict:
         k = sum(won(r, s) for r in results)
         seats[str(s)] = {"wins": k, "played": n, **rate(k, n)}
     out["seats"] = seats
+    first = (results[0].get("agents") or {}) if results else {}
+    out["lineup"] = [first[str(s)] for s in range(1, data["players"] + 1) if str(s) in first]  # the agents by seat
     for field, key in (("factions", "factions"), ("agents", "agents")):
         table: dict = defaultdict(lambda: [0, 0])
         for r in results:
@@ -39,6 +41,30 @@ def win_rates(data: dict) -> dict:
                 table[name][1] += won(r, int(seat))
         if table and (field == "factions" or len(table) > 1):
             out[field] = {name: {"played": p, "wins": w, **rate(w, p)} for name, (p, w) in sorted(table.items())}
+    if out.get("factions"):
+        out["held_with"] = held_with(results)
+    return out
+
+
+def held_with(results: list, least: float = 0.25) -> dict:
+    """Per faction, the cards its seats hold at the end far more often than the other seats (a company's start
+    buildings): by how much more (a share of its seats less a share of the others'), at least `least`, most first."""
+    seats: Counter = Counter()
+    held: dict = defaultdict(Counter)
+    every: Counter = Counter()
+    for r in results:
+        cards = (r.get("cards") or {}).get("held") or {}
+        for seat, faction in (r.get("factions") or {}).items():
+            seats[faction] += 1
+            for c in set(cards.get(seat, ())):
+                held[faction][c] += 1
+                every[c] += 1
+    total = sum(seats.values())
+    out = {}
+    for faction, n in seats.items():
+        others = total - n
+        lead = {c: k / n - ((every[c] - k) / others if others else 0) for c, k in held[faction].items()}
+        out[faction] = [c for c, v in sorted(lead.items(), key=lambda x: (-x[1], x[0])) if v >= least]
     return out
 
 

@@ -38,6 +38,9 @@ class NeedDraw(BaseException):
         self.outcomes = outcomes
         self.pool = pool
 
+    def __reduce__(self):
+        return NeedDraw, (self.outcomes, self.pool)
+
     def after(self, outcome: int) -> NeedDraw | None:
         """The draw that follows `outcome` in the same shuffle, or None when the shuffle is done (one card, or
         copies of one card, left)."""

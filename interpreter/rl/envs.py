@@ -3,6 +3,7 @@ learns, meeple's agents play the others). Both play an ordinary match (draws fro
 through the seats' views only (spaces.py)."""
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -10,6 +11,7 @@ from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
 from ..agents.registry import make_agent
+from ..errors import UsageError
 from ..model.pipeline import load_game
 from ..runtime.match import Match
 from .spaces import Spaces
@@ -32,6 +34,11 @@ def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
     return mask
 
 
+def _info(sp: Spaces, decision, legal: dict) -> dict:
+    """The info of the seat asked: its action mask, what it is asked and what each legal action means."""
+    return {"action_mask": _mask(sp, legal), "prompt": decision.prompt, "labels": sp.labels(decision, legal)}
+
+
 def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
     return {"observation": sp.observe(match.view(seat)), "action_mask": _mask(sp, legal)}
 
@@ -52,6 +59,17 @@ class MeepleAEC(AECEnv):
         self.metadata = dict(self.metadata, name=f"meeple_{self.game.id}")
         self.match = None
         self.shown = 0
+
+    def __deepcopy__(self, memo):
+        """An independent environment at the same point: the match cloned (Match.clone), the game and its
+        spaces shared (they do not change)."""
+        other = copy.copy(self)
+        memo[id(self)] = other
+        for name, value in vars(self).items():
+            if name not in ("game", "sp", "match", "_obs_space", "_act_space"):
+                setattr(other, name, copy.deepcopy(value, memo))
+        other.match = None if self.match is None else self.match.clone()
+        return other
 
     def observation_space(self, agent):
         return self._obs_space
@@ -85,7 +103,8 @@ class MeepleAEC(AECEnv):
             self.legal = self.sp.actions(m.pending)
             self.agent_selection = self.possible_agents[m.pending.player.index]
             for a in self.agents:
-                self.infos[a] = {"action_mask": _mask(self.sp, self.legal if a == self.agent_selection else None)}
+                self.infos[a] = _info(self.sp, m.pending, self.legal) if a == self.agent_selection else \
+                    {"action_mask": _mask(self.sp, None)}
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
@@ -165,9 +184,13 @@ class MeepleGym(Env):
         return _observation(self.sp, self.match, self.seat, self.legal)
 
     def _info(self):
-        return {"action_mask": _mask(self.sp, self.legal)}
+        m = self.match
+        return {"action_mask": _mask(self.sp, self.legal)} if m.over else _info(self.sp, m.pending, self.legal)
 
     def step(self, action):
+        if self.match is None or self.match.over:
+            raise UsageError("the episode is over (it terminated): call reset() to play another"
+                             if self.match is not None else "call reset() before the first step")
         action = int(action)
         if action not in self.legal:
             action = min(self.legal)

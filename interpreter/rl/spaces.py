@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,9 @@ from ..errors import UsageError
 from ..runtime.state import Piece, Player
 
 SLOTS = 64  # places for options that are neither a card, a seat nor a text of the content
+# the words of the decision's prompt and of each place's label, hashed into so many numbers (`words`)
+PROMPT_WIDTH, LABEL_WIDTH = 32, 8
+_WORD = re.compile(r"\w+")
 # an `ask` entry (`"Build" {` or `"Build" when ...`) and a text in a list of texts (`["fold", "call"]`)
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ENTRY_END = re.compile(r'\s*(?:\{|when\b)')
@@ -63,7 +67,7 @@ class Spaces:
         self.phases = {p.name: i for i, p in enumerate(game.phases)}
         self.observation_size = (2 * players + 2 + len(self.zones) * (1 + len(self.cards)) + len(game.counters)
                                  + players * len(game.player_counters) + sum(self.global_vars.values())
-                                 + players * sum(self.player_vars.values()))
+                                 + players * sum(self.player_vars.values()) + PROMPT_WIDTH + SLOTS * LABEL_WIDTH)
 
     # ---- actions
     def action_of(self, decision, k: int) -> int:
@@ -124,7 +128,17 @@ class Spaces:
         i = self._vars(out, i, view["vars"], self.global_vars)
         for p in view["players"]:
             i = self._vars(out, i, p["vars"], self.player_vars)
+        words(out[i:i + PROMPT_WIDTH], pending.get("prompt", ""))
+        i += PROMPT_WIDTH
+        for label in pending.get("options", ())[:SLOTS]:  # (the labels: only the seat asked sees them)
+            words(out[i:i + LABEL_WIDTH], label)
+            i += LABEL_WIDTH
         return out
+
+    def labels(self, decision, legal: dict) -> dict[int, str]:
+        """What each legal action means here: the label of the option it stands for."""
+        labels = decision.labels()
+        return {a: labels[k] for a, k in legal.items()}
 
     def _vars(self, out, i, values: dict, widths: dict) -> int:
         for name, width in widths.items():
@@ -160,6 +174,13 @@ def _width(initial) -> int:
     return 1
 
 
+def words(out: np.ndarray, text: str) -> None:
+    """A text's words (lower case) counted into `out`, each word at a place of its own hash: the same text
+    always gives the same numbers, whatever the game."""
+    for w in _WORD.findall(str(text).lower()):
+        out[zlib.crc32(w.encode()) % len(out)] += 1
+
+
 def view_text(view: dict) -> str:
     """A view as one canonical line (the pieces' uids left out: which copy of a card it is tells nothing)."""
     return json.dumps(_no_uid(view), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -171,3 +192,69 @@ def _no_uid(v):
     if isinstance(v, list):
         return [_no_uid(x) for x in v]
     return v
+
+
+def flat_view(view: dict, game) -> dict:
+    """A view as {path: value}: a value at each end of its dicts (each player's part of `players` a dict of its
+    own), a list as one value, the pieces' uids left out, and a card as its id (with the fields that are not
+    its card's as printed, `game`'s)."""
+    out: dict = {}
+
+    def walk(path: str, v) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if path == "/players" or k != "uid":
+                    walk(f"{path}/{k}", x)
+        elif path == "/players":
+            for i, x in enumerate(v):
+                walk(f"{path}/{i}", x)
+        else:
+            out[path] = _short(v, game)
+    walk("", view)
+    return out
+
+
+def view_change(before: dict | None, after: dict) -> str:
+    """What changed from one flat view to the next, as one canonical line: the paths set (all of them when
+    there is no view before), the lists changed (a splice: where the change starts, how many items it takes
+    out, the items it puts in: a card laid on a pile is one item) and the paths gone. The line and the view
+    before give the view after, so a player's views in turn are as well told by their changes (an information
+    state stays small)."""
+    before = before or {}
+    out: dict = {}
+    for k, v in after.items():
+        was = before.get(k, _NONE)
+        if was == v and type(was) is type(v):
+            continue
+        if type(was) is list and type(v) is list:
+            a = 0
+            while a < min(len(was), len(v)) and was[a] == v[a]:
+                a += 1
+            b = 0
+            while b < min(len(was), len(v)) - a and was[-1 - b] == v[-1 - b]:
+                b += 1
+            out.setdefault("splice", {})[k] = [a, len(was) - a - b, v[a:len(v) - b]]
+        else:
+            out.setdefault("set", {})[k] = v
+    gone = sorted(k for k in before if k not in after)
+    if gone:
+        out["gone"] = gone
+    return json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+_NONE = object()
+_CARD_KEYS = frozenset(("id", "name", "kind", "uid"))
+
+
+def _short(v, game):
+    """A value of a view with each card (a dict with an id and a kind) as its id, or its id and the fields
+    that are not as printed; uids left out."""
+    if isinstance(v, list):
+        return [_short(x, game) for x in v]
+    if not isinstance(v, dict):
+        return v
+    card = game.cards.get(v.get("id")) if "kind" in v else None
+    if card is None:
+        return {k: _short(x, game) for k, x in v.items() if k != "uid"}
+    rest = {k: _short(x, game) for k, x in v.items() if k not in _CARD_KEYS and card.fields.get(k, _NONE) != x}
+    return {"id": v["id"], **rest} if rest else v["id"]

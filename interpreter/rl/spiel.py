@@ -16,10 +16,12 @@ import numpy as np
 import pyspiel
 
 from ..model.pipeline import load_game
+from ..runtime.match import resolve_options
 from .draws import Draws, NeedDraw, replay, sampled
-from .spaces import Spaces, view_text
+from .spaces import Spaces, flat_view, view_change, view_text
 
 _REGISTERED: dict = {}
+_BY_NAME: dict = {}  # registered name -> the game's class (what a pickled position names)
 TRIES = 200  # resample_from_infostate's samples by rejection before it imagines a world
 REJECTION_DRAWS = 12  # ... tried only in a match of so few draws (Kuhn and Leduc poker deal 2 to 5)
 _RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
@@ -47,15 +49,23 @@ def returns_of(match) -> list[float]:
 
 def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.Game:
     """A meeple game (a folder or a loaded GameDef) for `players` players as a pyspiel.Game, registered as
-    `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called)."""
+    `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called), with
+    `__<option>_<value>` for each option not at its default (`meeple_debtzilla__boss_inflationsaurus`)."""
     loaded = hasattr(game, "cards")  # a GameDef already, else a folder
     chosen = tuple(sorted((options or {}).items()))
     key = (id(game), chosen) if loaded else (str(Path(game).resolve()), chosen)
     if key not in _REGISTERED:
         g = game if loaded else load_game(game, options=options)
-        name = "meeple_" + re.sub(r"\W", "_", g.id)
+        values = resolve_options(g, options or {})
+        same = [c for c in _REGISTERED.values()  # the same game with its options said otherwise
+                if (c.meeple is g if loaded else c.source == key[0]) and resolve_options(c.meeple, c.options) == values]
+        if same:
+            _REGISTERED[key] = same[0]
+            return same[0]({"players": players})
+        off = {k: v for k, v in sorted(values.items()) if v != g.options[k].default}
+        name = _name(g, off)
         kind = pyspiel.GameType(
-            short_name=name, long_name=f"{g.name} (meeple)",
+            short_name=name, long_name=f"{g.name} (meeple" + "".join(f", {k}={v}" for k, v in off.items()) + ")",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -67,11 +77,27 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             parameter_specification={"players": g.min_players})
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
-                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}})
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {},
+                    "source": None if loaded else key[0]})
         if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
-        _REGISTERED[key] = cls
+        _REGISTERED[key] = _BY_NAME[name] = cls
     return _REGISTERED[key]({"players": players})
+
+
+def _name(g, off: dict) -> str:
+    """The game's registered name: its id and the options off their defaults (`off`); another game of that
+    name in this process (from another folder) gets a number after it."""
+    name = "meeple_" + _word(g.id) + "".join(f"__{k}_{_word(str(v))}" for k, v in off.items())
+    taken, n = name, 1
+    while taken in _BY_NAME:
+        n += 1
+        taken = f"{name}_{n}"
+    return taken
+
+
+def _word(text: str) -> str:
+    return re.sub(r"\W", "_", text)
 
 
 class MeepleGame(pyspiel.Game):
@@ -80,6 +106,14 @@ class MeepleGame(pyspiel.Game):
     kind = None
     numbered: dict = {}  # players -> Spaces
     nodes: dict = {}     # (players, steps) -> Node (spiel.Position)
+    source = None        # the folder it was loaded from (None: made from a loaded GameDef)
+
+    def __reduce__(self):
+        """A game pickles as the call that makes it: `openspiel_game(folder, players, options)`."""
+        if self.source is None:
+            raise TypeError("a meeple OpenSpiel game made from a loaded GameDef does not pickle: make it from its "
+                            "folder, openspiel_game(FOLDER, players=N)")
+        return openspiel_game, (self.source, self.num_players(), dict(self.options) or None)
 
     def __init__(self, params=None):
         game = self.meeple
@@ -117,27 +151,39 @@ class Node:
     """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
     returns at the end, and the players' views (the one to move's, or at the end everyone's; another's is
     read when asked for, `MeepleState.view_of`); shared by every state at that position."""
-    __slots__ = ("player", "legal", "wanted", "returns", "views", "_texts")
+    __slots__ = ("player", "legal", "wanted", "returns", "views", "_flat", "_changes")
 
     def __init__(self, spaces: Spaces, match, wanted):
-        self.wanted, self.legal, self.returns, self.views, self._texts = wanted, {}, None, (), None
+        self.wanted, self.legal, self.returns, self.views = wanted, {}, None, ()
+        self._flat = self._changes = None
         if match is None:
-            self.player = pyspiel.PlayerId.CHANCE
+            self.player = int(pyspiel.PlayerId.CHANCE)
             return
         n = len(match.players)
         if match.over:
-            self.player, self.returns = pyspiel.PlayerId.TERMINAL, returns_of(match)
+            self.player, self.returns = int(pyspiel.PlayerId.TERMINAL), returns_of(match)
         else:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
         self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
 
-    def text(self, p: int) -> str:
-        """Player p's view as a line, written when first read (most are never read)."""
-        if self._texts is None:
-            self._texts = [None] * len(self.views)
-        if self._texts[p] is None:
-            self._texts[p] = view_text(self.views[p])
-        return self._texts[p]
+    def flat(self, p: int, game) -> dict:
+        """Player p's view as a flat dict (spaces.flat_view), made when first read (most are never read)."""
+        if self._flat is None:
+            self._flat = [None] * len(self.views)
+        if self._flat[p] is None:
+            self._flat[p] = flat_view(self.views[p], game)
+        return self._flat[p]
+
+    def change(self, p: int, before, game) -> str:
+        """Player p's view here as a line: what changed since its view at the Node `before` (None: all of it);
+        the last one made kept."""
+        if self._changes is None:
+            self._changes = [None] * len(self.views)
+        known = self._changes[p]
+        if known is None or known[0] is not before:
+            known = self._changes[p] = (before, view_change(None if before is None else before.flat(p, game),
+                                                            self.flat(p, game)))
+        return known[1]
 
 
 class Position:
@@ -151,11 +197,14 @@ class Position:
     replay of its steps: its match is cloned at every copy, and nothing of it is kept by the game."""
     CACHE = 200_000  # positions a game keeps
 
-    def __init__(self, game: MeepleGame, match=None):
+    def __init__(self, game: MeepleGame, match=None, origin=None):
         self.game_class, self.spaces = type(game), game.spaces
         self.players = game.num_players()
         self.steps: list = []
         self.imagined = match is not None
+        # an imagined world's: what the state it was imagined from was (its origin, history and draws: see
+        # _state_after), and the player and seed it was imagined with
+        self.origin = origin
         self.rng = random.Random(len(match.choices)) if self.imagined else None  # an imagined world's draws
         self.source = None  # (a match, its number of choices when this position was copied from it)
         self.drawing = None  # at a draw a choice wanted: that choice's place in the steps
@@ -184,6 +233,12 @@ class Position:
         elif self.match is not None:
             other.source = (self.match, len(self.match.choices))
         return other
+
+    def __reduce__(self):
+        """A position pickles as where it is: its game's name, the players, its steps (and an imagined world's
+        origin and draws); unpickled, it is played there again."""
+        return _position_of, (self.game_class.kind.short_name, self.players, self.origin, list(self.steps),
+                              self.rng.getstate() if self.imagined else None)
 
     def _replay(self):
         g = self.game_class
@@ -251,7 +306,7 @@ class Position:
         match = self.base.clone()
         draws = Draws([v for kind, v in self.steps if kind == "chance"], self.spaces.card_at)
         draws.taken = match.rng.taken
-        match.rng = draws
+        match.draw_from(draws)  # (its copies too: they replay to here, then draw from these)
         try:
             match.choose(self.steps[self.drawing][1])
         except NeedDraw as w:
@@ -261,6 +316,26 @@ class Position:
     def lines(self) -> list[str]:
         match = self.live() if self.node.wanted is None else None
         return match.lines if match else []
+
+
+def _position_of(name: str, players: int, origin, steps: list, rng) -> Position:
+    game = _BY_NAME[name]({"players": players})
+    at = Position(game) if origin is None else _state_after(game, *origin[:3])._imagine(*origin[3:]).at
+    for kind, value in steps:
+        at.advance(kind, value)
+    if rng is not None:
+        at.rng.setstate(rng)
+    return at
+
+
+def _state_after(game, origin, history: list, rng=None):
+    """A state pickled: its game's after `history` (from the start, or in the world imagined from `origin`)."""
+    s = game.new_initial_state() if origin is None else _state_after(game, *origin[:3])._imagine(*origin[3:])
+    for a in history:
+        s.apply_action(a)
+    if rng is not None:
+        s.at.rng.setstate(rng)
+    return s
 
 
 class Trails(list):
@@ -282,6 +357,12 @@ class MeepleState(pyspiel.State):
     @property
     def spaces(self) -> Spaces:
         return self.at.spaces
+
+    def __reduce__(self):
+        """A state pickles as its game and history: unpickled (in any process), it is played there again; an
+        imagined world is imagined again from the same state with the same seed, then played on."""
+        return _state_after, (self.get_game(), self.at.origin, self.history(),
+                              self.at.rng.getstate() if self.at.imagined else None)
 
     def view_of(self, p: int) -> dict | None:
         """Player p's view now (at a draw: the last it had)."""
@@ -363,20 +444,31 @@ class MeepleState(pyspiel.State):
         match = self.at.live()
         if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
             return self.clone()
-        seed = int(uniform() * 2**63)
+        return self._imagine(player_id, int(uniform() * 2**63))
+
+    def _imagine(self, player_id: int, seed: int):
+        """The world `player_id` imagines from here with `seed` (Match.resample): a state whose recall is the
+        player's, the other players' starting there."""
         with sampled(random.Random(seed)):
-            world = match.resample(player_id + 1, random.Random(seed))
-        world.rng = random.Random(seed + 1)  # its draws sampled: this world is no replay of chance outcomes
+            world = self.at.live().resample(player_id + 1, random.Random(seed))  # its future drawn by a random.Random
         s = MeepleState.__new__(MeepleState)
         pyspiel.State.__init__(s, self.get_game())
-        s.n, s.at = self.n, Position(self.get_game(), world)
+        origin = (self.at.origin, self.history(), self.at.rng.getstate() if self.at.imagined else None, player_id, seed)
+        s.n, s.at = self.n, Position(self.get_game(), world, origin)
         s.trail = Trails(list(t) if p == player_id else [] for p, t in enumerate(self.trail))
         s._arrived(others_only=player_id)
         return s
 
     def information_state_string(self, player=None):
         p = self.current_player() if player is None else player
-        return "\n".join(e if type(e) is str else e.text(p) for e in self.trail[p])
+        lines, before, game = [], None, self.spaces.game
+        for e in self.trail[p]:
+            if type(e) is str:
+                lines.append(e)
+            else:
+                lines.append(e.change(p, before, game))
+                before = e
+        return "\n".join(lines)
 
     def observation_string(self, player=None):
         view = self.view_of(self.current_player() if player is None else player)

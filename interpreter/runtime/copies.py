@@ -92,19 +92,22 @@ def _feed(c, answers: list, cards=None):
     return answer
 
 
-def _replay(c, at, answers: list, redo=None, cards=None) -> None:
+def _replay(c, at, answers: list, redo=(), cards=None) -> None:
     """Runs `c` on from the quiet point `at`, answering `answers` in place, until it waits for the decision after
-    them (or ends). `redo`: (after how many of the answers, a function given the match there). `cards`: see
-    _feed."""
-    stop = len(answers) if redo is None else redo[0]
-    _feed(c, answers[:stop], cards)
+    them (or ends). `redo`: the match's marks (Match._redo), in order: (after how many of the answers, a function
+    given the match there, whether it gives the match a generator). `cards`: see _feed."""
+    stops = [m[0] for m in redo] + [len(answers)]
+
+    def part(a: int, b: int):
+        return answers[a:b], None if cards is None else (cards[0][a:b], cards[1])
+    _feed(c, *part(0, stops[0]))
     c._glet = greenlet(lambda: c._flow(at))
     c._advance()
-    if redo is not None:
-        redo[1](c)
-        rest = answers[stop:]
-        if rest and c.pending is not None:
-            answer = _feed(c, rest)
+    for (stop, fn, _), end in zip(redo, stops[1:], strict=True):
+        fn(c)
+        rest = part(stop, end)
+        if rest[0] and c.pending is not None:
+            answer = _feed(c, *rest)
             c.choose(answer(c.pending.size))
     c._auto = None
 
@@ -128,6 +131,19 @@ def clone(M):
     return c
 
 
+def draw_from(M, rng) -> None:
+    """M draws from `rng` from here on; its copies replay to here, then draw from a copy of `rng` as it is now."""
+    try:
+        held = copy.deepcopy(rng)
+    except Exception:  # noqa: BLE001 - as Match() refuses to copy such a generator, draw_from refuses it
+        raise UsageError("a generator that cannot be copied (copy.deepcopy) cannot be given to a match") from None
+
+    def given(c) -> None:
+        c.rng = copy.deepcopy(held)
+    M.rng = rng
+    M._redo = (*M._redo, (len(M.choices) - (M._quiet.choices if M._quiet else 0), given, True))
+
+
 def resample(M, seat: int, rng: random.Random, copies: bool = True):
     """A copy of M as the player at `seat` may imagine it: see the module's docstring. `copies=False`: a world
     played once and dropped (a search's), which captures nothing for copies of its own and cannot be copied."""
@@ -135,6 +151,7 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
         return clone(M)
     seen = _seen(M, seat)
     keep, told = seen.keep, seen.told
+    given = tuple(m for m in M._redo if m[2])  # the generators the match was given since its quiet point
     w = None
     if M._quiet is not None:
         for _ in range(TRIES):
@@ -147,7 +164,7 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
             c._quiet = capture(c, at) if copies else False
             try:
                 cards = (M._chosen[done:], pieces) if len(M._chosen) == len(M.choices) else None  # (not kept: by index)
-                _replay(c, at, M.choices[done:], cards=cards)
+                _replay(c, at, M.choices[done:], given, cards=cards)
             except MeepleError:
                 c.close()
                 continue
@@ -163,7 +180,7 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
             faces.update(deal(c, c.players[seat - 1], keep, told, rng, pending=True))
         if not copies:
             w._quiet = False
-        _replay(w, at, M.choices[done:], (len(M.choices) - done, here))
+        _replay(w, at, M.choices[done:], (*given, (len(M.choices) - done, here, False)))
         w._imagined = "in place"
     _finish(w, M)
     # a future of its own, the match's not being the seat's to know; its copies replay to here, then are dealt
@@ -178,7 +195,7 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
         if give is not None:
             give(c)
         c.rng = generator(future)
-    w._redo = (len(M.choices) - done, here_on)
+    w._redo = (*given, (len(M.choices) - done, here_on, False))
     return w
 
 

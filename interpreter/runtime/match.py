@@ -125,7 +125,7 @@ class Match:
         self._rng0 = None if rng is None or auto is not None else _generator_copy(rng)
         self._keeps = auto is None and self._rng0 is not False
         self._flowing = False
-        self._redo = None
+        self._redo = ()  # what copies do on their way from the quiet point (copies._replay)
         self._imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
         self._seen = None  # what a seat sees at the decision asked, for its worlds (copies._seen)
         self.pending: Decision | None = None
@@ -240,6 +240,12 @@ class Match:
         from .copies import resample
         return resample(self, seat, rng, copies)
 
+    def draw_from(self, rng) -> None:
+        """From this decision on, every random draw comes from `rng` (a generator as `rng=` takes): copies of the
+        match replay to here with the generator it had, then draw from a copy of `rng` as it is now (copies.py)."""
+        from .copies import draw_from
+        draw_from(self, rng)
+
     # ---- used by verbs and compiled code
     def place(self, piece: Piece, zone: Zone, bottom: bool = False) -> None:
         left = piece.zone  # a piece always lies in a zone (the box, to begin with)
@@ -346,7 +352,7 @@ class Match:
             return
         if q is None or len(self.choices) - q.choices >= QUIET_EVERY:
             self._quiet = capture(self, at)
-            self._redo = None
+            self._redo = ()
 
     def _result(self, outcome, reason, winner) -> Result:
         return result_of(self, outcome, reason, winner)

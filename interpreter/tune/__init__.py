@@ -82,19 +82,19 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
         complete = [t for t in s.get_trials(deepcopy=False) if t.state == optuna().trial.TrialState.COMPLETE]
         if not complete:
             raise UsageError("no trial of the study finished: every one was pruned or failed")
-        lowest = min(complete, key=lambda t: t.value)
-        # the values not worse than the lowest loss beyond their noise (the pruner's test: the favourable end of
-        # their interval at or below it) are as good: of those, the fewest changes to the game (none at best),
-        # since what the lowest loss adds may be the tuning seeds' luck
-        good = [t for t in complete if t.user_attrs["measure"]["ci95"][0] <= lowest.value]
-        best = min(good, key=lambda t: (sum(t.params[v.path] != v.current for v in varies), t.value, t.number))
+        # the answer is the best trial found: the lowest loss (of equal losses, the fewest changes to the game)
+        best = min(complete, key=lambda t: (t.value, sum(t.params[v.path] != v.current for v in varies), t.number))
+        # the values not worse than it beyond their noise (the pruner's test: the favourable end of their interval
+        # at or below its loss): more matches a trial would tell them apart
+        good = [t for t in complete if t.user_attrs["measure"]["ci95"][0] <= best.value]
         kept = all(best.params[v.path] == v.current for v in varies)
         before = play(executor, plan, (), fresh, width) if fresh else []
         after = play(executor, plan, make_files(best.params), fresh, width) if fresh and not kept else before
     out_mod = os.path.join(out_dir, "mod")
     if os.path.isfile(os.path.join(out_mod, "mod.yaml")):  # the last run's mod: a value it changed may be untuned now
         shutil.rmtree(out_mod)
-    write_mod(dict(make_files(best.params)), out_mod)
+    if not kept:  # no trial beat the game as it is: there is nothing to write
+        write_mod(dict(make_files(best.params)), out_mod)
     data = {
         "game": game.id, "name": game.name, "players": players, "options": resolved_options(game, options),
         "agents": names, "goals": [str(g) for g in goals], "games_per_trial": games, "rungs": rungs, "seed": seed,
@@ -102,16 +102,15 @@ def tune(folder: str, *, vary: list, goals: list, out_dir: str, mods=(), players
                  for v in varies],
         "trials": trials_table(s), "best": {"number": best.number, "params": dict(best.params),
                                             **best.user_attrs.get("measure", {})},
-        "kept": kept,  # the game as it is: no trial beat it beyond the noise
-        "lowest": {"number": lowest.number, "params": dict(lowest.params), **lowest.user_attrs.get("measure", {})},
+        "kept": kept,  # the best trial is the game as it is: no mod written
         "as_good": sorted({json.dumps(t.params, sort_keys=True) for t in good if t.params != best.params}),
         "check": {"seeds": [fresh[0], fresh[-1]] if fresh else [], "games": check_games,
                   "before": _checked(goals, before, players), "after": _checked(goals, after, players)},
-        "study": study_path, "mod": out_mod, "mods": mods,  # the mod goes on top of these
+        "study": study_path, "mod": None if kept else out_mod, "page": os.path.join(out_dir, "index.html"), "mods": mods,  # the mod goes on top of these
     }
     with open(os.path.join(out_dir, "tune.json"), "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1)
-    write_page(data, os.path.join(out_dir, "index.html"))
+    write_page(data, data["page"])
     return data
 
 
@@ -128,23 +127,20 @@ def summary(d: dict) -> list[str]:
     lines = [f"{d['name']}: {len(d['trials'])} trials of {d['games_per_trial']} matches, goal {' + '.join(d['goals'])}",
              f"best (trial {b['number']}): " + ", ".join(f"{k}={v}" for k, v in b["params"].items())
              + f"; loss {b['value']:.4f} (95% CI {b['ci95'][0]:.4f}-{b['ci95'][1]:.4f})"]
-    if d["lowest"]["params"] != b["params"]:
-        lo = d["lowest"]
-        lines.append(f"the lowest loss, {lo['value']:.4f} (trial {lo['number']}: "
-                     + ", ".join(f"{k}={v}" for k, v in lo["params"].items())
-                     + "), is no better beyond the noise than these values, which change less"
-                     + (" (nothing: the mod changes nothing)" if d["kept"] else ""))
     if d["as_good"]:
         lines.append(f"{len(d['as_good'])} other set(s) of values are as good within the noise (tune.json: as_good)")
     if c["before"]:
         lines.append(f"on {c['games']} fresh matches (seeds {c['seeds'][0]}..{c['seeds'][1]}):")
-        for label, x in (("as it is", c["before"]), ("tuned", c["after"])):
+        for label, x in (("as it is", c["before"]),) + ((("tuned", c["after"]),) if not d["kept"] else ()):
             m = x["measure"]
             lines.append(f"  {label}: loss {m['value']:.4f} (95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f})")
+    page = d["page"]
+    if d["kept"]:
+        lines.append(f"no trial beat the game as it is: no mod written; page {page}")
+        return lines
     on = "".join(f" --mod {m}" for m in d["mods"])
     lines.append(f"mod written to {d['mod']} (" + (f"on top of{on}: play it with{on} --mod {d['mod']}" if on else
-                                                    f"meeple validate {d['mod']}") + "); "
-                 f"page {os.path.join(os.path.dirname(d['mod']), 'index.html')}")
+                                                    f"meeple validate {d['mod']}") + f"); page {page}")
     return lines
 
 

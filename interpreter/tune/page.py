@@ -63,8 +63,11 @@ def write_page(d: dict, path: str) -> None:
     out.append(f"<p>Goal: <b>{html.escape(' + '.join(d['goals']))}</b>; {d['players']} players, agents "
                f"{html.escape(', '.join(d['agents']))}; {d['games_per_trial']} matches a trial (seeds {d['seed']}–"
                f"{d['seed'] + d['games_per_trial'] - 1}, the same for every trial), in {d['rungs']} rungs. "
-               f"{len(d['trials'])} trials. The mod is in <code>{html.escape(d['mod'])}</code>"
-               + "".join(f", on top of <code>--mod {html.escape(m)}</code>" for m in d["mods"]) + ".</p>")
+               f"{len(d['trials'])} trials. "
+               + ("No trial beat the game as it is: no mod is written." if d["kept"] else
+                  f"The mod is in <code>{html.escape(d['mod'])}</code>"
+                  + "".join(f", on top of <code>--mod {html.escape(m)}</code>" for m in d["mods"]) + ".")
+               + "</p>")
     printed = [v for v in d["vary"] if not v["designed"]]
     if printed:
         out.append("<p><b>Printed values varied (--allow-printed):</b> "
@@ -75,18 +78,10 @@ def write_page(d: dict, path: str) -> None:
                       [[f"<code>{html.escape(v['path'])}</code>", html.escape(str(v["current"])),
                         f"<b>{html.escape(str(b['params'][v['path']]))}</b>", html.escape(", ".join(map(str, v["values"])))]
                        for v in d["vary"]]))
-    if d["lowest"]["params"] != b["params"]:
-        lo = d["lowest"]
-        out.append(("<p><b>Kept as it is.</b> " if d["kept"] else "<p>")
-                   + f"The lowest loss, {_loss(lo)} (trial {lo['number']}: "
-                   + html.escape(", ".join(f"{k}={v}" for k, v in lo["params"].items()))
-                   + "), is no better beyond the noise than the values above, which change the game less: of the "
-                   "values whose interval reaches down to the lowest loss, the fewest changes are kept"
-                   + (" (here none: the mod changes nothing)" if d["kept"] else "") + ".</p>")
     out.append(f"<p>Trial {b['number']}, loss {_loss(b)} on the tuning's seeds. By goal:</p>")
     out.append(_table(["goal", "loss (95% CI)"], [[html.escape(k), _loss(p)] for k, p in b.get("parts", {}).items()]))
     if d["as_good"]:
-        out.append("<p class=note>As good within the noise (a loss interval reaching down to the lowest loss): "
+        out.append("<p class=note>As good within the noise (a loss interval reaching down to the best loss): "
                    + "; ".join(html.escape(", ".join(f"{k}={v}" for k, v in json.loads(x).items())) for x in d["as_good"])
                    + ". More matches a trial tell them apart.</p>")
     c = d["check"]

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import itertools
 import json
 import os
+import random
+import signal
 import socket
 import sys
 from dataclasses import dataclass
 
 from ..errors import RuntimeContentError, UsageError
-from .goals import Measure, measure
+from .goals import measure
 from .trials import play_chunk
 
 NAME = "meeple-tune"
@@ -105,9 +108,21 @@ def workers(jobs: int | None, backend: str, address: str | None):
     else:
         import multiprocessing as mp
         n = jobs or os.cpu_count() or 1
-        # spawned, not forked: this process holds the study's database connection and its threads
-        with cf.ProcessPoolExecutor(n, mp_context=mp.get_context("spawn")) as ex:
+        # spawned, not forked: this process holds the study's database connection and its threads; the workers
+        # leave Ctrl-C to this process, which stops them
+        ex = cf.ProcessPoolExecutor(n, mp_context=mp.get_context("spawn"), initializer=_leave_interrupts)
+        try:
             yield ex, n
+        except BaseException:
+            ex.shutdown(wait=False, cancel_futures=True)
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):  # (no public way to stop them)
+                proc.terminate()
+            raise
+        ex.shutdown(wait=True)
+
+
+def _leave_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def play(executor, plan: Plan, files: tuple, seeds: list, width: int) -> list:
@@ -184,24 +199,27 @@ def search(study, plan: Plan, varies: list, goals: list, make_files, trials: int
         job, = plan.jobs(files, seeds, len(seeds))  # a rung is one job: `width` trials keep the workers busy
         flying[executor.submit(play_chunk, job)] = (trial, rung, results, files)
 
+    left = True  # values not played yet remain
+
     try:
         while True:
-            while len(flying) < width and done_count() + len(flying) < trials:
+            while left and len(flying) < width and done_count() + len(flying) < trials:
                 trial = study.ask()
                 trial.set_user_attr("owner", _owner())
                 values = {v.path: v.suggest(trial) for v in varies}
-                same = next((t for t in study.get_trials(deepcopy=False, states=finished) if t.params == values), None)
-                if same is None:
+                played = [t.params for t in study.get_trials(deepcopy=False, states=finished)]
+                played += [t.params for t, *_ in flying.values()]
+                if values not in played:
                     start(trial, 0, [], make_files(values))
                     continue
-                # the same values on the same seeds: the same matches, measured already
-                for k in ("measure", "games", "low"):
-                    if k in same.user_attrs:
-                        trial.set_user_attr(k, same.user_attrs[k])
-                trial.set_user_attr("same_as", same.number)
-                study.tell(trial, same.value if same.state == state.COMPLETE else None, state=same.state)
-                m = same.user_attrs["measure"]
-                say and say(trial.number, values, Measure(m["value"], *m["ci95"]), f"as trial {same.number}")
+                # the same values on the same seeds are the same matches: not a trial; values not played instead
+                trial.set_user_attr("repeats", True)
+                study.tell(trial, state=state.FAIL)
+                other = _unplayed(varies, played, random.Random(f"{plan.seed}:{trial.number}"))
+                if other is None:
+                    left = False  # every combination of the values was played
+                else:
+                    study.enqueue_trial(other)
             if not flying:
                 return
             for f in cf.wait(list(flying), return_when=cf.FIRST_COMPLETED).done:
@@ -232,6 +250,22 @@ def search(study, plan: Plan, varies: list, goals: list, make_files, trials: int
         for trial, *_ in flying.values():
             with contextlib.suppress(Exception):
                 study.tell(trial, state=state.FAIL, skip_if_finished=True)
+
+
+def _unplayed(varies: list, played: list, rng: random.Random, tries: int = 10_000) -> dict | None:
+    """Values of the ranges not played yet, at random (None: every combination was played)."""
+    paths, ranges = [v.path for v in varies], [v.values() for v in varies]
+
+    def values(c) -> dict:
+        return dict(zip(paths, c, strict=True))
+    size = 1
+    for r in ranges:
+        size *= len(r)
+    if size <= 100_000:
+        left = [c for c in itertools.product(*ranges) if values(c) not in played]
+        return values(rng.choice(left)) if left else None
+    return next((values(c) for c in ([rng.choice(r) for r in ranges] for _ in range(tries))
+                 if values(c) not in played), None)
 
 
 def trials_table(study) -> list[dict]:
