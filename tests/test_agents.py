@@ -490,19 +490,21 @@ def test_mcts_playouts_learn_that_a_gold_mine_is_worth_more(tmp_path):
         assert gold[1] / gold[0] > copper[1] / copper[0]
 
 
-def test_mcts_budget_counts_simulated_decisions(tmp_path):
-    """`budget`: a search stops once its iterations have played that many decisions, each option tried at least
-    once (budget 1: two iterations, one a mine) and at most 400 iterations however cheap they are."""
+def test_mcts_budget_is_the_matchs_simulated_decisions_shared_among_the_seats_decisions(tmp_path):
+    """`budget`: the simulated decisions a seat's searches play over its match, each decision taking as much as
+    each of those its playouts show still to come; each option tried at least once (budget 1: two iterations,
+    one a mine) and at most 400 iterations however cheap they are."""
     from interpreter.agents.mcts import MAX_ITERATIONS
     game = _coins_game(tmp_path, MINES)
     m = Match(game, 2, 1)
     small = make_agent("mcts", 1, 1, budget=1)
     small.choose(None, m.pending)
     assert small.last_stats["iterations"] == 2
-    # a whole match from the start is 12 decisions (6 rounds, 2 players): 60 decisions need 5 iterations
-    five = make_agent("mcts", 1, 1, budget=60)
+    # a whole match from the start is 12 decisions (6 rounds, 2 players), 6 of them the seat's: its first
+    # decision takes a sixth of 360, 60 decisions, which 5 iterations play; the budget left is 300
+    five = make_agent("mcts", 1, 1, budget=360)
     five.choose(None, m.pending)
-    assert five.last_stats["iterations"] == 5
+    assert five.last_stats["iterations"] == 5 and five.left == 300
     huge = make_agent("mcts", 1, 1, budget=10**9)
     huge.choose(None, m.pending)
     assert huge.last_stats["iterations"] == MAX_ITERATIONS

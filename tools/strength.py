@@ -6,6 +6,9 @@
     python tools/strength.py kaiju-inc [--games 40]     one default mcts seat against two greedy, 3 players
     python tools/strength.py happy-city [--games 40]    the same at Happy City
     python tools/strength.py debtzilla [--games 40]     the default mcts team, 3 players (and --option boss=...)
+    python tools/strength.py openspiel [--games 40]     meeple's mcts against OpenSpiel's ISMCTS (its Python bot,
+                                                        random rollouts), the same iterations a decision, through
+                                                        interpreter.rl.openspiel_game: Kuhn, Leduc, Goofspiel, Hearts
 
 Seeds are fixed (a figure is the same on every run but for its seconds); a match's CPU seconds are those of
 this process for the whole match, every seat's bot and the engine included. Each seat in turn is the one
@@ -123,9 +126,53 @@ def team(name: str, games: int, options: dict, say) -> dict:
     return r
 
 
+YARDSTICK = (("kuhn-poker", 2), ("leduc-poker", 2), ("goofspiel", 2), ("hearts", 4))
+
+
+def against_openspiel(name: str, players: int, games: int, iterations: int, say) -> dict:
+    """meeple's mcts (`iterations` a decision) at one seat, in turn each, against OpenSpiel's ISMCTS bot (as many
+    simulations, UCT constant 2, random rollouts) at the others: a match is won when meeple's seat's return is
+    above every other seat's (a tie counts half)."""
+    import random
+
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from interpreter.rl import openspiel_game
+    game = openspiel_game(os.path.join(ROOT, "content", name), players=players)
+    wins, total, t = 0.0, 0.0, time.process_time()
+    for i in range(games):
+        me = i % players
+        bot = ismcts.ISMCTSBot(game, os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)), 2.0, iterations,
+                               random_state=np.random.RandomState(i))
+        agent = make_agent("mcts", me + 1, i, iterations=iterations)
+        rng, state = random.Random(i), game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chances = state.chance_outcomes()
+                state.apply_action(rng.choices([o for o, _ in chances], [p for _, p in chances])[0])
+            elif state.current_player() == me:
+                match = state.at.live()
+                k = agent.choose(None, match.pending)
+                state.apply_action(next(a for a, option in state.legal.items() if option == k))
+            else:
+                state.apply_action(bot.step(state))
+        r = state.returns()
+        best = max(x for j, x in enumerate(r) if j != me)
+        wins += 1.0 if r[me] > best else 0.5 if r[me] == best else 0.0
+        total += r[me]
+    out = share(wins, games, time.process_time() - t)
+    out["mean_return"] = round(total / games, 3)
+    say(said(f"{name}, {players} players: meeple's mcts against OpenSpiel's ISMCTS, {iterations} iterations each", out)
+        + f"; meeple's mean return {out['mean_return']}")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="how well the bots play")
-    ap.add_argument("what", choices=["deckbuilder", "kaiju-inc", "happy-city", "debtzilla"])
+    ap.add_argument("what", choices=["deckbuilder", "kaiju-inc", "happy-city", "debtzilla", "openspiel"])
+    ap.add_argument("--iterations", type=int, default=100, help="openspiel: iterations a decision of both bots")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--train-games", type=int, default=200, help="the deck-builder's `meeple train --games`")
     ap.add_argument("--jobs", type=int, default=2, help="`meeple train --jobs`")
@@ -134,6 +181,9 @@ def main(argv=None) -> int:
     options = dict(o.split("=", 1) for o in a.option)
     if a.what == "deckbuilder":
         deckbuilder(a.games, a.train_games, a.jobs, print)
+    elif a.what == "openspiel":
+        for name, players in YARDSTICK:
+            against_openspiel(name, players, a.games, a.iterations, print)
     elif a.what == "debtzilla":
         team(a.what, a.games, options, print)
     else:

@@ -39,6 +39,7 @@ class _Node:
 
 
 MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playouts
+MIN_SHARE = 0.005  # the least share of the match's budget a decision gets (the last ones, a budget spent)
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
 
 
@@ -133,9 +134,10 @@ class MCTSAgent(SearchAgent):
     # (`blind=20`), in a game with a value each to the end of the round after next (`horizon=2`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 20,
-                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 5000):
+                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000):
         super().__init__(seat, seed)
-        self.budget = max(1, int(budget))
+        self.budget = max(1, int(budget))  # simulated decisions for the seat's whole match
+        self.left = self.budget  # ... of which not yet spent
         self.policy = MAST(eps, decay)  # the playouts' default policy, learnt over the match's decisions
         self.backup = None if backup is None else _backup(backup)
         self.iterations = None if iterations is None else max(1, int(iterations))
@@ -176,7 +178,7 @@ class MCTSAgent(SearchAgent):
                 rounds: int | None = None):
         root = _Node(seat)
         deadline = time.perf_counter() + seconds if seconds else None
-        done = spent = 0
+        done = spent = ahead = 0
         while True:
             if deadline is not None:
                 if done >= options and time.perf_counter() >= deadline:
@@ -184,14 +186,24 @@ class MCTSAgent(SearchAgent):
             elif iterations is not None:
                 if done >= iterations:
                     break
-            elif (spent >= self.budget and done >= options) or done >= MAX_ITERATIONS:
+            elif done >= MAX_ITERATIONS or (done >= options and spent >= self._share(ahead / done)):
                 break
-            spent += self._iterate(root, match, seat, mix, rounds)
+            played, mine = self._iterate(root, match, seat, mix, rounds)
+            spent += played
+            ahead += mine
             done += 1
+        if iterations is None and deadline is None:
+            self.left = max(0, self.left - spent)
         return root, done
 
-    def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> int:
-        """One iteration; the number of decisions it played (tree and playout)."""
+    def _share(self, ahead: float) -> float:
+        """This decision's share of what is left of the match's budget: as much as each of the decisions the
+        seat has still to make (`ahead`: as many as the playouts met), at least MIN_SHARE of the budget."""
+        return max(self.left / (1 + ahead), MIN_SHARE * self.budget)
+
+    def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> tuple:
+        """One iteration: the number of decisions it played (tree and playout), and of those the searching
+        seat's own with a choice, after the first."""
         rng = self.rng
         w = self.world(match, seat, copies=False)
         start = len(w.choices)
@@ -200,6 +212,7 @@ class MCTSAgent(SearchAgent):
         node = root
         path = []
         moves = set()  # (seat, label) of every move made in this iteration: the playout policy's statistics
+        mine = -1  # the searching seat's decisions met, less the root's
         expanded = False
         while not w.over and not expanded:
             d = w.pending
@@ -230,6 +243,7 @@ class MCTSAgent(SearchAgent):
                 lab = best
                 child = children[lab]
             moves.add((seat, lab))
+            mine += seat == root.seat
             w.choose(index[lab])
             path.append(child)
             node = child
@@ -246,7 +260,7 @@ class MCTSAgent(SearchAgent):
             if self.policy.eps >= 1.0 or self.depth:
                 play_on(w, rng.randrange, self.depth, rounds)  # uniformly at random: no label read
             else:
-                playout(w, self.policy, rng, rounds, moves)
+                mine += playout(w, self.policy, rng, rounds, moves, root.seat)
             r = rewards(w, team_before, round_before)
             if lookout is not None:
                 r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
@@ -256,4 +270,4 @@ class MCTSAgent(SearchAgent):
         for node in path:
             node.n += 1
             node.w += r[node.seat]
-        return played
+        return played, max(0, mine)

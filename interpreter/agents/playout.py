@@ -63,19 +63,23 @@ class MAST:
                 st[1] += rewards[move[0]]
 
 
-def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None) -> None:
+def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None, seat: int = 0) -> int:
     """Plays the world on by `policy` until it ends, or until `rounds` more rounds have begun; the moves made
-    (seat, label) go into `moves`. A decision with one option is answered without reading its label."""
+    (seat, label) go into `moves`. A decision with one option is answered without reading its label. Returns
+    how many decisions with a choice `seat` made."""
     last = w.round + rounds if rounds else None
+    made = 0
     while not w.over:
         if last is not None and w.round >= last:
-            return
+            return made
         d = w.pending
         if d.size == 1:
             w.choose(0)
             continue
+        made += d.player.seat == seat
         labels = d.labels()
         k = policy.pick(rng, d.player.seat, labels)
         if moves is not None:
             moves.add((d.player.seat, labels[k]))
         w.choose(k)
+    return made
