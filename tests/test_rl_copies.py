@@ -22,7 +22,13 @@ from tests.conftest import CONTENT  # noqa: E402
 from tests.conftest import game as bundled  # noqa: E402
 
 BUNDLED = [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hearts", 4), ("hanabi", 3), ("gin-rummy", 2),
-           ("crazy-eights", 3), ("goofspiel", 3), ("kuhn-poker", 3), ("leduc-poker", 2)]
+           ("crazy-eights", 3), ("goofspiel", 3), ("kuhn-poker", 3), ("leduc-poker", 2), ("blackjack", 2),
+           ("liars-dice", 2), ("oh-hell", 3), ("euchre", 4)]
+
+
+def test_every_bundled_game_is_checked_here():
+    from interpreter import bundled_games
+    assert sorted(name for name, _ in BUNDLED) == sorted(bundled_games())
 
 
 def random_step(state, rng) -> None:
