@@ -3,26 +3,19 @@ points alone, which a bot steering by it buys first; its `value:` (the bots' est
 the score) shows the bots that treasure buys victory."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from interpreter import Match, load_game, make_agent
-from interpreter.agents.base import Agent
 
 GAME = Path(__file__).resolve().parent / "games" / "deckbuilder"
-
-
-class BigMoney(Agent):
-    """The scripted player of the deck-builders' folklore: a Province at 8 coins, a Gold at 6, a Silver at 3."""
-    wants_view = False
-
-    def choose(self, view, decision) -> int:
-        labels = decision.labels()
-        for want in ("Province", "Gold", "Silver"):
-            if want in labels:
-                return labels.index(want)
-        return labels.index("Nothing") if "Nothing" in labels else 0
+sys.path.insert(0, str(GAME.parents[2] / "tools"))
+try:
+    from strength import BigMoney  # the scripted player the bots are measured against (docs/bots.md)
+finally:
+    sys.path.pop(0)
 
 
 @pytest.fixture(scope="module")
