@@ -50,7 +50,7 @@ def returns_of(match) -> list[float]:
 def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.Game:
     """A meeple game (a folder or a loaded GameDef) for `players` players as a pyspiel.Game, registered as
     `meeple_<game>` (`pyspiel.load_game("meeple_kuhn_poker", {"players": 3})` once this was called), with
-    `__<option>_<value>` for each option not at its default (`meeple_debtzilla__boss_inflationsaurus`)."""
+    `__<option>_<value>` for each option not at its default (a game `mygame` with option `variant=short`: `meeple_mygame__variant_short`)."""
     loaded = hasattr(game, "cards")  # a GameDef already, else a folder
     chosen = tuple(sorted((options or {}).items()))
     key = (id(game), chosen) if loaded else (str(Path(game).resolve()), chosen)
