@@ -47,7 +47,11 @@ def cmd_list(args) -> int:
 
 def cmd_rules(args) -> int:
     from .rules import rules_text
-    print(rules_text(_load(args.game, args.mod, _pairs(args.option))))
+    game = _load(args.game, args.mod, _pairs(args.option))
+    print(rules_text(game))
+    if args.notes:
+        from .rules import notes_text
+        print("\n" + notes_text(game))
     return 0
 
 
@@ -391,6 +395,8 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
     sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="an option that includes files (an expansion)")
     sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.add_argument("--notes", action="store_true",
+                    help="the authors' notes besides: the docs of kinds, fields, zones, counters and variables, and cards' notes")
     sp.set_defaults(fn=cmd_rules)
 
     def game_args(sp, required=True):

@@ -219,9 +219,13 @@ def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
         zones: [...document.querySelectorAll('#board [data-zone]')].map((z) => [z.dataset.zone, z.title])})""")
     prompt = t.match.pending.prompt
     assert tips["options"] and all(tip.startswith(prompt + "\n→ ") for tip in tips["options"])
-    # an option that picks a card says what the card is: its kind's doc and its value's doc
-    assert all("a gem; its value counts at the end" in tip and "what the gem is worth at the end" in tip
-               for tip in tips["options"])
+    # an option that picks a card says what the card is and does now: its name, its kind, its figures as they
+    # are; never the authors' docs of its kind and fields (issue 49: tooltips speak to players)
+    gems = {c.name: c for c in t.match.zones["market"].items}
+    for tip in tips["options"]:
+        name = tip.split("\n→ ")[1].split("\n")[0]
+        assert f"{name} (gem)\nvalue: {gems[name].fields['value']}\ncolour: {gems[name].fields['colour']}" in tip
+        assert "its value counts at the end" not in tip and "what the gem is worth at the end" not in tip
     assert tips["cards"] and all(tip for tip in tips["cards"])
     assert tips["counters"] and all("how many gems the player drew blind" in tip for tip in tips["counters"])
     docs = {"deck": "the face-down gems", "market": "the gems anyone may take", "gems": "the gems the player holds"}

@@ -105,6 +105,30 @@ def options_say_what_they_do(page) -> int:
     return len(tips)
 
 
+def authors_names(game) -> set[str]:
+    """The names of a game's content that are no player's words: its procedures, functions, options, card fields,
+    zones, counters and variables as written, where they are written as code (snake_case)."""
+    names = set(game.procedures) | set(game.functions) | set(game.options) | set(game.field_types)
+    names |= set(game.zones) | set(game.player_zones) | set(game.counters) | set(game.player_counters)
+    names |= set(game.vars) | set(game.player_vars)
+    return {n for n in names if "_" in n}
+
+
+AUTHORS = re.compile(r"`|\[[\w.]+\]|\b[A-Z]{2,}-[A-Z0-9]+\b")  # code, a bracketed name, a rule's id
+
+
+def tooltips_speak_to_players(page, game) -> int:
+    """No tooltip on the page (options, cards, counters, zones, the scoreboard) holds an author's note: a rule's
+    id, backticks, a bracketed name, or one of the content's own snake_case names; returns how many were read."""
+    tips = page.evaluate("() => [...document.querySelectorAll('[title]')].map((e) => e.title)")
+    code = authors_names(game)
+    for tip in tips:
+        assert not AUTHORS.search(tip), f"an author's note in a tooltip: {tip!r}"
+        said = set(re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", tip))
+        assert not said & code, f"the content's names {sorted(said & code)} in a tooltip: {tip!r}"
+    return len(tips)
+
+
 def dice_match(page, table) -> int:
     """Every die on the page shows its value (its kind's number field), not another of its numbers."""
     faces = page.evaluate("window.meeple.meta().die_faces")
@@ -150,6 +174,7 @@ def play_to_the_end(page, rng, mid=None, mid_at=4, table=None, checked=None):
         if table is not None:
             checked["options"] = checked.get("options", 0) + options_say_what_they_do(page)
             checked["dice"] = checked.get("dice", 0) + dice_match(page, table)
+            checked["tips"] = checked.get("tips", 0) + tooltips_speak_to_players(page, table.game)
             seat = int(page.get_attribute("body", "data-viewer"))
             if undo_as_the_server_says(page, table, seat) and not checked.get("undone"):
                 page.click("#undo")
@@ -204,10 +229,11 @@ def test_a_bundled_game_is_played_to_its_end_with_its_texts_and_scoreboard(site,
 
     checked = {}
     play_to_the_end(page, random.Random(f"{gid} {size}"), mid, mid_at, table, checked)
-    assert read["cards"] > 0 and checked["options"] > 0
+    assert read["cards"] > 0 and checked["options"] > 0 and checked["tips"] > 0
     scoreboard_matches(page, table)  # at the end: the match's own scores
     result = table.match.result
     breakdown_matches(page, result)
+    tooltips_speak_to_players(page, table.game)  # the end's too
     end = page.locator("#end")
     assert end.is_visible() and end.bounding_box()["y"] < 250  # the winner at the top, even on a phone
     if not checked.get("refused"):

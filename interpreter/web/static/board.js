@@ -59,23 +59,22 @@ function chipColour(meta, field, v) {
   return (by && by[v]) || meta.colors[v] || null;
 }
 
-// What a card is and does, in words, for its tooltip: its name and kind, the kind's doc, its rules text and
-// its figures (each field's doc where the content gives one).
+// What a card is and does, in words, for its tooltip: its name and kind, its rules text, and its figures as they
+// are now (as the card calls them). The content's docs are its authors' notes: they are not a player's tooltip.
 export function cardAbout(c, meta, names = {}) {
   const face = meta.faces && meta.faces[c.kind];
-  const kindDoc = meta.kind_docs && meta.kind_docs[c.kind];
-  const out = [`${c.name} (${face ? face.label : words(c.kind)})` + (kindDoc ? `: ${kindDoc}` : "")];
+  const out = [`${c.name} (${face ? face.label : words(c.kind)})`];
   const skip = new Set(["id", "uid", "name", "kind"]);
   const texts = face ? face.text : [];
   for (const k of texts) if (c[k]) out.push(String(c[k]));
-  const shown = face ? [face.cost, ...face.type, ...face.chips, ...face.stats].filter(Boolean) : Object.keys(c);
+  const shown = face ? [face.cost, ...face.type, ...face.chips, ...face.stats].filter(Boolean)
+    : (meta.fields && meta.fields[c.kind]) || Object.keys(c);
   for (const k of shown) {
     const v = c[k];
     if (skip.has(k) || texts.includes(k) || meta.hide.includes(k) || v === null || v === undefined || v === false
       || (Array.isArray(v) && !v.length)) continue;
-    const doc = meta.field_docs && meta.field_docs[k];
     const lab = (face && face.labels && face.labels[k]) || meta.labels[k] || words(k);
-    out.push(`${lab}: ${v === true ? "yes" : fieldText(v, names)}` + (doc ? ` (${doc})` : ""));
+    out.push(`${lab}: ${v === true ? "yes" : fieldText(v, names)}`);
   }
   return out.join("\n");
 }
@@ -141,7 +140,6 @@ export function faceCard(c, face, meta, ctx) {
     if (v === undefined || v === null || v === false || v === 0 || (Array.isArray(v) && !v.length)) continue;
     const f = el("span", v === true ? "field flag" : "field stat");
     f.dataset.field = k;
-    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
     if (v === true) f.textContent = lab(k);
     else {
       f.appendChild(el("b", null, lab(k)));
@@ -195,7 +193,6 @@ export function card(c, meta, ctx) {
     if (v === undefined || v === null || v === false || (Array.isArray(v) && !v.length)) continue;
     const f = el("span", "field");
     f.dataset.field = k;
-    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
     if (v === true) {
       f.textContent = words(meta.labels[k] || k);
       f.classList.add("flag");
