@@ -83,6 +83,8 @@ def _result_table(match) -> list[str]:
         lines.append(f"{'seat':>4}  {'player':<10} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
         for s, row in zip(r.ranking, rows, strict=True):
             lines.append(f"{s:>4}  {names[s]:<10} " + "  ".join(f"{v!s:>{w}}" for v, w in zip(row, widths, strict=True)))
+        for s in r.ranking:  # the parts that say how the rules count them (`counted:`), with their figures
+            lines += [f"{names[s]}'s {part}: {said} = {r.parts[s][part]}" for part, said in r.counted.get(s, {}).items()]
     lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
     return lines
 

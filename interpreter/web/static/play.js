@@ -4,7 +4,7 @@
 // short-lived ticket (a token never goes in a URL). With two or more seats on this screen (hot-seat),
 // the page holds the public view, and a seat's own view only while that seat is in front of the screen:
 // fetched after the hand-over, dropped at the next one.
-import { api, board, card, cardAbout, el, folding, followEnd, header, logList, result, rules } from "/static/board.js";
+import { api, board, card, cardAbout, el, folding, followEnd, header, leftAtEnd, logList, result, rules } from "/static/board.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -194,8 +194,9 @@ function endPanel(st) {
   const box = $("end");
   if (!(st.over && st.result)) { box.hidden = true; box.replaceChildren(); return; }
   if (box.dataset.version === String(st.version) && !box.hidden) return;
+  const first = box.hidden; // the end just came: brought into view, wherever the page was left
   box.dataset.version = String(st.version);
-  box.replaceChildren(result(st.result));
+  box.replaceChildren(result(st.result, leftAtEnd(meta, st.scores)));
   const row = el("div", "buttons");
   if (held.length) {
     const again = el("button", "big", "Play again with the same seats");
@@ -238,6 +239,7 @@ function endPanel(st) {
   row.appendChild(fresh);
   box.appendChild(row);
   box.hidden = false;
+  if (first) requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
 }
 
 function decisionPanel(st) {
@@ -250,7 +252,10 @@ function decisionPanel(st) {
   }
   if (st.over && st.result) {
     box.appendChild(el("h3", null, "The match is over"));
-    box.appendChild(el("p", "muted", "The result is at the top of the page."));
+    const see = el("button", "big", "See the result");
+    see.id = "see-result";
+    see.addEventListener("click", () => $("end").scrollIntoView({ block: "start" }));
+    box.appendChild(see);
     return;
   }
   const d = st.deciding;
