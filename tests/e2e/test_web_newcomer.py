@@ -205,6 +205,53 @@ def test_the_lobby_seats_bots_of_every_kind_with_an_mcts_bots_time(market, new_p
     assert page.problems == []
 
 
+@pytest.mark.parametrize("pace,bot,seconds", [(0, "greedy", None), (0.4, "mcts", 0.2), (1.5, "mcts", 1.0)])
+def test_the_lobbys_default_bot_is_the_strongest_that_answers_within_the_tables_pace(new_page, pace, bot, seconds):
+    """Issue 49: a newcomer's bots (a cooperative teammate most of all) are not random by default: mcts given the
+    longest time that fits between two bots' answers (`--bot-delay`), else greedy, which answers at once."""
+    running = _serve(str(MARKET), bot_delay=pace)
+    try:
+        page = new_page(*PHONE)
+        page.goto(running.app.base + "/")
+        page.wait_for_selector("#setup:not([hidden])")
+        page.select_option("#players", "3")
+        kinds = [page.locator("#seats select.kind").nth(i).input_value() for i in range(3)]
+        assert kinds == ["here", bot, bot]
+        page.click("#start")
+        page.wait_for_url("**/play/**")
+        t = table_of(running.app, page)
+        assert [(s.who.agent, s.who.seconds) for s in t.seats[1:]] == [(bot, seconds)] * 2
+        assert page.problems == []
+    finally:
+        running.__exit__(None, None, None)
+
+
+def test_the_phone_lobby_fits_390_px_and_the_pinned_options_a_third_of_the_screen(market, new_page):
+    """Issue 49: at 390x844 nothing of the lobby is wider than the screen (no sideways scrolling), and a long
+    list of options pinned at the bottom takes at most a third of the screen's height and scrolls."""
+    w, h = PHONE
+    page = new_page(w, h)
+    page.goto(market.base + "/")
+    page.wait_for_selector("#setup:not([hidden])")
+    page.select_option("#players", "3")
+    kinds = page.locator("#seats select.kind")
+    kinds.nth(2).select_option("mcts")
+    assert page.evaluate("document.documentElement.scrollWidth") <= w
+    for box in page.locator("#setup select, #setup input, #start, #seats tr").all():
+        b = box.bounding_box()
+        assert b is None or b["x"] + b["width"] <= w + 0.5, box
+    m, _ = _match(market, ["here", "bot"])
+    page.goto(market.base + m["play_url"])
+    assert wait_turn(page) == "choose"
+    click(page, TAKE)  # the market's gems: a longer list than the first question's two
+    assert wait_turn(page) == "choose"
+    assert page.locator("#options button.option").count() >= 3
+    box = page.locator("#decision").bounding_box()
+    assert box["height"] <= h / 3 + 1 and abs(box["y"] + box["height"] - h) <= 2
+    assert page.evaluate("getComputedStyle(document.getElementById('decision')).overflowY") in ("auto", "scroll")
+    assert page.problems == []
+
+
 def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
     m, t = _match(market, ["here", "bot"])
     page = new_page()
