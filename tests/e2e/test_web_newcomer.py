@@ -252,6 +252,38 @@ def test_the_phone_lobby_fits_390_px_and_the_pinned_options_a_third_of_the_scree
     assert page.problems == []
 
 
+def test_a_card_on_the_table_that_is_an_option_is_tapped_or_keyed_to_choose_it(market, new_page):
+    """Issue 49 (as at Board Game Arena): a card on the board that the pending decision offers is chosen by
+    tapping it, or from the keyboard (focused, then Enter); the card that moved arrives with an animation."""
+    m, t = _match(market, ["here", "bot"])
+    ann = t.match.players[0]
+    page = new_page(*PHONE)
+    page.goto(market.base + m["play_url"])
+    for how in ("tap", "key"):
+        assert wait_turn(page) == "choose"
+        version = click(page, TAKE)
+        assert wait_turn(page, version) == "choose"
+        offered = {b.get_attribute("data-label") for b in page.locator("#options button.option").all()}
+        cards = page.locator("#board [data-zone='market'] .card.pickable")
+        assert cards.count() == len(t.match.zones["market"].items) > 0  # every gem of the market answers
+        card = cards.first
+        uid = int(card.get_attribute("data-uid"))
+        assert card.get_attribute("role") == "button" and card.get_attribute("tabindex") == "0"
+        assert t.match.pending.labels()[int(card.get_attribute("data-pick"))] in offered
+        version = page.get_attribute("body", "data-version")
+        if how == "tap":
+            card.click()
+        else:
+            card.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        assert uid in [p.uid for p in ann.zones["gems"].items]  # chosen: the gem is Ann's now
+        moved = page.locator(f"#board .player.me [data-uid='{uid}']")
+        assert "moved" in moved.get_attribute("class")
+        assert page.evaluate("(e) => getComputedStyle(e).animationName", moved.element_handle()) == "meeple-arrive"
+    assert page.problems == []
+
+
 def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
     m, t = _match(market, ["here", "bot"])
     page = new_page()

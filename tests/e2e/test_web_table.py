@@ -244,8 +244,18 @@ def play_to_the_end(page, rng, mid=None, mid_at=4, table=None, checked=None):
         if clicks >= 6:
             clicks += page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 5000])
             break
-        buttons = page.locator("#options button.option")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        tappable = page.locator("#board .card.pickable")
+        if table is not None and not checked.get("tapped") and tappable.count():
+            # a card on the board that the decision offers, tapped: it answers as its option's button does
+            pick = int(tappable.first.get_attribute("data-pick"))
+            before_choices = len(table.match.choices)
+            tappable.first.click()
+            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+            assert len(table.match.choices) > before_choices and table.match.choices[before_choices] == pick
+            checked["tapped"] = 1
+        else:
+            buttons = page.locator("#options button.option")
+            buttons.nth(rng.randrange(buttons.count())).click()
         clicks += 1
     page.wait_for_selector(END, state="attached")
     assert page.get_attribute("body", "data-mode") == "over", page.inner_text("#decision")

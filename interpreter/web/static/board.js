@@ -79,15 +79,35 @@ export function cardAbout(c, meta, names = {}) {
   return out.join("\n");
 }
 
+// The option of the pending decision a card on the board answers, if one: the option that picks that very card,
+// else the one labelled with its name (undefined when none, or when two options would).
+function pickOf(c, ctx) {
+  if (!ctx.pickable) return undefined;
+  const byCard = c.uid !== null && c.uid !== undefined ? ctx.pickable.get(`uid:${c.uid}`) : undefined;
+  return byCard !== undefined ? byCard : ctx.pickable.get(c.name);
+}
+
+// A card that answers the pending decision is tapped (or, from the keyboard, focused and Enter or Space) to
+// choose it, as its option's button would.
+function pickable(e, c, ctx) {
+  const pick = pickOf(c, ctx);
+  if (pick === undefined) return e;
+  e.classList.add("pickable");
+  e.tabIndex = 0;
+  e.setAttribute("role", "button");
+  e.setAttribute("aria-label", `choose ${c.name}`);
+  e.title = `tap to choose ${c.name}` + (e.title ? `\n\n${e.title}` : "");
+  e.dataset.pick = String(pick);
+  e.addEventListener("click", () => ctx.onPick(pick));
+  e.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.onPick(pick); }
+  });
+  return e;
+}
+
 function clickable(e, c, ctx) {
   e.title = cardAbout(c, ctx.meta, ctx.names);
-  const pick = ctx.pickable && ctx.pickable.get(c.name);
-  if (pick !== undefined) {
-    e.classList.add("pickable");
-    e.title = `click to choose ${c.name}\n\n${e.title}`;
-    e.addEventListener("click", () => ctx.onPick(pick));
-  }
-  return e;
+  return pickable(e, c, ctx);
 }
 
 function chips(field, v, meta, ctx, label) {
@@ -166,13 +186,7 @@ export function card(c, meta, ctx) {
   ctx = ctx.meta ? ctx : { ...ctx, meta };
   if (meta.dice.includes(c.kind)) {
     const key = meta.color_by && Array.isArray(c[meta.color_by]) ? c[meta.color_by][0] : c[meta.color_by];
-    const d = die(c, meta, ctx, key !== undefined ? meta.colors[key] : null);
-    const pick = ctx.pickable && ctx.pickable.get(c.name);
-    if (pick !== undefined) {
-      d.classList.add("pickable");
-      d.addEventListener("click", () => ctx.onPick(pick));
-    }
-    return d;
+    return pickable(die(c, meta, ctx, key !== undefined ? meta.colors[key] : null), c, ctx);
   }
   const face = meta.faces && meta.faces[c.kind];
   if (face) return faceCard(c, face, meta, ctx);

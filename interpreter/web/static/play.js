@@ -297,17 +297,35 @@ function decisionPanel(st) {
   if (u) box.prepend(u);
 }
 
+// The options a card on the board may answer: by the card an option picks ("uid:N"), and by its label (an
+// option named as a card is); a key two options share answers neither.
 function pickable(st) {
   const p = st.view.pending;
   const map = new Map();
   if (!p || !p.options || !st.deciding || st.deciding.seat !== st.viewer) return map;
   const seen = new Set();
-  p.options.forEach((label, i) => {
-    if (seen.has(label)) map.delete(label);
-    else map.set(label, i);
-    seen.add(label);
-  });
+  const add = (key, i) => {
+    if (seen.has(key)) map.delete(key);
+    else map.set(key, i);
+    seen.add(key);
+  };
+  p.options.forEach((label, i) => add(label, i));
+  (st.option_cards || []).forEach((c, i) => { if (c && c.uid !== null && c.uid !== undefined) add(`uid:${c.uid}`, i); });
   return map;
+}
+
+// A card that moved since the page last drew (to another zone, or into view) arrives with a short animation.
+let placedAt = null; // uid -> where the card lay at the last drawing
+function animateMoves() {
+  const now = {};
+  for (const e of document.querySelectorAll("#board .card[data-uid]")) {
+    const zoneBox = e.closest("[data-zone]");
+    const owner = e.closest(".player");
+    const key = `${owner ? owner.dataset.seat : "table"}:${zoneBox ? zoneBox.dataset.zone : ""}`;
+    now[e.dataset.uid] = key;
+    if (placedAt && placedAt[e.dataset.uid] !== key) e.classList.add("moved");
+  }
+  placedAt = now;
 }
 
 function show(key, mode) {
@@ -321,6 +339,7 @@ function show(key, mode) {
     `on this screen: ${held.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
   $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, scores: st.scores,
     ...folding(render) }));
+  animateMoves();
   decisionPanel(st);
   endPanel(st);
   rules($("rules"), $("rules-text"), meta, st.view.phase);
