@@ -296,3 +296,23 @@ def test_how_a_part_is_counted_is_checked_at_its_place(tmp_path):
     with pytest.raises(RuntimeContentError) as e:
         finish(Scenario(load_game(folder), 2))
     assert "how the score's part `gems` is counted is a text, not" in str(e.value)
+
+
+@pytest.mark.parametrize("scoring,sign", [("multiply", "×"), ("add", "+")])
+def test_happy_citys_people_and_hearts_say_their_arithmetic(scoring, sign):
+    """HC-END-3 (people × hearts) and HC-END-5 (scoring=add: people + hearts): the part says its figures as the
+    rules count them, and they make the part ("people 7 × hearts 4" for 28)."""
+    import random
+    import re
+
+    from interpreter import Match, bundled_games
+    game = load_game(bundled_games()["happy-city"], options={"scoring": scoring})
+    m = Match(game, players=3, seed=5, options={"scoring": scoring})
+    rng = random.Random(5)
+    while not m.over:
+        m.choose(rng.randrange(len(m.pending.options)))
+    for seat, said in m.result.counted.items():
+        people, hearts = map(int, re.fullmatch(rf"people (-?\d+) \{sign} hearts (-?\d+)", said["people and hearts"]).groups())
+        value = m.result.parts[seat]["people and hearts"]
+        assert value == (people + hearts if scoring == "add" else people * hearts if people >= 0 or hearts >= 0
+                         else -people * hearts)
