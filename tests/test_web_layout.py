@@ -139,3 +139,13 @@ def test_the_page_is_told_no_authors_note_of_any_bundled_game(name):
     docs += [e["doc"] for e in m["scoreboard"]]
     for doc in docs:
         assert not AUTHORS.search(doc), f"{name}: {doc!r}"
+
+
+def test_the_lobbys_option_tooltips_speak_to_players():
+    """An option's doc is the lobby's tooltip: without the rules' ids and the content's own names."""
+    from interpreter.web.catalog import Catalog
+    catalog = Catalog()
+    docs = [(gid, o["doc"]) for gid in catalog.entries for o in catalog.summary(gid).get("options", []) if o["doc"]]
+    assert docs and not [(gid, doc) for gid, doc in docs if AUTHORS.search(doc)]
+    scoring = next(doc for gid, doc in docs if gid == "happy-city" and "kids" in doc)
+    assert scoring == "people x hearts, or the kids' variant: people + hearts"  # was "... (HC-END-5)"
