@@ -20,6 +20,9 @@ def _serve(sub) -> None:
     sp.add_argument("--logs", metavar="DIR", help="save each match's log here (open them again from the page)")
     sp.add_argument("--db", metavar="FILE", help="the SQLite file the matches are kept in, resumed from it when the "
                     "server starts again (default: matches.sqlite3 in the user's data directory, printed at start)")
+    sp.add_argument("--recover", action="store_true",
+                    help="the --db file is damaged: copy what can be read of it into FILE-recovered beside it (the "
+                         "file is left as it is) and serve the copy")
     sp.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a pause before each bot answer")
     sp.add_argument("--max-tables", type=int, default=200, metavar="N",
                     help="matches held at once; when full, finished and idle ones go first, else 503 (default 200)")
@@ -48,7 +51,7 @@ def _cmd_serve(args) -> int:
     limits = Limits(max_tables=args.max_tables, per_client=args.per_client, budget=args.budget,
                     refill=args.rate, burst=max(1, round(12 * args.rate)))
     return serve(args.game, host=args.host, port=args.port, mods=args.mod or (), log_dir=args.logs,
-                 bot_delay=args.bot_delay, limits=limits, watch=args.watch, db=args.db)
+                 bot_delay=args.bot_delay, limits=limits, watch=args.watch, db=args.db, recover=args.recover)
 
 
 def _lsp(sub) -> None:

@@ -36,6 +36,7 @@ def text(diags: list[Diagnostic]) -> str:
         if src is not None:
             out.append(f"    {src}")
             out.append("    " + " " * max(0, d.place.col - 1) + "^")
+        out += [f"{place}: note: {note}" for place, note in d.related]
     return "\n".join(out)
 
 
@@ -54,5 +55,6 @@ def github(diags: list[Diagnostic]) -> str:
         loc = f"file={d.place.path}"
         if d.place.line:
             loc += f",line={d.place.line},col={d.place.col}"
-        out.append(f"::{level} {loc},title={d.code}::{_esc(d.full_message())}")
+        also = "".join(f" ({note}: {place})" for place, note in d.related)
+        out.append(f"::{level} {loc},title={d.code}::{_esc(d.full_message() + also)}")
     return "\n".join(out)

@@ -46,13 +46,20 @@ class Diagnostic:
     code: str = "E-CONTENT"
     severity: str = "error"  # error | warning
     hint: str = ""
+    # other places that help, each with a note: a mod's mistake is placed in the mod, and the base's line it
+    # meets ("the count is declared here") comes second
+    related: tuple = ()
 
     def sort_key(self):
         return (self.place.path, self.place.line, self.place.col, self.message)
 
     def as_dict(self) -> dict:
-        return {"file": self.place.path, "line": self.place.line, "column": self.place.col,
-                "severity": self.severity, "code": self.code, "message": self.full_message()}
+        out = {"file": self.place.path, "line": self.place.line, "column": self.place.col,
+               "severity": self.severity, "code": self.code, "message": self.full_message()}
+        if self.related:
+            out["related"] = [{"file": p.path, "line": p.line, "column": p.col, "message": note}
+                              for p, note in self.related]
+        return out
 
     def full_message(self) -> str:
         return f"{self.message} ({self.hint})" if self.hint else self.message
@@ -118,11 +125,11 @@ class Collect:
     def __init__(self):
         self.diags: list[Diagnostic] = []
 
-    def error(self, place, message, code, hint=""):
-        self.diags.append(Diagnostic(place, message, code, "error", hint))
+    def error(self, place, message, code, hint="", related=()):
+        self.diags.append(Diagnostic(place, message, code, "error", hint, tuple(related)))
 
-    def warn(self, place, message, code, hint=""):
-        self.diags.append(Diagnostic(place, message, code, "warning", hint))
+    def warn(self, place, message, code, hint="", related=()):
+        self.diags.append(Diagnostic(place, message, code, "warning", hint, tuple(related)))
 
     def guard(self, fn, *args):
         try:

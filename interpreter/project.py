@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .errors import ContentError, Diagnostic, MeepleError, Place, RuntimeContentError, did_you_mean
 from .loader.layers import bundled_games, include_options, leaves
-from .loader.yaml_source import load_file
+from .loader.yaml_source import load_file, overlay
 from .model.pipeline import content_names, load_game
 
 GAME, MOD = "game.yaml", "mod.yaml"
@@ -180,11 +180,12 @@ class Checked:
         return len(self.diagnostics) - self.errors
 
 
-def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) -> Checked:
+def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False, base_warnings: bool = False) -> Checked:
     """Check the games and mods found from `paths` (`targets`), each game with `mods`, each mod with its base
     game (`mod_base`) and `mods`: its files for every option set, then its scenario files; with `smoke`, that
-    many seeded matches for each player count and option set. `ending`: the process ends right after, so the
-    garbage collector paused meanwhile need not go over what the checks made."""
+    many seeded matches for each player count and option set. With a mod, the warnings are the mods' own, not
+    their base's (`base_warnings`: those too). `ending`: the process ends right after, so the garbage collector paused
+    meanwhile need not go over what the checks made."""
     found, diags = targets(paths)
     checked = 0
     # the matches of smoke play make garbage: they run with the collector on
@@ -195,14 +196,24 @@ def validate(paths=("content",), mods=(), smoke: int = 0, ending: bool = False) 
             except ContentError as e:
                 diags += e.diagnostics
                 continue
-            diags += _check(path, folder, with_mods, smoke)
+            found_here = _check(path, folder, with_mods, smoke)
+            if with_mods and not base_warnings:
+                found_here = [d for d in found_here if d.severity == "error" or within(d.place.path, with_mods)]
+            diags += found_here
             checked += 1
     return Checked(sorted(set(diags), key=Diagnostic.sort_key), checked)
+
+
+def within(path: str, folders) -> bool:
+    """Whether a file (as a diagnostic shows it) lies in one of the folders."""
+    real = os.path.realpath(path)
+    return any(real.startswith(os.path.realpath(str(f)).rstrip(os.sep) + os.sep) for f in folders)
 
 
 def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:
     """The diagnostics of one game (`folder` with `mods`) for each of its option sets, then of the scenario
     files of `path` (the game's folder or the mod's)."""
+    from .agents.learned import check_learned
     from .scenario import check_scenarios, scenario_files
     from .scenario.read import game_facts, include_choice
     diags: list[Diagnostic] = []
@@ -233,6 +244,8 @@ def _check(path: str, folder: str, mods: list, plays: int) -> list[Diagnostic]:
                     names[choice] = None
             return names[choice]
         diags += check_scenarios(path, folder, mods, names_for)
+    if os.path.abspath(path) == os.path.abspath(folder):  # a game's own folder: the bots' learned value beside it
+        diags += check_learned(folder, mods)
     return diags
 
 
@@ -248,3 +261,116 @@ def _collector_paused(resume: bool = True):
     finally:
         if was and resume:
             gc.enable()
+
+
+# the sections whose entries a mod may replace or add to; a base's change to one the mod touches may break it
+_TOUCHED = {"procedures": "procedure", "functions": "function", "values": "value", "events": "event",
+            "kinds": "kind", "zones": "zone", "counters": "counter", "options": "option"}
+
+
+def against(mod: str | os.PathLike, old: str | os.PathLike, new: str | os.PathLike) -> Checked:
+    """What the base's change from the game folder `old` to `new` breaks in `mod`: every mistake the mod makes
+    with `new` that it did not make with `old` (its `requires:` set aside, to see past it), each placed in the
+    mod; a warning (W-BASE-CHANGED) at each entry the mod replaces or adds to (a hook) that the base changed
+    between the two, which no mistake would show; and the `requires:` error when `new` is outside the mod's
+    range. The diff of what the two bases declare is the truth, not a changelog."""
+    mod, old, new = str(mod), str(old), str(new)
+    files = _mod_files(mod)
+    unbound = {os.path.abspath(p): _without_requires(p, data) for p, data in files if "requires" in data}
+
+    def found(base: str) -> set:
+        with overlay(unbound):
+            diags = _check(mod, base, [mod], 0)
+        return {d for d in diags if d.severity == "error" or within(d.place.path, [mod])}
+
+    def key(d: Diagnostic, base: str) -> tuple:
+        said = d.full_message().replace(os.path.relpath(base), "BASE").replace(base, "BASE")
+        return d.place.path, d.place.line, d.place.col, d.code, said
+
+    before = {key(d, old) for d in found(old)}
+    breaks = [d for d in found(new) if key(d, new) not in before]
+    breaks += _changed_under(files, old, new)
+    try:
+        check_requires(mod, new)
+    except ContentError as e:
+        breaks += e.diagnostics
+    return Checked(sorted(set(breaks), key=Diagnostic.sort_key), 1)
+
+
+def check_requires(mod: str, base: str) -> None:
+    """ContentError (E-REQUIRES, placed in the mod) when the game in `base` is not a version the mod requires."""
+    from .check.declarations import check_mods
+    from .errors import Collect
+    from .loader.layers import read_game, read_mods
+    col = Collect()
+    check_mods(col, read_game(base)[0], read_mods(col, [mod]))
+    col.stop()
+
+
+def _mod_files(mod: str) -> list:
+    """(path, data) of each of a mod's files in a mod's format (its mod.yaml, the bosses or expansions it brings)."""
+    out = []
+    for root, dirs, names in os.walk(mod):
+        dirs[:] = sorted(d for d in dirs if d != "tests")
+        for n in sorted(names):
+            if n.endswith(".yaml"):
+                path = os.path.join(root, n)
+                try:
+                    data = load_file(path)
+                except ContentError:
+                    continue
+                if isinstance(data, dict) and "mod" in data:
+                    out.append((path, data))
+    return out
+
+
+def _without_requires(path: str, data) -> str:
+    """A mod file's text with its `requires:` blanked (the lines kept, so that every place stays)."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    start = data.key_places["requires"].line - 1
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
+        end += 1
+    return "\n".join(lines[:start] + [""] * (end - start) + lines[end:])
+
+
+def _changed_under(files: list, old: str, new: str) -> list[Diagnostic]:
+    """W-BASE-CHANGED at each entry of the mod's files that replaces one the base changed, or hooks onto a
+    procedure or phase the base changed."""
+    from .loader.yaml_source import place_in, plain_value
+    was, now = load_file(os.path.join(old, GAME)), load_file(os.path.join(new, GAME))
+    versions = f"between {was.get('version', 'its old files')} and {now.get('version', 'its new files')}"
+    phases = {}
+    for data in (was, now):
+        phases[id(data)] = {ph.get("phase"): ph for ph in data.get("round") or [] if isinstance(ph, dict)}
+
+    def entry(data, section, name):  # what it says, its words for people (`doc`) aside
+        found = plain_value(phases[id(data)].get(name) if section == "round" else (data.get(section) or {}).get(name))
+        return {k: v for k, v in found.items() if k != "doc"} if isinstance(found, dict) else found
+
+    def changed(section, name) -> str:  # "" when the same in both
+        if entry(was, section, name) == entry(now, section, name):
+            return ""
+        return "removed" if entry(now, section, name) is None else "changed"
+
+    out = []
+    for _, data in files:
+        for section, what in _TOUCHED.items():
+            sec = data.get(section) or {}
+            for name in sec:
+                how = changed(section, name) if name in (was.get(section) or {}) else ""
+                if how:
+                    out.append(Diagnostic(place_in(sec, name, sec.place), f"the game {how} its {what} `{name}` "
+                                          f"{versions}, and this mod replaces or adds to it", "W-BASE-CHANGED",
+                                          "warning", "compare the two and carry the change into the mod"))
+        hooks = data.get("hooks") or []
+        for i, h in enumerate(hooks):
+            name = h.get("after", h.get("before")) if isinstance(h, dict) else None
+            section = "procedures" if name in (was.get("procedures") or {}) else "round"
+            how = changed(section, name) if name is not None else ""
+            if how:
+                what = "procedure" if section == "procedures" else "phase"
+                out.append(Diagnostic(hooks.places[i], f"the game {how} its {what} `{name}` {versions}, and this "
+                                      "mod's hook runs next to it", "W-BASE-CHANGED", "warning",
+                                      "check that the step still fits"))
+    return out

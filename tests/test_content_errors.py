@@ -51,7 +51,7 @@ def test_schema_violation_wrong_type(tmp_path):
     text = MINI_GAME.replace("max: 4}", "max: four}")
     folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
     d = one(errors_of(folder), "E-SCHEMA")
-    assert "players/max" in d.message and "a whole number" in d.message and "a string" in d.message
+    assert "players.max" in d.message and "a whole number" in d.message and "a string" in d.message
     assert (d.place.line, d.place.col) == (3, 24)
 
 

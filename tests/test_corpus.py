@@ -32,7 +32,8 @@ def test_the_corpus_has_at_least_100_kinds_of_mistake():
 def test_each_mistake_is_reported_at_its_place(case, capsys):
     expect = json.loads((case / "expect.json").read_text())
     mods = [a for m in expect.get("mods", []) for a in ("--mod", str(case / m))]
-    assert main(["validate", str(case), "--format", "json", *mods]) == 1
+    more = ["--strict"] * bool(expect.get("strict")) + ["--smoke", str(expect.get("smoke"))] * ("smoke" in expect)
+    assert main(["validate", str(case), "--format", "json", *mods, *more]) == 1
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
     assert not PYTHON_WORDS.search(out.out + out.err), out.out + out.err
@@ -42,6 +43,23 @@ def test_each_mistake_is_reported_at_its_place(case, capsys):
     assert match, f"no {expect['code']} saying {expect['message']!r} in {expect['file']}: {found}"
     d = match[0]
     assert (d["line"], d["column"]) == (expect["line"], expect["column"]), d
+    if expect.get("exact"):  # word for word: the message, its hint, its second place, nothing else
+        assert d["message"] == expect["message"]
+        assert not expect["hint"] or d["message"].endswith(f" ({expect['hint']})")
+        related = [{**r, "file": r["file"][-len(e["file"]):]} for r, e in zip(d.get("related", []),
+                                                                           expect.get("related", []), strict=False)]
+        assert related == expect.get("related", []) and len(d.get("related", [])) == len(related), d
+    if expect.get("only"):
+        assert found == [d], found
+
+
+def test_the_modders_classes_of_mistake_each_have_cases():
+    """Misplaced in the base, said in a schema's path, silently accepted, placed a line off: each class has
+    cases checked word for word (tools/make_corpus.py, MODDER_CASES)."""
+    exact = [json.loads((c / "expect.json").read_text()) for c in CASES]
+    exact = [e for e in exact if e.get("exact")]
+    assert any(e.get("related") for e in exact) and any(e.get("only") for e in exact)
+    assert {"E-SCHEMA", "E-EMPTY", "W-READING", "E-DSL-DEPTH", "E-RUNTIME"} <= {e["code"] for e in exact}
 
 
 @pytest.mark.parametrize("case", GAME_CASES[::5], ids=[c.name for c in GAME_CASES[::5]])
@@ -51,6 +69,8 @@ def test_validate_without_bytecode_finds_what_loading_finds(case):
     expect = json.loads((case / "expect.json").read_text())
     if not (case / "game.yaml").exists():
         pytest.skip("a mod alone: `meeple validate` finds its game")
+    if expect.get("strict") or expect.get("smoke"):
+        pytest.skip("a warning, or a mistake found in play: the load itself succeeds")
     for load in (load_game, check_game):
         with pytest.raises(ContentError) as e:
             load(case, [case / m for m in expect.get("mods", [])])

@@ -83,10 +83,16 @@ def test_a_mod_effect_naming_a_missing_card_is_refused_with_its_place(tmp_path):
     assert d.place.path.endswith("cards/gadgets.yaml") and d.place.line == 11 and "bananarang" in d.hint
 
 
-def test_a_mod_that_forgets_the_new_count_is_told(tmp_path):
+def test_a_mod_that_forgets_the_new_count_is_told_in_its_own_file(tmp_path):
+    """The count the base declares is broken by the mod's card: the mistake is the mod's, placed at its card, with
+    the base's count as the second place."""
     mod = write_mod(tmp_path, MOD.replace("counts:\n  gadget: 29\n", ""))
-    with pytest.raises(ContentError, match="declares 28 `gadget` cards, but the card files hold 29"):
+    with pytest.raises(ContentError, match="with this mod the game has 29 `gadget` cards, but the game declares 28") as e:
         load_game(CONTENT / "debtzilla", mods=[mod])
+    d = e.value.diagnostics[0]
+    assert d.place.path.endswith("pocket-gadgets/cards/gadgets.yaml")
+    assert [(p.path.endswith("debtzilla/game.yaml"), note) for p, note in d.related] == [
+        (True, "the game declares 28 `gadget` cards here")]
 
 
 def test_a_mod_card_with_an_id_of_the_game_is_refused_unless_it_says_it_replaces_it(tmp_path):
@@ -115,7 +121,9 @@ def test_an_option_value_no_file_declares_is_placed_at_the_option_with_every_val
     assert main(["play", "debtzilla", "--mod", str(mod), "--option", "boss=stonkosarus", "--bots", "all"]) == 1
     err = capsys.readouterr().err
     assert "option `boss` has no value `stonkosarus`; its values: debtzilla, inflationsaurus, stonkosaurus" in err
-    assert "debtzilla/game.yaml:23:3" in err and "did you mean `stonkosaurus`?" in err, err
+    lines = (CONTENT / "debtzilla" / "game.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("  boss: {"))  # the option's line
+    assert f"debtzilla/game.yaml:{line}:3" in err and "did you mean `stonkosaurus`?" in err, err
 
 
 @pytest.mark.parametrize("mod_text,message,where", [

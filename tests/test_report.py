@@ -9,6 +9,7 @@ import pytest
 from interpreter.cli.main import main
 from interpreter.errors import UsageError
 from interpreter.report import build, load_results, write_report
+from interpreter.report.html import page
 from interpreter.report.stats import cards, counter_over_rounds, win_rates
 from interpreter.sim.batch import simulate
 
@@ -106,3 +107,30 @@ def test_the_report_flags_an_unfair_faction_and_the_card_that_moves_the_win_rate
     from interpreter.report.html import page
     shown = page(build([unfair]))
     assert "To look at" in shown and "meeple tune kaiju-inc --players 3 --vary cards.start_kaijumoto" in shown
+
+
+def _agents_results(wins_of_greedy: int, games: int = 20) -> dict:
+    """Results of a 2-player game, greedy in seat 1 and random in seat 2, greedy winning `wins_of_greedy`."""
+    rows = [{"seed": i, "outcome": "finished", "winners": [1] if i < wins_of_greedy else [2], "rounds": 5,
+             "decisions": 10, "scores": {"1": 1, "2": 0}, "reason": "the end", "agents": {"1": "greedy", "2": "random"}}
+            for i in range(games)]
+    return {"game": "kuhn-poker", "players": 2, "agents": ["greedy", "random"], "results": rows, "_path": "r.json"}
+
+
+def test_the_report_names_its_bots_and_warns_where_they_are_weak():
+    """A stronger bot that does not beat a weaker one by 10 points over its fair share (50 % in a 2-player game)
+    is weak at the game: at 11 of 20 (55 %) the report says so, at 13 of 20 (65 %) it does not."""
+    weak = build([_agents_results(11)])
+    assert weak["agents"] == ["greedy", "random"]
+    assert len(weak["bot_warnings"]) == 1 and weak["bot_warnings"][0].startswith("greedy wins 55.0% of its seats against random")
+    assert build([_agents_results(13)])["bot_warnings"] == []
+    assert build([_agents_results(12)])["bot_warnings"] == []  # 12 of 20 is 60 %: at the margin, not below it
+
+
+def test_a_report_of_random_bots_says_its_figures_are_of_random_play(results):
+    stats = build(load_results(results))
+    assert stats["agents"] == ["random"]
+    assert stats["bot_warnings"] == ["these matches were played by random bots: their figures say how the rules "
+                                     "play at random, not with skill (`meeple simulate kaiju-inc --agent mcts` plays "
+                                     "them with the search)"]
+    assert "Played by: random" in page(stats)

@@ -69,6 +69,8 @@ def test_the_tutorials_mod_and_boss_validate_play_and_simulate(capsys, tmp_path,
 @pytest.mark.parametrize("case", CORPUS, ids=[c.name for c in CORPUS])
 def test_each_corpus_case_fails_alike_in_validate_play_and_simulate(capsys, case):
     expect = json.loads((case / "expect.json").read_text())
+    if expect.get("strict") or expect.get("smoke"):
+        pytest.skip("a warning, or a mistake only play finds: validate alone passes it")
     mods = [case / m for m in expect.get("mods", [])]
     if (case / "game.yaml").exists():
         game = str(case)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,14 @@ def refused(r, status, words=""):
 
 
 def table(client, m):
-    return client.app.state.tables.tables[m["id"]]
+    """The match's table on the server; unpaced bots answer after the request that made the match (from a
+    task of the server's), so this waits for them (bounded) before the table is read."""
+    t = client.app.state.tables.tables[m["id"]]
+    for _ in range(1000):
+        if t.bot_delay > 0 or t._bots is None or t._bots.done():
+            break
+        time.sleep(0.01)
+    return t
 
 
 def choose(client, m, seat, option):
@@ -351,6 +359,34 @@ def test_one_links_tickets_never_refuse_another_links_stream(secret):
         with secret.stream("GET", url, params=t) as r:
             assert r.status_code == 200
             assert any(line.startswith("data: ") for line in itertools.islice(r.iter_lines(), 4))
+
+
+def test_spectators_behind_one_address_never_push_out_each_others_tickets(secret):
+    """Twenty spectators at the match's plain address, all behind one address (this test's), each ask for a
+    ticket before any opens its stream (more than a link's pool of eight): each ticket opens its own stream of
+    the public view. Past the spectators' tickets one address may have waiting, a new one is refused and every
+    ticket given still opens."""
+    from interpreter.web.tables import SPECTATOR_TICKETS
+    m = hand_game(secret)
+    url = f"/api/matches/{m['id']}/events"
+
+    def spectator_ticket():
+        return secret.post(f"/api/matches/{m['id']}/ticket", json={"viewer": "public"})
+
+    def opens(t):
+        with secret.stream("GET", url, params={"ticket": t}) as r:
+            assert r.status_code == 200
+            data = next(line for line in itertools.islice(r.iter_lines(), 4) if line.startswith("data: "))
+            assert json.loads(data[6:])["key"] == "public"
+
+    tickets = [spectator_ticket().json()["ticket"] for _ in range(20)]
+    for t in tickets:
+        opens(t)
+    waiting = [spectator_ticket() for _ in range(SPECTATOR_TICKETS)]
+    assert all(r.status_code == 201 for r in waiting)
+    refused(spectator_ticket(), 503, "try again")
+    opens(waiting[0].json()["ticket"])
+    opens(waiting[-1].json()["ticket"])
 
 
 def test_the_event_stream_pushes_each_seats_own_view(secret):

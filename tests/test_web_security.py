@@ -174,6 +174,25 @@ def test_a_forged_log_claiming_a_live_seed_opens_no_replay(secret, logs):
     refused(secret.post(f"/api/matches/{m['id']}/ticket", json={"viewer": 2}, headers=H(m, 1)), 403)
 
 
+def test_a_forged_log_with_a_live_seed_written_otherwise_opens_no_replay(secret, logs):
+    """Seeds are checked by what they deal: the negated seed of a live match deals the very same cards."""
+    from interpreter import Match, load_game
+    m = new(secret)
+    header = live_header(logs, m)
+    seed = header["seed"]
+    game = load_game(SECRET)
+    assert Match(game, 2, -seed).view(1) == Match(game, 2, seed).view(1)  # the same deal, seen by seat 1
+    forged = {"meeple_log": 1, "game": "secret-hands", "players": 2, "seed": -seed, "options": header["options"]}
+    refused(secret.post("/api/replays", json={"text": json.dumps(forged) + "\n", "name": "x.jsonl"}), 409,
+            "being played")
+    # nor a saved log under another name, finished (its result written) with the negated seed
+    (logs / "forged.jsonl").write_text(json.dumps(forged) + "\n" +
+                                        json.dumps({"result": {"winners": [1]}}) + "\n")
+    assert "forged.jsonl" not in secret.get("/api/logs").text
+    refused(secret.post("/api/replays", json={"saved": "forged.jsonl"}), 404)
+    (logs / "forged.jsonl").unlink()
+
+
 # ---- channel 6: the server
 
 FOREIGN = ["http://evil.example", "null", "http://127.0.0.1.evil.example"]
@@ -310,6 +329,21 @@ def test_a_full_server_says_so_and_makes_room_from_finished_matches_only():
     with Serve(SECRET, "--max-tables", 4, "--db", client.db) as client:  # started again with room for it
         again = state(client, done)
         assert (again["version"], again["result"], again["view"]) == (final["version"], final["result"], final["view"])
+
+
+def test_a_new_match_with_slow_bots_answers_with_its_links_and_the_bots_play_after():
+    """A bot that thinks longer than the budget (an mcts bot's second, against 0.3 s) moves first: the new
+    match's answer still carries every link; the bot's overrun stops the match after, and says so."""
+    with Serve(SECRET, "--budget", 0.3) as client:
+        m = new(client, ({"kind": "mcts", "seconds": 1}, "remote"))
+        assert m["seats"][1]["token"] and m["seats"][1]["url"].endswith(m["seats"][1]["token"])
+        for _ in range(200):  # while the bot thinks, its lane is busy (503); bounded
+            r = client.get(f"/api/matches/{m['id']}/state", headers=H(m, 2))
+            if r.status_code != 503:
+                break
+            time.sleep(0.05)
+        assert r.status_code == 200, r.text
+        assert "longer than 0.3 s" in r.json()["error"]
 
 
 def test_a_slow_table_freezes_no_other_and_stops_past_its_budget():

@@ -5,9 +5,11 @@ hand-written Kaiju Incorporated (tools/baseline/kaiju.py) run in the same proces
     python tools/bench.py --quick    # one player count per game, well under a minute
     python tools/bench.py --json     # the figures as JSON on stdout (nothing else is printed there)
     python tools/bench.py --profile kaiju-inc   # cProfile of random matches: where the time goes
+    python tools/bench.py --bots --profile kaiju-inc   # ... of a match of the default mcts at every seat
     python tools/bench.py --lsp      # only the language server's answer to a keystroke
     python tools/bench.py --against REV   # this engine against REV's, on the same content, in turns
-    python tools/bench.py --bots     # a clone's cost early and late, resamples/s, seconds a match of greedy and mcts
+    python tools/bench.py --bots     # a clone's cost early and late, resamples/s, mcts iterations a CPU second,
+                                     # seconds a match of greedy and mcts
     python tools/bench.py --rl       # only the learning environments' steps/s against bare decisions/s
 
 One process, one core (the parallel figure excepted; the first loads and `meeple validate` are timed in new
@@ -84,25 +86,25 @@ def validate_times(cache: str, repeats: int = 3) -> dict:
     return {"cold_cpu_seconds": round(cold, 3), "cached_cpu_seconds": round(cached, 3)}
 
 
-def interpreted(game, players: int, seeds) -> tuple:
-    """Plays random matches on the given seeds: (matches, decisions, seconds)."""
+def interpreted(game, players: int, seeds, options: dict | None = None) -> tuple:
+    """Plays random matches on the given seeds (with these rules options): (matches, decisions, seconds)."""
     n = dec = 0
     t = time.perf_counter()
     for s in seeds:
-        m = play(game, players, s, {}, seat_agents(players, "all", s), narrate=False)
+        m = play(game, players, s, dict(options or {}), seat_agents(players, "all", s), narrate=False)
         dec += m.result.decisions
         m.close()  # as `meeple simulate` does (sim.batch.run_one)
         n += 1
     return n, dec, time.perf_counter() - t
 
 
-def timed(game, players: int, seconds: float, seed: int = 0) -> dict:
-    """Random matches for about `seconds`: games and decisions per second."""
+def timed(game, players: int, seconds: float, seed: int = 0, options: dict | None = None) -> dict:
+    """Random matches for about `seconds` (with these rules options): games and decisions per second."""
     n = dec = 0
     spent = 0.0
     s = seed
     while spent < seconds or n < 3:
-        k, d, dt = interpreted(game, players, range(s, s + 5))
+        k, d, dt = interpreted(game, players, range(s, s + 5), options)
         n, dec, spent, s = n + k, dec + d, spent + dt, s + 5
     return {"players": players, "games": n, "games_per_second": round(n / spent, 2),
             "decisions_per_second": round(dec / spent, 1)}
@@ -157,8 +159,8 @@ def parallel(game, players: int, games: int, cache: str) -> dict:
 
 def openspiel(loaded: dict, seconds: float) -> list:
     """Each classic game with a differential adapter (tests/differential): meeple's decisions/s and OpenSpiel's
-    actions/s, both random play on one core in this process, at OpenSpiel's default player count; the ratio
-    is OpenSpiel's over meeple's. Empty when OpenSpiel (`pyspiel`) is not installed."""
+    actions/s, both random play on one core in this process, at OpenSpiel's default player count and with the
+    rules options that play OpenSpiel's rules (the adapter's); the ratio is OpenSpiel's over meeple's. Empty when OpenSpiel (`pyspiel`) is not installed."""
     try:
         import pyspiel
     except ImportError:
@@ -170,7 +172,7 @@ def openspiel(loaded: dict, seconds: float) -> list:
     for name, adapter in ADAPTERS.items():
         if name not in loaded:
             continue
-        ours = timed(loaded[name], adapter.players, seconds)
+        ours = timed(loaded[name], adapter.players, seconds, options=adapter.options)
         game, rng = pyspiel.load_game(adapter.spiel, dict(adapter.params)), random.Random(0)
         actions, spent = 0, 0.0
         while spent < seconds:
@@ -368,13 +370,20 @@ def against(rev: str, players: int, matches: int, rounds: int, say) -> list:
         shutil.rmtree(where, ignore_errors=True)
 
 
-def profile(name: str, players: int, games: int) -> None:
+def profile(name: str, players: int, games: int, bots: bool = False) -> None:
+    """cProfile of random matches of a game; with `bots`, of one match of the default mcts at every seat."""
     import cProfile
     import pstats
-    game = load_game(bundled_games()[name])
+
+    from interpreter import make_agent
+    game = load_game(bundled_games().get(name, name))
+    players = min(max(players, game.min_players), game.max_players)
     prof = cProfile.Profile()
     prof.enable()
-    interpreted(game, players, range(games))
+    if bots:
+        play(game, players, 7, {}, [make_agent("mcts", s, 7) for s in range(1, players + 1)], narrate=False)
+    else:
+        interpreted(game, players, range(games))
     prof.disable()
     pstats.Stats(prof).sort_stats("tottime").print_stats(30)
 
@@ -475,16 +484,25 @@ def bots(quick: bool, say) -> list:
                     m.resample(m.pending.player.seat, random.Random(k)).close()
                     k += 1
                 costs["resamples_per_second"] = k / (time.perf_counter() - t)
+                # the default search's iterations a CPU second here (a resample, the tree, a playout each)
+                searcher = make_agent("mcts", m.pending.player.seat, 1)
+                t, done = time.process_time(), 0
+                while time.process_time() - t < (0.3 if quick else 1.0):
+                    searcher.choose(None, m.pending)
+                    done += searcher.last_stats.get("iterations", 0)
+                costs["iterations_per_second"] = done / (time.process_time() - t)
         entry = {"game": name, "players": n, "decisions": length, "clone_early_ms": round(costs["early"] * 1e3, 3),
                  "clone_late_ms": round(costs["late"] * 1e3, 3),
-                 "resamples_per_second": round(costs["resamples_per_second"], 1)}
+                 "resamples_per_second": round(costs["resamples_per_second"], 1),
+                 "mcts_iterations_per_cpu_second": round(costs["iterations_per_second"], 1)}
         for agent in ("greedy", "mcts"):
             t = time.process_time()
             play(game, n, 7, {}, [make_agent(agent, s, 7) for s in range(1, n + 1)], narrate=False)
             entry[f"{agent}_seconds_a_match"] = round(time.process_time() - t, 2)
         out.append(entry)
         say(f"{name:12} {n} players: a clone at decision {length // 10} {entry['clone_early_ms']} ms, at "
-            f"{length * 8 // 10} {entry['clone_late_ms']} ms; {entry['resamples_per_second']} resamples/s; a match "
+            f"{length * 8 // 10} {entry['clone_late_ms']} ms; {entry['resamples_per_second']} resamples/s, "
+            f"{entry['mcts_iterations_per_cpu_second']} mcts iterations a CPU second there; a match "
             f"of greedy {entry['greedy_seconds_a_match']} s, of mcts {entry['mcts_seconds_a_match']} s (CPU)")
     return out
 
@@ -493,7 +511,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="meeple's benchmark")
     ap.add_argument("--quick", action="store_true", help="one player count per game, short runs")
     ap.add_argument("--json", action="store_true", help="JSON on stdout")
-    ap.add_argument("--profile", metavar="GAME", help="profile random matches of GAME instead")
+    ap.add_argument("--profile", metavar="GAME", help="profile random matches of GAME instead (with --bots: a match of the default mcts)")
     ap.add_argument("--players", type=int, default=3, help="the player count of --quick, the baseline and --profile")
     ap.add_argument("--no-parallel", action="store_true", help="skip the 1 vs 2 workers measure")
     ap.add_argument("--lsp", action="store_true", help="only the language server's answer to a keystroke")
@@ -502,6 +520,9 @@ def main(argv=None) -> int:
     ap.add_argument("--bots", action="store_true", help="only the copies' costs and the bots' seconds a match")
     ap.add_argument("--rl", action="store_true", help="only the learning environments against bare decisions")
     a = ap.parse_args(argv)
+    if a.bots and a.profile:
+        profile(a.profile, a.players, 1, bots=True)
+        return 0
     if a.bots:
         say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = bots(a.quick, say)

@@ -35,13 +35,14 @@ CASES = [
     ("yaml-huge-number", C, "value: 1\n", "value: §123456789012345\n", "E-YAML-NUMBER", "out of bounds"),
     ("yaml-merge-key", G, "name: Mini\n", "name: Mini\nbase: &b {x: 1}\nextra:\n  §<<: *b\n", "E-YAML-KEY", "merge keys"),
     ("schema-unknown-key", G, "name: Mini\n", "name: Mini\n§playerz: 3\n", "E-SCHEMA", "unknown key `playerz`"),
-    ("schema-wrong-type", G, "max: 4}", "max: §four}", "E-SCHEMA", "expected a whole number, got a string"),
-    ("schema-bad-visibility", G, "pool: {visibility: public}", "pool: {visibility: §secret}", "E-SCHEMA", "not one of"),
+    ("schema-wrong-type", G, "max: 4}", "max: §four}", "E-SCHEMA", "players.max must be a whole number, got a string (four)"),
+    ("schema-bad-visibility", G, "pool: {visibility: public}", "pool: {visibility: §secret}", "E-SCHEMA",
+     "zone `pool`: visibility must be one of public, owner, others, hidden, got 'secret'"),
     ("schema-counter-key", G, "coins: {initial: 0, min: 0, max: 20}", "coins: {initial: 0, min: 0, §maximum: 20}",
      "E-SCHEMA", "unknown key `maximum`"),
     ("schema-card-without-kind", C, "- id: blue_two\n  name: Blue Two\n  kind: token\n",
      "- §id: blue_two\n  name: Blue Two\n", "E-SCHEMA", "a card needs a `kind`"),
-    ("schema-negative-copies", C, "copies: 2", "copies: §-2", "E-SCHEMA", "minimum"),
+    ("schema-negative-copies", C, "copies: 2", "copies: §-2", "E-SCHEMA", "card 1 (Red One): copies must be 0 or more, got -2"),
     ("schema-bad-id", C, "id: red_one", "id: §Red One", "E-SCHEMA", "not a valid name"),
     ("schema-phase-without-do", G, "  - phase: main\n    do: |", "  - phase: main\n    §doo: |", "E-SCHEMA", "unknown key `doo`"),
     ("option-default", G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [slow, fast], default: §medium}\n",
@@ -147,10 +148,11 @@ CASES = [
     ("yaml-tab-in-game-file", G, "  pool: {visibility: public}\n", "§\tpool: {visibility: public}\n", "E-YAML-SYNTAX",
      "a tab"),
     # the schema
-    ("schema-phase-without-name", G, "  - phase: main\n", "  - §name: main\n", "E-SCHEMA", "round/0 needs a `phase`"),
+    ("schema-phase-without-name", G, "  - phase: main\n", "  - §name: main\n", "E-SCHEMA", "phase 1 (main) needs a `phase`"),
     ("schema-option-values-numbers", G, "name: Mini\n", "name: Mini\noptions:\n  speed: {values: [§1, 2], default: \"1\"}\n",
-     "E-SCHEMA", "expected a string, got a whole number"),
-    ("schema-copies-quoted", C, "copies: 2", "copies: §\"2\"", "E-SCHEMA", "expected a whole number, got a string"),
+     "E-SCHEMA", "option `speed`, value 1 must be a string, got a whole number"),
+    ("schema-copies-quoted", C, "copies: 2", "copies: §\"2\"", "E-SCHEMA",
+     "card 1 (Red One): copies must be a whole number, got a string (2)"),
     ("schema-mod-without-mod-key", "mod/mod.yaml", None, "§extends: mini\ncards: []\n", "E-SCHEMA",
      "the file needs a `mod`"),
     ("value-players-min-above-max", G, "players: {min: 1, max: 4}", "players: {min: §5, max: 4}", "E-VALUE",
@@ -194,10 +196,11 @@ CASES = [
      "this mod extends `maxi`, not `mini`"),
     ("mod-removes-unknown-card", "mod/mod.yaml", None, "mod: less\nextends: mini\nremove_cards: [§red_on]\n",
      "E-UNKNOWN-CARD", "no card `red_on` to remove"),
-    ("mod-count-not-updated", G, "name: Mini\n", "name: Mini\ncounts:\n  token: §3\n", "E-COUNT",
-     "declares 3 `token` cards, but the card files hold 4",
-     [("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n"),
-      ("mod/cards/m.yaml", None, "- id: green_three\n  name: Green Three\n  kind: token\n  colour: red\n  value: 3\n")]),
+    ("mod-count-not-updated", "mod/cards/m.yaml", None,  # the mod's card changed the count: told in the mod
+     "- id: §green_three\n  name: Green Three\n  kind: token\n  colour: red\n  value: 3\n", "E-COUNT",
+     "with this mod the game has 4 `token` cards, but the game declares 3",
+     [(G, "name: Mini\n", "name: Mini\ncounts:\n  token: 3\n"),
+      ("mod/mod.yaml", None, "mod: more\nextends: mini\ncards: [cards/*.yaml]\n")]),
     # arguments against what the registry declares
     ("type-player-given-a-card", G, "    player.laps += 1\n",
      "    player.laps += 1\n    emit(\"alarm\", value=1, player=§top(box))\n", "E-TYPE", "`emit` wants a player here, not a card"),
@@ -323,8 +326,70 @@ SCENARIO_CASES = [
 ]
 
 
+# The four classes of mistake a modder used to be told badly (issue: mods that last), numbered from 200, each
+# message checked word for word: (name, target, old, new with the marker, code, the whole message, its hint,
+# other edits; a `¤` in another file marks its second place, "declared here"), then what the case needs
+# besides: "only" (no other diagnostic: the base's warnings are not the mod's), "strict", "smoke".
+RELATED = "¤"
+BOSSES = ("name: Mini\n", "name: Mini\noptions:\n  boss: {values: [plain], default: plain}\nincludes:\n"
+          "  - file: ¤\"bosses/{boss}.yaml\"\n")
+RECURSIVE = ("procedures:\n", "procedures:\n  again:\n    params: [p]\n    do: |\n      §say(\"again\")\n"
+             "      again(p)\n")
+MODDER_CASES = [
+    # the mod's mistake placed in the mod, the base's line second
+    ("mod-removal-changes-count", "mod/mod.yaml", None, "mod: less\nextends: mini\nremove_cards: [§blue_two]\n",
+     "E-COUNT", "with this mod the game has 2 `token` cards, but the game declares 3",
+     "say the new count in the mod: `counts: {token: 2}`", [(G, "name: Mini\n", "name: Mini\ncounts:\n  token: ¤3\n")], {}),
+    ("mod-option-file-missing", "mod/mod.yaml", None,
+     "mod: more\nextends: mini\noptions:\n  boss: {values: [zed], default: §zed}\n", "E-MISSING-FILE",
+     "option `boss` is `zed` here, so the game includes `bosses/zed.yaml`, which this mod does not bring",
+     "add `bosses/zed.yaml` to the mod's folder", [(G, *BOSSES), ("bosses/plain.yaml", None, "mod: plain\nextends: mini\n")],
+     {}),
+    ("mod-base-warnings-not-shown", "mod/mod.yaml", None, "mod: less\nextends: mini\nremove_cards: [§blu_two]\n",
+     "E-UNKNOWN-CARD", "remove_cards: no card `blu_two` to remove", "did you mean `blue_two`?",
+     [(G, "procedures:\n", "procedures:\n  idle:\n    do: say(\"unused\")\n")], {"only": True}),
+    # in the author's words, not a schema's path
+    ("schema-words-negative-copies", C, "copies: 2", "copies: §-3", "E-SCHEMA",
+     "card 1 (Red One): copies must be 0 or more, got -3", "", [], {}),
+    ("schema-words-id-a-number", C, "- id: blue_two", "- id: §7", "E-SCHEMA",
+     "card 2 (Blue Two): id must be a string, got a whole number", "", [], {}),
+    ("schema-words-zone-visibility", G, "pool: {visibility: public}", "pool: {visibility: §open}", "E-SCHEMA",
+     "zone `pool`: visibility must be one of public, owner, others, hidden, got 'open'", "", [], {}),
+    # what was silently accepted
+    ("null-card-file", "cards/nothing.yaml", None, "# no cards yet\n§null\n", "E-EMPTY", "the file holds nothing (`null`)",
+     "a game or mod file is a mapping of keys, a card file a list of cards", [], {}),
+    ("distinct-of-lists", G, "score: me.coins", "score: me.coins + distinct(players, it.§hand)", "W-READING",
+     "`distinct` of lists: two lists are one value when they hold the same items in the same order",
+     "to count different items, gather them first: `distinct(gather(SOURCE, LIST), it)`", [], {"strict": True}),
+    # placed where the mistake is, not a line off
+    ("dsl-nesting-at-its-bracket", G, "    do: p.coins += n",
+     "    do: |\n      p.coins += n\n      p.coins += " + "(" * 60 + "§(1" + ")" * 61, "E-DSL-DEPTH",
+     "brackets nested deeper than 60", "", [], {}),
+    ("endless-recursion-at-the-procedure", G, *RECURSIVE, "E-RUNTIME",
+     "in play (1 players, seed 0, default options): procedure `again` runs inside itself more than 200 deep "
+     "(endless recursion?)", "", [(G, "  shuffle(deck)\n", "  shuffle(deck)\n  again(first_player())\n")],
+     {"smoke": 1}),
+    # a mod made for other versions of its base: both versions said
+    ("mod-requires-another-version", "mod/mod.yaml", None,
+     "mod: more\nextends: mini\nrequires: {game: mini, version: §\">=1.0, <2\"}\n", "E-REQUIRES",
+     "this mod requires `mini` >=1.0, <2, but the game is version 2.1", "update the mod for version 2.1, then widen "
+     "its `requires:`", [(G, "name: Mini\n", "name: Mini\nversion: ¤\"2.1\"\n")], {}),
+    # what was silently accepted, found from the calls
+    ("text-plus-a-number-parameter", G, "    do: p.coins += n", "    do: |\n      p.coins += n\n      say(§\"gained \" + n)",
+     "E-TYPE", "a number and a string cannot be added", "`n` is a number at every call: write it in the text as a hole, "
+     "\"{n}\"", [], {}),
+]
+
+
+NOTES = {  # the words of each case's second place
+    "mod-removal-changes-count": "the game declares 3 `token` cards here",
+    "mod-option-file-missing": "the game includes `bosses/{boss}.yaml` here",
+    "mod-requires-another-version": "the game declares version 2.1 here",
+}
+
+
 def write_case(n: int, name: str, base: dict, target: str, old: str | None, new: str | None, code: str,
-               fragment: str, more: list | None = None) -> None:
+               fragment: str, more: list | None = None, words: dict | None = None) -> None:
     """One case: `base` with `old` replaced by `new` in `target` (the marker gives the expected place), and the
     `more` edits of other files: (file, old, new), a whole new file when old is None, a removed one when new is."""
     files = dict(base)
@@ -333,6 +398,12 @@ def write_case(n: int, name: str, base: dict, target: str, old: str | None, new:
     files[target] = new if old is None else _edit(files[target], old, new, name)
     text, line, col = place_of_marker(files[target])
     files[target] = text
+    related = []
+    for rel, body in files.items():  # the second place, "declared here"
+        if body is not None and RELATED in body:
+            i = body.index(RELATED)
+            files[rel] = body.replace(RELATED, "", 1)
+            related.append({"file": rel, "line": body.count("\n", 0, i) + 1, "column": i - (body.rfind("\n", 0, i) + 1) + 1})
     folder = OUT / f"{n:02d}-{name}"
     for rel, body in files.items():
         if body is None:
@@ -344,6 +415,11 @@ def write_case(n: int, name: str, base: dict, target: str, old: str | None, new:
     expect = {"code": code, "file": target, "line": line, "column": col, "message": fragment}
     if mods:
         expect["mods"] = mods
+    if words is not None:  # word for word: the whole message with its hint, and the second place
+        hint, notes, extra = words["hint"], words["notes"], words["extra"]
+        expect.update(exact=True, message=f"{fragment} ({hint})" if hint else fragment, hint=hint, **extra)
+        if related:
+            expect["related"] = [{**r, "message": m} for r, m in zip(related, notes, strict=True)]
     (folder / "expect.json").write_text(json.dumps(expect, indent=1) + "\n", encoding="utf-8")
 
 
@@ -356,7 +432,11 @@ def main() -> int:
     with_scenario = {**base, S: MINI_SCENARIO.lstrip("\n")}
     for n, (name, old, new, code, fragment) in enumerate(SCENARIO_CASES, 150):
         write_case(n, name, with_scenario, S, old, new, code, fragment)
-    print(f"{len(CASES) + len(SCENARIO_CASES)} cases written to {OUT.relative_to(ROOT)}")
+    for n, (name, target, old, new, code, message, hint, more, extra) in enumerate(MODDER_CASES, 200):
+        notes = [NOTES[name]] if name in NOTES else []
+        write_case(n, name, base, target, old, new, code, message, more,
+                   {"hint": hint, "notes": notes, "extra": extra})
+    print(f"{len(CASES) + len(SCENARIO_CASES) + len(MODDER_CASES)} cases written to {OUT.relative_to(ROOT)}")
     return 0
 
 

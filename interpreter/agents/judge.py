@@ -1,5 +1,24 @@
-"""How the search agents judge a position: the outcome, the game's score and ranking keys, random playouts."""
+"""How the search agents judge a position: the outcome, the game's value (declared, else learned) or score and
+its ranking keys, random playouts."""
 from __future__ import annotations
+
+from .learned import learned_of
+
+
+def valued(game) -> bool:
+    """Whether the game says how a player stands mid-match beyond its score: its `value:`, or a learned value
+    (learned-value.yaml, `meeple train`)."""
+    return game.value is not None or learned_of(game) is not None
+
+
+def look(m, p):
+    """How the bots judge player `p` while the match goes on: the game's `value:`; without one its learned value
+    (`meeple train`); without that its score."""
+    g = m.game
+    if g.value is not None:
+        return m.value_of(p)
+    learned = learned_of(g)
+    return learned(m, p) if learned is not None else m.score_of(p)
 
 
 def play_on(m, pick, limit: int | None = None, rounds: int | None = None) -> None:
@@ -40,7 +59,7 @@ def score_key(m, seat: int) -> tuple:
     p = m.players[seat - 1]
     if m.result is not None:
         return (m.result.scores.get(seat, 0),)
-    return (m.value_of(p), *(k(m, p, None) for k in g.ranking))
+    return (look(m, p), *(k(m, p, None) for k in g.ranking))
 
 
 def relative_rank(m, seat: int) -> float:

@@ -22,7 +22,8 @@ import math
 import time
 
 from .base import SearchAgent
-from .judge import play_on, relative_rank
+from .judge import look, play_on, relative_rank, valued
+from .playout import MAST, playout
 
 
 class _Node:
@@ -37,12 +38,13 @@ class _Node:
         self.look = None  # a root option's look by the game's score, the first time it was tried (`_blind`)
 
 
+MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playouts
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
 
 
 def team_score(m) -> float:
     """A cooperative game's score: the mean of its seats' scores."""
-    return sum(m.value_of(p) for p in m.players) / len(m.players)
+    return sum(look(m, p) for p in m.players) / len(m.players)
 
 
 def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
@@ -66,7 +68,7 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
     if r is not None:
         scores = {s: r.scores.get(s, 0) for s in seats}
     elif _looks(m.game):  # a cut playout: the game's value (or score) decides
-        scores = {p.seat: m.value_of(p) for p in m.players}
+        scores = {p.seat: look(m, p) for p in m.players}
     else:
         return {s: relative_rank(m, s) for s in seats}
     out = {}
@@ -81,7 +83,7 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
 
 def _looks(game) -> bool:
     """Whether the game says how a position looks mid-match: its `value:`, or its score."""
-    return game.value is not None or game.score is not None
+    return game.score is not None or valued(game)
 
 
 def _best_line(node: _Node) -> float:
@@ -121,7 +123,7 @@ _backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes 
 class MCTSAgent(SearchAgent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int,
-               "horizon": int}
+               "horizon": int, "eps": float, "decay": float, "budget": int}
 
     # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
     # player stands mid-game) 20 iterations, each judging the move it adds by the value alone (`mix=1`: no
@@ -130,10 +132,12 @@ class MCTSAgent(SearchAgent):
     # own move counts (`backup=max`); a decision the look cannot tell apart is searched again by playouts
     # (`blind=20`), in a game with a value each to the end of the round after next (`horizon=2`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float | None = None, backup: str = "max", blind: int = 20,
-                 horizon: int = 2):
+                 depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 20,
+                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 5000):
         super().__init__(seat, seed)
-        self.backup = _backup(backup)
+        self.budget = max(1, int(budget))
+        self.policy = MAST(eps, decay)  # the playouts' default policy, learnt over the match's decisions
+        self.backup = None if backup is None else _backup(backup)
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.seconds = float(seconds) if seconds else None
         self.c = float(c)
@@ -148,17 +152,18 @@ class MCTSAgent(SearchAgent):
         if len(set(labels)) == 1:
             return 0
         seat = decision.player.seat
-        valued = match.game.value is not None
-        mix = self.mix if self.mix is not None else 1.0 if valued else 0.5
-        iterations = self.iterations or (20 if valued else 40)
+        has_value = valued(match.game)
+        self.policy.new_decision()
+        mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
+        iterations = self.iterations or (20 if has_value else None)
         root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds)
-        if self.blind and _blind(root):
+        if self.blind and mix and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
             # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random
             # playout to the end of a long match costs tens of looks and says little of a choice made in it)
-            cut = self.horizon if self.horizon and match.round >= 1 and valued else None
+            cut = self.horizon if self.horizon and match.round >= 1 and has_value else None
             root, done = self._search(match, seat, len(root.children), 0.0, self.blind * len(root.children), None, cut)
-        if self.backup == "max":
+        if (self.backup or ("max" if has_value else "mean")) == "max":
             values = {lab: _best_line(ch) for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (values[kv[0]], kv[1].n))[0]
         else:
@@ -171,24 +176,30 @@ class MCTSAgent(SearchAgent):
                 rounds: int | None = None):
         root = _Node(seat)
         deadline = time.perf_counter() + seconds if seconds else None
-        done = 0
+        done = spent = 0
         while True:
             if deadline is not None:
                 if done >= options and time.perf_counter() >= deadline:
                     break
-            elif done >= iterations:
+            elif iterations is not None:
+                if done >= iterations:
+                    break
+            elif (spent >= self.budget and done >= options) or done >= MAX_ITERATIONS:
                 break
-            self._iterate(root, match, seat, mix, rounds)
+            spent += self._iterate(root, match, seat, mix, rounds)
             done += 1
         return root, done
 
-    def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> None:
+    def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> int:
+        """One iteration; the number of decisions it played (tree and playout)."""
         rng = self.rng
         w = self.world(match, seat, copies=False)
+        start = len(w.choices)
         team_before = team_score(w) if w.game.cooperative and _looks(w.game) else None
         round_before = w.round
         node = root
         path = []
+        moves = set()  # (seat, label) of every move made in this iteration: the playout policy's statistics
         expanded = False
         while not w.over and not expanded:
             d = w.pending
@@ -218,11 +229,12 @@ class MCTSAgent(SearchAgent):
                         best, best_u = lab, u
                 lab = best
                 child = children[lab]
+            moves.add((seat, lab))
             w.choose(index[lab])
             path.append(child)
             node = child
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
-        first = self.blind and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
+        first = self.blind and mix and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
         look = rewards(w, team_before, round_before) if mix or first else None
         if first:
             own = not w.over and w.pending.player.seat == path[0].seat
@@ -231,11 +243,17 @@ class MCTSAgent(SearchAgent):
         if lookout is not None and mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
-            play_on(w, rng.randrange, self.depth, rounds)
+            if self.policy.eps >= 1.0 or self.depth:
+                play_on(w, rng.randrange, self.depth, rounds)  # uniformly at random: no label read
+            else:
+                playout(w, self.policy, rng, rounds, moves)
             r = rewards(w, team_before, round_before)
             if lookout is not None:
                 r = {s: (1 - mix) * r[s] + mix * lookout[s] for s in r}
+            self.policy.credit(moves, r)
+        played = len(w.choices) - start
         w.close()
         for node in path:
             node.n += 1
             node.w += r[node.seat]
+        return played

@@ -303,15 +303,45 @@ def field_value(col: Collect, key, value, decl, enums, place):
     return plain_value(value)  # an unknown type: reported once, at the kind's declaration
 
 
-def check_counts(col: Collect, layers, cards: dict) -> None:
+def check_counts(col: Collect, sections: Sections, cards: dict, card_files: list) -> None:
     """Each `counts:` total (a mod or an included file may restate one: the last word counts) is the number
-    of copies the card files hold."""
+    of copies the card files hold. A total the base declares that a mod's cards change is the mod's mistake:
+    placed at the mod's first card (or `remove_cards:` entry) of that kind, the base's count second."""
+    if any(d.code == "E-DUPLICATE-ID" for d in col.diags):
+        return  # while ids clash the count is not known: the clash is the mistake, said at the card
+    layers, theirs = sections.layers, sections.theirs
     declared = {}
-    for data, _, shown in layers:
+    for layer, (data, _, shown) in enumerate(layers):
         for kind, n in (data.get("counts") or {}).items():
-            declared[kind] = (n, place_in(data["counts"], kind, data.place), shown)
-    for kind, (n, place, shown) in declared.items():
+            declared[kind] = (n, place_in(data["counts"], kind, data.place), shown, layer)
+    layer_of = {shown: layer for layer, files in enumerate(card_files) for shown, _ in files}
+    for kind, (n, place, shown, layer) in declared.items():
         have = sum(c.copies for c in cards.values() if c.kind == kind or kind == "all")
-        if have != n:
-            whose = "the game" if shown == layers[0][2] else os.path.basename(shown)
+        if have == n:
+            continue
+        whose = "the game" if shown == layers[0][2] else os.path.basename(shown)
+        culprit = None if layer in theirs else _changed_by_mod(sections, cards, kind, layer, layer_of, card_files)
+        if culprit is None:
             col.error(place, f"{whose} declares {n} `{kind}` cards, but the card files hold {have}", "E-COUNT")
+            continue
+        col.error(culprit, f"with this mod the game has {have} `{kind}` cards, but {whose} declares {n}", "E-COUNT",
+                  f"say the new count in the mod: `counts: {{{kind}: {have}}}`",
+                  [(place, f"{whose} declares {n} `{kind}` cards here")])
+
+
+def _changed_by_mod(sections: Sections, cards: dict, kind: str, after: int, layer_of: dict, card_files: list):
+    """The place of a mod's first change to the cards of `kind` (its first card of that kind, else its
+    first removal of one), in a mod layer after `after`; None when no mod changed them."""
+    kind_of = {c.get("id"): c.get("kind") for files in card_files for _, data in files
+               for c in ((data.get("cards") if isinstance(data, dict) else data) or []) if isinstance(c, dict)}
+    for c in cards.values():
+        layer = layer_of.get(c.place.path, 0)
+        if layer > after and layer in sections.theirs and (c.kind == kind or kind == "all"):
+            return place_in(c.source, "id", c.place)
+    for layer, (data, _, _) in enumerate(sections.layers):
+        removed = data.get("remove_cards") or []
+        if layer > after and layer in sections.theirs:
+            for i, cid in enumerate(removed):
+                if kind in ("all", kind_of.get(cid)):
+                    return removed.places[i]
+    return None

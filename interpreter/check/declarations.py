@@ -12,6 +12,7 @@ from ..loader.yaml_source import place_in, plain_value
 from .faces import check_layout, face
 from .names import CounterSpec, NameTable, OptionSpec, ZoneSpec, field_enums, field_types
 from .schema import validate
+from .versions import version_range, within
 
 SCALAR_TYPES = {"int": int, "bool": bool, "str": str}
 REFERENCE_TYPES = ("card", "player")  # set during play (the card a token lies on, a card's keeper); none in files
@@ -29,13 +30,46 @@ def check_files(col: Collect, layers, schema: str) -> list:
 
 
 def check_mods(col: Collect, game, mods) -> list:
-    """The mods' layers their schema accepts; a mod extending another game than `game`'s is an error."""
-    out = check_files(col, mods, "mod")
-    for md, _, _ in out:
+    """The mods' layers their schema accepts; a mod extending another game than `game`'s is an error, and so
+    is one that requires versions of its base that the base's `version:` is not. A mod that fails its
+    `requires:` is not read further: what it says was written for another base."""
+    out = []
+    for layer in check_files(col, mods, "mod"):
+        md = layer[0]
         if md["extends"] != game["game"]:
             col.error(place_in(md, "extends", md.place), f"this mod extends `{md['extends']}`, not `{game['game']}`",
                       "E-MOD")
+        if "requires" in md and not _required(col, game, md):
+            continue
+        out.append(layer)
     return out
+
+
+def _required(col: Collect, game, md) -> bool:
+    """Whether the base is a game and a version the mod's `requires:` names; if not, the error (E-REQUIRES)
+    in the mod, saying both versions, the base's `version:` second."""
+    req = md["requires"]
+    where = place_in(req, "version", req.place)
+    if req["game"] != md["extends"]:
+        col.error(place_in(req, "game", req.place), f"`requires:` names `{req['game']}`, but the mod extends "
+                  f"`{md['extends']}`", "E-REQUIRES", "name the game the mod extends in both")
+        return False
+    wanted = version_range(req["version"])
+    if wanted is None:
+        col.error(where, f"`{req['version']}` is not a range of versions", "E-REQUIRES",
+                  "comparisons joined by commas, e.g. \">=1.0, <2\" (==, !=, <, <=, >, >=)")
+        return False
+    has = game.get("version")
+    if has is None:
+        col.error(where, f"this mod requires `{req['game']}` {req['version']}, but the game declares no version",
+                  "E-REQUIRES", "the base says its version in its game.yaml: `version: \"1.0\"`")
+        return False
+    if not within(has, wanted):
+        col.error(where, f"this mod requires `{req['game']}` {req['version']}, but the game is version {has}",
+                  "E-REQUIRES", f"update the mod for version {has}, then widen its `requires:`",
+                  [(place_in(game, "version", game.place), f"the game declares version {has} here")])
+        return False
+    return True
 
 
 def check_options(col: Collect, layers, given: dict) -> None:
@@ -66,8 +100,9 @@ def check_options(col: Collect, layers, given: dict) -> None:
 class Sections:
     """The sections of a game's layers, merged: a later layer adds entries or replaces them."""
 
-    def __init__(self, layers):
+    def __init__(self, layers, theirs: frozenset = frozenset()):
         self.layers = layers
+        self.theirs = theirs  # the mods' layers, by index: where the mistakes they cause are placed
         self.game = layers[0][0]
         self.gplace = self.game.place
 

@@ -12,6 +12,7 @@ from ..errors import Collect, ContentError, Origin, Place, did_you_mean
 from ..loader.yaml_source import YStr, place_in
 from .cards import Card, card_records, check_cards, check_counts, check_total
 from .declarations import Declarations, Sections, declare
+from .hooks import check_hooks, hook_texts
 from .resolve import Checker, Resolved
 from .rules import check_rules, lint_zone_names
 from .types import said
@@ -115,13 +116,15 @@ class Checked:
     value: Resolved | None = None  # the bots' estimate of a player's position (`value:`)
     rules: dict | None = None  # the rules in short (`rules:`, check/rules.py)
     texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
+    hooks: dict = field(default_factory=dict)  # procedure or phase -> hooks.Hooked: the steps mods add to it
     score_counted: list = field(default_factory=list)  # [(part, Resolved)]: how the rules count a part, a text
 
 
-def check(col: Collect, layers, card_files: list) -> Checked:
+def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset()) -> Checked:
     """Every check of a game's layers (loader.layers) and their card files (loader.layers.read_card_files);
-    the mistakes in `col`, the checker's after the others."""
-    sections = Sections(layers)
+    the mistakes in `col`, the checker's after the others. `theirs`: the layers of the mods (by index), where
+    a mistake they cause is placed."""
+    sections = Sections(layers, theirs)
     g = sections.game
     decl = declare(col, sections)
     names, events = decl.names, decl.events
@@ -132,8 +135,10 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     bodies = Bodies(col, checker)
     effect, expression = bodies.effect, bodies.expression
     hooks = "\n".join(_strings([[c for c, _ in records]] + [data.get("on") for data, _, _ in layers]))
-    checker.plan_procedures({k: _parsed(v["do"], decl.procedure_places[k][0]) for k, v in decl.procedures.items()},
-                            hooks)
+    added = hook_texts(sections)  # a procedure's hooks run as part of it: a call there may run it inside itself
+    checker.plan_procedures({k: (_parsed(v["do"], decl.procedure_places[k][0]) or [])
+                             + [s for t in added.get(k, []) for s in _parsed(t, decl.procedure_places[k][0]) or []]
+                             for k, v in decl.procedures.items()}, hooks)
     checker.function_exprs = {k: (_parsed(v["expr"], decl.function_places[k][0], True), v.get("params", []))
                               for k, v in decl.functions.items()}
     procs = {k: effect(v["do"], decl.procedure_places[k][0], v.get("params", []), procedure=k)
@@ -155,6 +160,7 @@ def check(col: Collect, layers, card_files: list) -> Checked:
     setup = effect(g["setup"], place_in(g, "setup", gplace), nobody=True) if "setup" in g else None
     finish = effect(g["finish"], place_in(g, "finish", gplace), nobody=True) if "finish" in g else None
     phases = [(ph["phase"], bodies.steps(ph["do"], place_in(ph, "do", ph.place))) for ph in g["round"]]
+    hooked = check_hooks(col, sections, decl, [name for name, _ in phases], bodies)
     named: dict = {}
     for ph in g["round"]:  # the account, the page and `phase` name each by its name: one phase a name
         if ph["phase"] in named:
@@ -178,15 +184,17 @@ def check(col: Collect, layers, card_files: list) -> Checked:
         _a_number(checker, what, r)
     _a_name(checker, team)
     cards = check_cards(col, records, decl, bodies)
-    check_counts(col, layers, cards)
+    check_counts(col, sections, cards, card_files)
     rules = check_rules(col, sections, [name for name, _ in phases])
     _lint_zone_names(col, sections, decl, bodies.order)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
+    _text_and_number(checker, [*procs.values(), *funcs.values()])
     col.diags += checker.diags
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, counted)
+                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, hooked,
+                   score_counted=counted)
 
 
 def _lint_zone_names(col: Collect, sections: Sections, decl: Declarations, bodies: list) -> None:
@@ -243,6 +251,26 @@ def _a_number(checker: Checker, what: str, r: Resolved | None) -> None:
     given = "none" if isinstance(e, A.Const) and e.value is None else said(kind, static)
     if given and given != "a number":
         checker.error(r.origin.at(e.line, e.col), f"{what} is a number, not {given}", "E-TYPE")
+
+
+def _text_and_number(checker: Checker, bodies: list) -> None:
+    """A text joined by `+` with a parameter that every call in the content gives a number: the same mistake as
+    `"coins " + 3`, found from the calls (in play it would stop the match at the first call)."""
+    for r in bodies:
+        if r is None or not r.ok or not r.params:
+            continue
+        numbers = {x for x in r.params if checker.given.get((r.name, x)) == {"a number"}}
+        nodes = list(A.walk(r.tree)) if numbers else []
+        numbers -= {n.name for n in nodes if type(n) is A.Let} | {n.var for n in nodes if type(n) is A.For}
+        numbers -= {n.target.id for n in nodes if type(n) is A.Assign and type(n.target) is A.Name}
+        for n in nodes:
+            if type(n) is not A.BinOp or n.op != "+" or not numbers:
+                continue
+            name = next((s.id for s in (n.left, n.right) if type(s) is A.Name and s.id in numbers), None)
+            text = any(type(s) is A.Template or type(s) is A.Const and type(s.value) is str for s in (n.left, n.right))
+            if name is not None and text:
+                checker.error(r.origin.at(n.line, n.col), "a number and a string cannot be added", "E-TYPE",
+                              f"`{name}` is a number at every call: write it in the text as a hole, \"{{{name}}}\"")
 
 
 def _a_name(checker: Checker, r: Resolved | None) -> None:

@@ -63,6 +63,7 @@ class Checker:
         self.used: set[str] = set()  # names content refers to: for warnings about unused definitions
         self.recursive: set[str] = set()  # procedures that may run inside themselves (plan_procedures)
         self.sites: dict = {}  # (procedure or function, parameter) -> what each call gives it (Resolver._args)
+        self.given: dict = {}  # (procedure or function, parameter) -> the static types its calls give it
         self.function_exprs: dict = {}  # content function -> (its expression, its parameters): see result()
         self._results: dict = {}  # (content function, its arguments' kinds) -> what it gives (result)
         self._finding = 0  # content functions whose results are being found, one inside another (result)
@@ -71,6 +72,9 @@ class Checker:
 
     def error(self, place: Place, message: str, code: str, hint: str = "") -> None:
         self.diags.append(Diagnostic(place, message, code, "error", hint))
+
+    def warn(self, place: Place, message: str, code: str, hint: str = "") -> None:
+        self.diags.append(Diagnostic(place, message, code, "warning", hint))
 
     # ---- bodies
     def effect(self, stmts: list, origin: Origin, params=(), event_params=(), procedure=None, kinds=None,
@@ -88,7 +92,7 @@ class Checker:
         if "player" in event_params and "player" not in bound:
             body.kinds["player"] = "player"  # an event's `player` is a player or none (runtime.events.emit)
         body.within_limits(body.stmts, stmts)
-        out.ok = len(self.diags) == before
+        out.ok = not any(d.severity == "error" for d in self.diags[before:])
         return out
 
     def expression(self, expr, origin: Origin, params=(), function=None, kinds=None, this_piece=False) -> Resolved:
@@ -99,7 +103,7 @@ class Checker:
         body = Resolver(self, out, set(params), pure=True, kinds=kinds)
         body.fixed = set(params)
         body.within_limits(body.expr, expr)
-        out.ok = len(self.diags) == before
+        out.ok = not any(d.severity == "error" for d in self.diags[before:])
         return out
 
     # ---- the whole program
@@ -793,6 +797,10 @@ class Resolver(Typer):
         if verb.more_of:
             self._check_more(verb, e)
         if verb.values and len(e.args) == 2:  # the values per item, `it` bound to each item
+            if f == "distinct" and self._a_list(e.args[1]):
+                self.c.warn(self.place(e.args[1]), "`distinct` of lists: two lists are one value when they hold "
+                            "the same items in the same order", "W-READING",
+                            "to count different items, gather them first: `distinct(gather(SOURCE, LIST), it)`")
             self._bound("it", e.args[1], kind=self.items_kind(e.args[0]))
             self.expr(e.args[0])
         else:
@@ -805,6 +813,16 @@ class Resolver(Typer):
                 self.expr(v)
         if verb.fires and self.pure and not verb.narrates:
             self.c.error(p, f"`{f}` cannot be used here (only in effects, not in expressions)", "E-IMPURE")
+
+    def _a_list(self, e) -> bool:
+        """Whether an expression gives a list or a zone for sure, read by its shape: a list written out, or a
+        field that only zones or list fields have."""
+        if type(e) is A.ListExpr:
+            return True
+        if type(e) is A.Attr:
+            n = self.names
+            return (e.attr in n.player_zones and e.attr not in n.card_fields) or n.field_types.get(e.attr) == "list"
+        return False
 
     def _args(self, e, params, p, f):
         if len(e.args) > len(params):
@@ -829,6 +847,7 @@ class Resolver(Typer):
             if kind is None and isinstance(a, A.Name) and a.id in self.fixed and a.id not in self.lazy:
                 kind = (self.name, a.id)  # this body's own parameter: whatever it is given
             sites.setdefault((f, x), []).append(kind)
+            self.c.given.setdefault((f, x), set()).add(self.static_type(a) if a is not None else None)
         for v in nodes.values():
             self.expr(v)
 

@@ -65,7 +65,7 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
             err = max(inner, key=lambda e: len(e.absolute_path))
         p = list(err.absolute_path)
         place, _ = _place(data, p, root)
-        where = "/".join(str(x) for x in p) or "the file"
+        where = _words(data, p, schema_name)
         if err.validator == "additionalProperties":
             allowed = list(err.schema.get("properties", {}))
             extra = [k for k in err.instance if k not in allowed] if isinstance(err.instance, dict) else []
@@ -78,16 +78,85 @@ def _mistakes(data, schema_name: str, path: str) -> list[Diagnostic]:
             whose = "a card" if schema_name == "cards" and p and isinstance(p[-1], int) else where
             msg = f"{whose} needs a `{missing}`"
         elif err.validator == "enum":
-            msg = f"{where}: {err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+            msg = f"{where} must be one of {', '.join(map(str, err.validator_value))}, got {err.instance!r}"
         elif err.validator == "type":
             want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-            msg = f"{where}: expected {' or '.join(_SCHEMA_TYPES.get(w, w) for w in want)}, got {_kind_of(err.instance)}"
+            msg = f"{where} must be {' or '.join(_SCHEMA_TYPES.get(w, w) for w in want)}, got {_kind_of(err.instance)}"
+        elif err.validator == "pattern" and err.validator_value.startswith("^[0-9]"):
+            msg = f"{where}: {err.instance!r} is not a version (numbers joined by dots: \"1.2.0\")"
         elif err.validator == "pattern":
             msg = f"{where}: {err.instance!r} is not a valid name here (lower-case letters, digits and _)"
+        elif err.validator in ("minimum", "maximum"):
+            side = "or more" if err.validator == "minimum" else "or less"
+            msg = f"{where} must be {err.validator_value} {side}, got {err.instance}"
+        elif err.validator == "minItems":
+            msg = f"{where} must list at least {err.validator_value}, got {len(err.instance)}"
+        elif err.validator == "uniqueItems":
+            twice = next((v for i, v in enumerate(err.instance) if v in err.instance[:i]), "?")
+            msg = f"{where} lists {twice!r} twice"
         else:
             msg = f"{where}: {err.message}"
         out.append(Diagnostic(place, msg, "E-SCHEMA"))
     return out
+
+
+# a section's entries, named in the words of the docs: `zones: {pool: ...}` is "zone `pool`"
+_ENTRIES = {"zones": "zone", "counters": "counter", "vars": "var", "kinds": "kind", "options": "option",
+            "procedures": "procedure", "functions": "function", "values": "value", "events": "event",
+            "enums": "enum", "constants": "constant", "fields": "field", "effects": "effect hook",
+            "expressions": "expression hook", "hooks": "hook"}
+_ITEMS = {"scenarios": "scenario", "values": "value", "round": "phase", "includes": "include", "cards": "card", "steps": "step", "modifiers": "modifier",
+          "scoreboard": "scoreboard entry"}
+
+
+def _words(data, path: list, schema_name: str) -> str:
+    """The node at a schema path, in the author's terms: `card 2 (Tax Audit): copies`, `zone `pool`: visibility`,
+    `players: max`, for `1/copies`, `zones/pool/visibility`, `players/max`."""
+    if not path:
+        return "the file"
+    node, said, keys = data, [], []
+    if isinstance(path[0], int):  # a file that is a list: of cards, or of scenarios
+        path = ["cards" if schema_name == "cards" else "scenarios", *path]
+        node = {path[0]: data}
+    i = 0
+    while i < len(path):
+        k = path[i]
+        child = _child(node, k)
+        nxt = path[i + 1] if i + 1 < len(path) else None
+        if isinstance(k, str) and k in _ENTRIES and isinstance(nxt, str) and isinstance(child, dict):
+            said.append(f"{_ENTRIES[k]} `{nxt}`")
+            node, i = _child(child, nxt), i + 2
+            keys = []
+            continue
+        if isinstance(nxt, int) and isinstance(child, list):
+            item = _child(child, nxt)
+            named = _name_of(item)
+            said.append(f"{_ITEMS.get(k, f'`{k}` item')} {nxt + 1}" + (f" ({named})" if named else ""))
+            node, i = item, i + 2
+            keys = []
+            continue
+        keys.append(str(k))
+        node, i = child, i + 1
+    field = ".".join(keys)
+    if said and field:
+        return f"{', '.join(said)}: {field}"
+    return ", ".join(said) or field
+
+
+def _child(node, key):
+    try:
+        return node[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _name_of(item) -> str:
+    """What an author calls a list's item: its name, else its id or phase, when it gives one as a text."""
+    if isinstance(item, dict):
+        for k in ("name", "id", "phase", "file", "label"):
+            if isinstance(item.get(k), str):
+                return item[k]
+    return ""
 
 
 _SCHEMA_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string", "boolean": "true or false",

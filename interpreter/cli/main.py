@@ -23,7 +23,10 @@ def _pairs(items, flag: str = "--option") -> dict:
         if "=" not in p:
             raise MeepleError(f"{flag} takes KEY=VALUE, not {p!r}")
         k, v = p.split("=", 1)
-        out[k.strip()] = v.strip()
+        k, v = k.strip(), v.strip()
+        if k in out:  # the last would win unseen: which one was meant is the author's to say
+            raise MeepleError(f"{flag} {k} is given twice ({k}={out[k]}, then {k}={v}): give it once")
+        out[k] = v
     return out
 
 
@@ -281,6 +284,19 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_train(args) -> int:
+    from ..sim.train import describe, train
+    opts = _pairs(args.option)
+    game = load_game(project.find_game(args.game), options=opts)
+    print(f"{game.name}: training the bots' value from {args.games} matches of {args.agent or 'mcts'} "
+          f"(seeds {args.seed}..{args.seed + args.games - 1})", flush=True)
+    data = train(game, games=args.games, players=args.players, seed=args.seed, jobs=args.jobs or os.cpu_count() or 1,
+                 agent=args.agent or "mcts", agent_options=_pairs(args.agent_opt, "--agent-opt"), options=opts,
+                 fresh=args.fresh, progress=sys.stderr.isatty(), out=args.output)
+    print(describe(data))
+    return 0
+
+
 def cmd_report(args) -> int:
     from ..report import write_report
     path = write_report(args.results, args.output, counter=args.counter)
@@ -301,7 +317,14 @@ def cmd_tune(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending)
+    if args.against:
+        if len(args.mod or ()) != 1 or args.paths:
+            raise MeepleError("--against OLD NEW checks one mod: meeple validate --mod MOD --against OLD NEW")
+        old, new = (project.find_game(g) for g in args.against)
+        checked = project.against(args.mod[0], old, new)
+    else:
+        checked = project.validate(args.paths or ["content"], args.mod or (), smoke=args.smoke, ending=args.ending,
+                                   base_warnings=args.base_warnings)
     diags, errors, warns = checked.diagnostics, checked.errors, checked.warnings
     if args.format == "json":
         print(diagnostics.as_json(diags))
@@ -433,6 +456,19 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("--address", metavar="tcp://HOST:8786", help="the Dask scheduler, with --backend dask")
     sp.set_defaults(fn=cmd_simulate)
 
+    sp = sub.add_parser("train", help="fit the bots' value of a position from their own matches (learned-value.yaml)")
+    sp.add_argument("game", metavar="GAME")
+    sp.add_argument("--games", type=int, default=200, help="matches to learn from (default 200)")
+    sp.add_argument("--players", type=int)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sp.add_argument("--agent", metavar="NAME", help="the bots that play the matches (default mcts)")
+    sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE")
+    sp.add_argument("--jobs", type=int, default=None, help="local worker processes (default: every core)")
+    sp.add_argument("--fresh", action="store_true", help="forget the matches of an earlier training and play anew")
+    sp.add_argument("-o", "--output", metavar="FILE", help="where to write the value (default: beside game.yaml)")
+    sp.set_defaults(fn=cmd_train)
+
     sp = sub.add_parser("report", help="an HTML report (tables and plots) of simulate --json results")
     sp.add_argument("results", nargs="+", metavar="RESULTS.json")
     sp.add_argument("-o", "--output", required=True, metavar="DIR")
@@ -465,6 +501,10 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=["text", "json", "github"], default="text")
     sp.add_argument("--mod", action="append", metavar="PATH")
     sp.add_argument("--strict", action="store_true", help="warnings fail too")
+    sp.add_argument("--base-warnings", action="store_true",
+                    help="with a mod, also the warnings of the game it extends (by default only the mod's own)")
+    sp.add_argument("--against", nargs=2, metavar=("OLD", "NEW"),
+                    help="with one --mod: what the change of its base from the game folder OLD to NEW breaks in it")
     sp.add_argument("--smoke", type=int, default=0, metavar="N",
                     help="also play N seeded bot matches per player count and option set")
     sp.set_defaults(fn=cmd_validate)

@@ -240,7 +240,8 @@ class _Body:
         self.count_line()
         if recursive:  # it counts its nesting against the match's depth budget
             self.line(1, "M._depth += 1", r.origin.place)
-            self.line(1, "if M._depth > DEPTH: M._too_deep()", r.origin.place)
+            # an endless recursion is said at the procedure's own text, not at the `|` before it nor at a call
+            self.line(1, f"if M._depth > DEPTH: M._too_deep({r.name!r})", r.origin.at(1, 1))
             self.line(1, "try:", r.origin.place)
             ind = 2
         self.stmts(stmts, ind)

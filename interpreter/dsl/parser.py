@@ -467,17 +467,20 @@ def _hint(text: str, e) -> str:
     return e.match_examples(_lark().parse, examples, token_type_match_fallback=True) or ""
 
 
-def _nesting_too_deep(text: str) -> bool:
+def _nesting_too_deep(text: str) -> tuple[int, int] | None:
+    """(line, column) in the text of the first bracket nested deeper than MAX_DEPTH, or None."""
     if text.count("(") + text.count("[") + text.count("{") <= MAX_DEPTH:
-        return False  # no deeper than it has brackets: most texts, not read a character at a time
-    depth = top = 0
-    for ch in text:
+        return None  # no deeper than it has brackets: most texts, not read a character at a time
+    depth = 0
+    for i, ch in enumerate(text):
         if ch in "([{":
             depth += 1
-            top = max(top, depth)
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, i) + 1
+                return line, i - (text.rfind("\n", 0, i) + 1) + 1
         elif ch in ")]}":
             depth -= 1
-    return top > MAX_DEPTH
+    return None
 
 
 _CACHE: dict = {}  # (text, place, line starts) -> statements; the trees are never changed after parsing
@@ -513,8 +516,9 @@ def _parse(text: str, origin: Origin) -> list:
         raise ContentError([Diagnostic(origin.place, "an effect must be a string", "E-DSL-TYPE")])
     if len(text) > MAX_SOURCE:
         raise ContentError([Diagnostic(origin.place, f"effect longer than {MAX_SOURCE} characters", "E-DSL-SIZE")])
-    if _nesting_too_deep(text):
-        raise ContentError([Diagnostic(origin.place, f"brackets nested deeper than {MAX_DEPTH}", "E-DSL-DEPTH")])
+    deep = _nesting_too_deep(text)
+    if deep is not None:  # placed at the bracket that goes past the bound
+        raise ContentError([Diagnostic(origin.at(*deep), f"brackets nested deeper than {MAX_DEPTH}", "E-DSL-DEPTH")])
     try:
         return _tree(text)
     except UnexpectedInput as e:

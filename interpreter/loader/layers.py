@@ -156,7 +156,14 @@ def read_includes(col: Collect, layers, mods, chosen: dict):
             continue
         found = next(((d, c) for d in folders if os.path.isfile(c := os.path.join(d, rel))), None)
         if found is None:
-            col.error(where, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            by = _chosen_by_mod(layers[1:], inc["file"], chosen)
+            if by is None:
+                col.error(where, f"included file `{rel}` not found in the game or its mods", "E-MISSING-FILE")
+            else:
+                place, k = by
+                col.error(place, f"option `{k}` is `{chosen[k]}` here, so the game includes `{rel}`, which this mod "
+                          "does not bring", "E-MISSING-FILE", f"add `{rel}` to the mod's folder",
+                          [(where, f"the game includes `{inc['file']}` here")])
             continue
         root, path = found
         real = os.path.realpath(path)
@@ -171,6 +178,23 @@ def read_includes(col: Collect, layers, mods, chosen: dict):
             included.append(layer)
             roots[layer[2]] = root
     return included, roots
+
+
+def _chosen_by_mod(mods, pattern: str, chosen: dict):
+    """(the place, the option) of the value a mod's layer gives an option that fills a hole of `pattern`: its
+    `default`, else the value it adds; None when no mod's layer chose it."""
+    for data, _, _ in reversed(mods):
+        for k in HOLE.findall(pattern):
+            o = (data.get("options") or {}).get(k)
+            if not isinstance(o, dict):
+                continue
+            if str(o.get("default")) == chosen.get(k):
+                return place_in(o, "default", o.place), k
+            values = o.get("values") or []
+            for i, v in enumerate(values):
+                if str(v) == chosen.get(k):
+                    return values.places[i], k
+    return None
 
 
 def read_card_files(col: Collect, layers, roots: dict) -> list:

@@ -178,9 +178,14 @@ def load_text(text: str, path: str):
         raise ContentError([Diagnostic(Place(path, 1, 1), "the file is empty", "E-EMPTY",
                                        hint="a game or mod file is a mapping of keys, a card file a list of cards")])
     try:
-        return _Builder(path, text).build(node)
+        data = _Builder(path, text).build(node)
     except RecursionError:
         raise ContentError([Diagnostic(Place(path, 1, 1), "nested too deeply", "E-YAML-DEPTH")]) from None
+    if data is None:  # `null` or `~` alone: nothing, as an empty file is
+        raise ContentError([Diagnostic(_mark_place(path, node.start_mark), "the file holds nothing (`null`)",
+                                       "E-EMPTY", hint="a game or mod file is a mapping of keys, a card file a "
+                                       "list of cards")])
+    return data
 
 
 def _syntax(e: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:

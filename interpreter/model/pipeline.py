@@ -104,7 +104,9 @@ def _checked(folder: str, mods, options: dict, col: Collect) -> tuple:
     included, roots = read_includes(col, layers, mods, chosen)
     layers[1:1] = check_files(col, included, "mod")  # the game's own files first, then the mods
     col.stop()
-    return check_content(col, layers, read_card_files(col, layers, roots)), layers, chosen, game
+    folders = {str(m) for m in mods}  # the layers of the mods, and the files they bring: a mistake they cause is theirs
+    theirs = frozenset(i for i, (_, here, shown) in enumerate(layers) if roots.get(shown, here) in folders)
+    return check_content(col, layers, read_card_files(col, layers, roots), theirs), layers, chosen, game
 
 
 def assemble(checked: Checked, folder: str) -> GameDef:
@@ -118,7 +120,8 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         return ns[fname[id(r)]] if r is not None else None
 
     for k, r in checked.procedures.items():  # generated code calls them by these names
-        ns[f"P_{k}"] = fn(r)
+        ns[f"P_{k}"] = fn(r) if k not in checked.hooks else hooked(
+            [fn(h) for h in checked.hooks[k].before], fn(r), [fn(h) for h in checked.hooks[k].after])
     for k, r in checked.functions.items():
         ns[f"F_{k}"] = fn(r)
     for k, r in checked.values.items():
@@ -142,11 +145,11 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         player_vars={k: start_value(v) for k, v in decl.player_vars.items()},
         constants=names.constants, events=decl.events,
         handlers={ev: [fn(r) for r in rs] for ev, rs in checked.handlers.items()},
-        procedures={k: fn(r) for k, r in checked.procedures.items()},
+        procedures={k: ns[f"P_{k}"] for k in checked.procedures},
         functions={k: ns[f"F_{k}"] for k in list(checked.functions) + list(checked.values)},
         values=names.values, field_types=names.field_types,
         setup=fn(checked.setup), finish=fn(checked.finish),
-        phases=[Phase(n, [fn(r) for r in rs]) for n, rs in checked.phases],
+        phases=[Phase(n, [fn(r) for r in (*_before(checked, n), *rs, *_after(checked, n))]) for n, rs in checked.phases],
         score=fn(checked.score) if not parts else summed(parts, part_places), ranking=[fn(r) for r in checked.ranking],
         faction=fn(checked.faction), value=fn(checked.value),
         score_places=tuple(r.origin.place if r is not None else None for r in [checked.score, *checked.ranking]),
@@ -162,3 +165,24 @@ def assemble(checked: Checked, folder: str) -> GameDef:
                                bool(e.get("private")), e.get("doc", ""))
                     for e, f, m in checked.scoreboard],
     )
+
+
+def hooked(before: list, body, after: list):
+    """A procedure with the steps mods add to it (check.hooks): those before it, its own body, those after it,
+    each given the call's arguments; the call gives what its own body returns."""
+    def run(M, me, this, *args):
+        for step in before:
+            step(M, me, this, *args)
+        out = body(M, me, this, *args)
+        for step in after:
+            step(M, me, this, *args)
+        return out
+    return run
+
+
+def _before(checked: Checked, phase: str) -> list:
+    return checked.hooks[phase].before if phase in checked.hooks and phase not in checked.procedures else []
+
+
+def _after(checked: Checked, phase: str) -> list:
+    return checked.hooks[phase].after if phase in checked.hooks and phase not in checked.procedures else []

@@ -10,6 +10,8 @@ import json
 import os
 
 from ..errors import ContentError, UsageError
+from .bots import played_by
+from .bots import warnings as bot_warnings
 from .flags import flags
 from .html import page
 from .stats import cards, counter_over_rounds, reasons, rounds, win_rates
@@ -65,6 +67,8 @@ def build(datasets: list[dict], counter: str | None = None) -> dict:
     }
     out["mods"] = list(datasets[0].get("mods") or [])
     out["flags"] = flags(out, _game_of(out["game"], out["mods"]))
+    out["agents"] = played_by(datasets)
+    out["bot_warnings"] = bot_warnings(out, out["agents"])
     return out
 
 

@@ -94,7 +94,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1000px;color:
 h1{font-size:1.6em}h2{font-size:1.2em;margin-top:1.8em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:.6em 0}td,th{padding:.2em .7em;border-bottom:1px solid #eee;text-align:right}
 td:first-child,th:first-child{text-align:left}.ci{color:#777;font-size:.9em}img{max-width:100%}
-.note{color:#666;font-size:.92em}
+.note{color:#666;font-size:.92em}.warning{background:#fff4e0;padding:.4em .6em}
 """
 
 
@@ -104,6 +104,10 @@ def page(s: dict) -> str:
     out.append(f"<h1>{html.escape(str(s['game']))}: {s['matches']} simulated matches</h1>")
     out.append("<p class=note>From " + ", ".join(html.escape(f) for f in s["files"])
                + f". Intervals are 95% Wilson intervals. {s['decisions_mean']} decisions per match on average.</p>")
+    if s.get("agents"):
+        out.append("<p class=note>Played by: " + ", ".join(html.escape(a) for a in s["agents"]) + " (docs/bots.md).</p>")
+    for w in s.get("bot_warnings") or []:
+        out.append(f"<p class=warning><strong>The bots:</strong> {html.escape(w)}.</p>")
     if s.get("flags"):
         out.append("<h2>To look at</h2><ul class=flags>" + "".join(
             f"<li>{html.escape(f['text'])}. To tune it: <code>{html.escape(f['command'])}</code></li>" for f in s["flags"])

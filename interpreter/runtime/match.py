@@ -36,6 +36,13 @@ SAY_BUDGET = 20_000_000  # characters of the match's account (what say() and the
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 
 
+def seed_form(seed: int) -> int:
+    """A seed's normal form: the one seed of all those that deal as it does. A match's draws are
+    `random.Random(seed)`'s, which seeds an integer by its absolute value (-7 deals as 7); two seeds deal the
+    same match exactly when their normal forms are equal."""
+    return abs(seed)
+
+
 class Match:
     _step_budget = STEP_BUDGET
     _time_budget = TIME_BUDGET
@@ -252,10 +259,12 @@ class Match:
         if self._on_say is not None:
             self._on_say(line)
 
-    def _too_deep(self) -> None:
+    def _too_deep(self, name: str = "") -> None:
         """Called by a procedure entered past the depth budget (the count is inline in the compiled code)."""
         self._depth = 0
-        raise RuntimeContentError(f"procedures nested deeper than {DEPTH_BUDGET} (endless recursion?)")
+        raise RuntimeContentError(f"procedure `{name}` runs inside itself more than {DEPTH_BUDGET} deep (endless "
+                                  "recursion?)" if name else f"procedures nested deeper than {DEPTH_BUDGET} "
+                                  "(endless recursion?)")
 
     def _tick(self) -> None:
         self._spend(1)

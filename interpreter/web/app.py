@@ -83,10 +83,15 @@ def create_app(target: str | None = None, mods=(), bot_delay: float = 0.0, log_d
     catalog = Catalog(target, mods, watch=watch)
     if watch:
         catalog.watching()
-    store = Store(db)
+    store = Store(db)  # one server a file: a second is refused here
     tables = Tables(catalog, bot_delay, log_dir, limits, store)
-    if db is not None:
-        tables.resume()  # every match not over, where it stood, before the first request
+    try:
+        if db is not None:
+            tables.resume()  # every match not over, where it stood, before the first request
+    except BaseException:
+        tables.close()
+        store.close()
+        raise
     replays = Replays(catalog, limits.budget)
     work = Work()
     middleware = [Middleware(SecurityHeaders)]

@@ -125,8 +125,9 @@ async def match_ticket(request: Request):
         raise WebError(400, "the body must be a JSON object like {\"viewer\": 1} or {\"viewer\": \"public\"}")
     held = _seats(t, request)
     seat = viewer_of(body.get("viewer"), [s for s in held if s])
-    # a spectator's tickets come from a pool of its address: one spectator's never push out another's
-    holder = ",".join(str(s) for s in sorted(held)) if held else f"spectator {client_of(request.scope)}"
+    if not held:  # a spectator: a ticket of its own, whoever else watches from its address
+        return _json({"ticket": t.spectator_ticket(client_of(request.scope))}, 201)
+    holder = ",".join(str(s) for s in sorted(held))
     return _json({"ticket": t.ticket(holder, "public" if seat is None else str(seat))}, 201)
 
 

@@ -47,13 +47,22 @@ def make_server(app, sock: socket.socket, quiet: bool = False):
 
 
 def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, mods=(), log_dir: str | None = None,
-          bot_delay: float = 0.4, limits=None, out=sys.stdout, watch: bool = False, db: str | None = None) -> int:
+          bot_delay: float = 0.4, limits=None, out=sys.stdout, watch: bool = False, db: str | None = None,
+          recover: bool = False) -> int:
     """Serve until interrupted. Refuses a game that does not load, or a port it cannot have, with a message.
     `limits` (guard.Limits): how many matches, per client, and the rules' time for one answer. `db`: the
-    SQLite file the matches are kept in (default: store.default_path())."""
+    SQLite file the matches are kept in (default: store.default_path()). `recover`: `db` is damaged: what can
+    be read of it is copied into a new file beside it (store.recovered_path), which is served."""
+    from . import store
     from .app import create_app
-    from .store import default_path
-    db = os.path.abspath(db or default_path())
+    db = os.path.abspath(db or store.default_path())
+    said = []
+    if recover:
+        copy = store.recovered_path(db)
+        kept, lost = store.recover(db, copy)
+        said = [f"meeple: {kept} matches read from {db} into {copy}, served from it (give --db {copy} from now on)",
+                *(f"meeple: left out: {why}" for why in lost)]
+        db = copy
     sock = bind(host, port)  # first: a busy port is said before any match is resumed
     try:
         app = create_app(target, mods, bot_delay=bot_delay, log_dir=log_dir, host=host, limits=limits,
@@ -66,8 +75,12 @@ def serve(target: str | None = None, host: str = "127.0.0.1", port: int = 8000, 
     app.state.catalog.summaries()  # every game compiled now: the lobby opens at once, a broken game says so here
     games = ", ".join(f"{g['id']} (does not load)" if "error" in g else g["id"] for g in app.state.catalog.summaries())
     print(f"meeple: serving {games} on http://{shown}:{real_port}/ (Ctrl+C stops)", file=out, flush=True)
-    resumed = len(app.state.tables.tables)
-    print(f"meeple: matches kept in {db}" + (f" ({resumed} resumed)" if resumed else ""), file=out, flush=True)
+    for line in said:
+        print(line, file=out, flush=True)
+    resumed, aside = len(app.state.tables.tables), len(app.state.tables.set_aside)
+    counts = ([f"{resumed} resumed"] if resumed else []) + ([f"{aside} set aside, each logged with its reason"]
+                                                            if aside else [])
+    print(f"meeple: matches kept in {db}" + (f" ({', '.join(counts)})" if counts else ""), file=out, flush=True)
     if watch:
         print("meeple: watching the content files: a changed file reloads its game for new matches", file=out,
               flush=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import os
 import secrets
 import time
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from ..agents import make_agent
 from ..errors import IllegalChoice, MeepleError, RuntimeContentError
-from ..runtime.match import Match
+from ..runtime.match import Match, seed_form
 from ..runtime.record import LogWriter
 from ..runtime.secrecy import prompt
 from ..runtime.state import Piece
@@ -28,15 +29,20 @@ from .layout import meta
 from .limits import Limits
 from .rules_thread import Lane, Overrun
 from .schemas import SeatKind, seat_kind
-from .store import Store, token_hash
+from .store import OWNER_ONLY, BadRow, Store, token_hash
 from .undo import Before
 
 TICKET_SECONDS = 30.0
 MAX_TICKETS = 8  # per holder (a link): its page asks for one at a time
+# a spectator holds no token: each of its tickets is its own, pushed out by none; those not yet used are bounded
+SPECTATOR_TICKETS = 32  # per address (past it, that address is told to come back: no other's ticket goes)
+ALL_SPECTATOR_TICKETS = 1024  # per match
+log = logging.getLogger("meeple.web")
 
 
 def draw_seed() -> int:
-    """A served match's seed: 64 bits from the system's secure source, known to nobody but the server."""
+    """A served match's seed: 64 bits from the system's secure source, known to nobody but the server (never
+    negative: kept in its normal form, `seed_form`, as the store compares seeds)."""
     return secrets.randbits(64)
 
 
@@ -114,6 +120,7 @@ class Table:
         self.created = record["created"]
         self.touched = record["touched"]
         self.tickets: dict[str, dict[str, tuple[str, float]]] = {}  # holder -> ticket -> (viewer key, expiry)
+        self.spectators: dict[str, tuple[str, float]] = {}  # a spectator's ticket -> (its address, expiry)
         self._watchers: set[asyncio.Event] = set()
         self._bots: asyncio.Task | None = None
         self.meta = display
@@ -129,6 +136,9 @@ class Table:
             # the database is the truth: a resumed match's log is written again from it
             os.makedirs(log_dir, exist_ok=True)
             self.log_path = os.path.join(log_dir, os.path.basename(record["log"]))
+            # its header holds the seed: the file is its owner's alone, as the database is (store.py)
+            os.close(os.open(self.log_path, os.O_WRONLY | os.O_CREAT, OWNER_ONLY))
+            os.chmod(self.log_path, OWNER_ONLY)
             self.log = LogWriter(self.log_path, self.header())
             for row in self.history:
                 self.log.choice(row["seat"], row["choice"], row["label"])
@@ -163,7 +173,7 @@ class Table:
     def ticket(self, holder: str, key: str) -> str:
         """A short-lived, single-use ticket that opens the event stream of one viewer (a seat, or `public`):
         the stream's URL carries it instead of a token. Each holder (the seats a link's tokens hold) has a pool
-        of its own: what one link asks for never pushes out another link's ticket."""
+        of its own: what one link asks for never pushes out another link's ticket (a spectator's: below)."""
         now = time.monotonic()
         pool = {t: v for t, v in self.tickets.get(holder, {}).items() if v[1] > now}
         while len(pool) >= MAX_TICKETS:
@@ -173,6 +183,23 @@ class Table:
         self.tickets[holder] = pool
         return t
 
+    def spectator_ticket(self, client: str) -> str:
+        """A ticket of the public view for a spectator (no token: nothing but the ticket says who holds it), its
+        own: spectators behind one address never push out each other's tickets. Past SPECTATOR_TICKETS not yet
+        used from one address (or ALL_SPECTATOR_TICKETS in the match), a new one is refused (503, come back in a
+        second) and every ticket given stays good."""
+        now = time.monotonic()
+        self.spectators = {t: v for t, v in self.spectators.items() if v[1] > now}
+        if sum(c == client for c, _ in self.spectators.values()) >= SPECTATOR_TICKETS \
+                or len(self.spectators) >= ALL_SPECTATOR_TICKETS:
+            busy = WebError(503, "too many spectators' streams of this match are opening at once: try again in a "
+                                 "moment")
+            busy.retry_after = 1
+            raise busy
+        t = secrets.token_urlsafe(18)
+        self.spectators[t] = (client, now + TICKET_SECONDS)
+        return t
+
     def redeem(self, ticket) -> str:
         found = None
         if isinstance(ticket, str):
@@ -180,6 +207,8 @@ class Table:
                 found = pool.pop(ticket, None)
                 if found is not None:
                     break
+            if found is None and ticket in self.spectators:
+                found = ("public", self.spectators.pop(ticket)[1])
         if found is None or found[1] < time.monotonic():
             raise WebError(403, "this ticket is unknown, used or out of date: ask for a new one")
         return found[0]
@@ -352,12 +381,24 @@ class Table:
             await self.run(self.choose, seat, option, version)
         finally:
             self.notify()
-        self.start_bots()
+        if self.bot_delay > 0:
+            self.start_bots()
 
     def start_bots(self) -> None:
-        """Paced bots (a pause before each answer, so that people can follow them) answer from a task."""
-        if self.bot_delay > 0 and (self._bots is None or self._bots.done()):
-            self._bots = asyncio.get_running_loop().create_task(self._paced_bots())
+        """The bots answer from a task, never within a request that must answer at once (a new match's, with
+        its links): paced bots with a pause before each answer, so that people can follow them; unpaced ones
+        all in one call of the lane (after a person's answer, `choose` runs them in its own call)."""
+        if self._bots is None or self._bots.done():
+            bots = self._paced_bots() if self.bot_delay > 0 else self._unpaced_bots()
+            self._bots = asyncio.get_running_loop().create_task(bots)
+
+    async def _unpaced_bots(self) -> None:
+        try:
+            await self.run(self.bots)
+        except WebError:  # the rules overran their budget: the match has stopped, and says so
+            pass
+        finally:
+            self.notify()
 
     async def _paced_bots(self) -> None:
         try:
@@ -432,6 +473,7 @@ class Tables:
         self.limits = limits or Limits()
         self.store = store or Store()
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, str] = {}  # id -> why the kept match cannot be rebuilt, with its place
         self.closing = False  # set when the server stops: the event streams end
         self._display: dict[int, dict] = {}
 
@@ -439,10 +481,8 @@ class Tables:
         """The match of this id: in memory, else rebuilt from the store (a match put aside to make room)."""
         t = self.tables.get(table_id)
         if t is None and isinstance(table_id, str) and len(table_id) <= 40:
-            record = await asyncio.to_thread(self.store.load, table_id)
-            if record is not None and record["game"] in self.catalog.entries:
-                self._make_room()
-                t = await self._table(record["game"], record["client"], record)
+            t = await self._kept(table_id, self._make_room)
+            if t is not None:
                 if table_id in self.tables:  # resumed meanwhile by another request
                     t.close()
                     t = self.tables[table_id]
@@ -454,6 +494,36 @@ class Tables:
         if t._bots is None:  # resumed at start, before the event loop ran: its paced bots go on from here
             t.start_bots()
         return t
+
+    async def _kept(self, mid: str, room=None) -> Table | None:
+        """A kept match rebuilt from the store (None: no such match, or one of a game not offered here; `room()`
+        is called before it is rebuilt). A kept row is untrusted input: a match that cannot be rebuilt (a row
+        that is not what a server writes, a damaged page, other mods, content that no longer replays it) is set
+        aside, its placed reason logged once and kept in `set_aside`, and refused (409); every other match is
+        served."""
+        try:
+            record = await asyncio.to_thread(self.store.load, mid)
+            if record is None or record["game"] not in self.catalog.entries:
+                return None
+            if room is not None:
+                room()
+            return await self._table(record["game"], record["client"], record)
+        except BadRow as e:
+            placed, reason = str(e), e.reason
+        except Overrun:
+            raise
+        except WebError as e:
+            if e.status == 503:  # the server is full: not the match's fault
+                raise
+            reason = f"match {mid}: {e.reason}"
+            placed = f"{self.store.path}: {reason}"
+        except Exception as e:  # noqa: BLE001 - whatever a row of the right shapes still breaks: this match alone
+            reason = f"match {mid}: it cannot be rebuilt from its row ({type(e).__name__}: {e})"
+            placed = f"{self.store.path}: {reason}"
+        if self.set_aside.get(mid) != placed:
+            log.warning("meeple: set aside (every other match is served): %s", placed)
+            self.set_aside[mid] = placed
+        raise WebError(409, f"this match is set aside: {reason}")
 
     def display(self, game) -> dict:
         if self._display.get(id(game), (None,))[0] is not game:  # one display per compiled game (kept with it)
@@ -501,9 +571,7 @@ class Tables:
             t.close()
             raise
         self.tables[t.id] = t
-        if self.bot_delay <= 0:
-            await t.run(t.bots)
-        t.start_bots()
+        t.start_bots()  # after: the match's links are answered at once, however long its bots think
         return t
 
     async def again(self, t: Table, client: str) -> Table:
@@ -518,16 +586,15 @@ class Tables:
         own, in a thread of its own."""
         import concurrent.futures
         recent = self.store.unfinished(time.time() - self.limits.idle, self.limits.max_tables)
-        records = [r for r in recent if r["game"] in self.catalog.entries]
 
-        async def one(r):
+        async def one(mid):
             try:
-                return await self._table(r["game"], r["client"], r)
-            except (WebError, MeepleError) as e:
+                return await self._kept(mid)
+            except WebError as e:  # set aside, and logged; or its rules overran: tried again when asked for
                 return e
 
         async def every():
-            return await asyncio.gather(*(one(r) for r in records))
+            return await asyncio.gather(*(one(mid) for mid in recent))
 
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             found = pool.submit(asyncio.run, every()).result()
@@ -560,8 +627,11 @@ class Tables:
         del self.tables[victim.id]
 
     def seed_in_play(self, seed) -> bool:
-        """Whether a match not over (kept or in memory) has this seed: its logs hold seeds nobody may know yet."""
-        return self.store.seed_in_play(seed)
+        """Whether a match not over (kept or in memory) deals as this seed does: seeds are compared by what they
+        deal (their normal form, `seed_form`), not by how they are written (-S deals as S)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            return False  # no seed of a match: no log holding it opens (replays.py)
+        return self.store.seed_in_play(seed_form(seed))
 
     def close(self) -> None:
         self.closing = True

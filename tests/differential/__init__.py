@@ -1,13 +1,18 @@
 """meeple against OpenSpiel, move for move: the harness, one adapter a game, and their tests."""
 from __future__ import annotations
 
+from .blackjack import Blackjack
 from .crazy_eights import CrazyEights
+from .euchre import Euchre
 from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
 from .hanabi import Hanabi
 from .hearts import Hearts
 from .kuhn_poker import KuhnPoker, KuhnPoker3
 from .leduc_poker import LeducPoker
+from .liars_dice import LiarsDice
+from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 
 ADAPTERS = {getattr(a, "name", a.game): a
-            for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker)}
+            for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre)}

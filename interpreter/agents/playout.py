@@ -1,0 +1,81 @@
+"""How the search plays a world on from the node it added: the default policy of its playouts.
+
+Move-average sampling (MAST; Finnsson and Björnsson 2008, used in TAG and in Ludii's MCTS): each move, named by
+its chooser's seat and the option's label ("Ann: Gold"), keeps the mean reward of the iterations it was made in,
+tree and playout alike. A playout picks, with probability `1 - eps`, the option whose move has the best mean so
+far (an untried move counts as `UNTRIED`, above an even share, so that it gets tried) and else one at random.
+The statistics are the search's own, kept over the agent's decisions of a match and halved (`decay`) at each new
+decision, so that what the last decisions learnt guides the next one while the position's news counts more.
+No game's weights: what makes a move good is learnt from the outcomes of the search itself.
+"""
+from __future__ import annotations
+
+UNTRIED = 0.6  # the mean of a move never made yet: a little above an even share
+
+
+class MAST:
+    __slots__ = ("eps", "decay", "stats")
+
+    def __init__(self, eps: float = 0.3, decay: float = 0.5):
+        self.eps = min(1.0, max(0.0, float(eps)))
+        self.decay = min(1.0, max(0.0, float(decay)))
+        self.stats: dict = {}  # (seat, label) -> [weight, summed reward]
+
+    def new_decision(self) -> None:
+        """Halves (by `decay`) what earlier decisions learnt; forgets a move whose weight has worn away."""
+        d = self.decay
+        if d >= 1.0:
+            return
+        gone = []
+        for key, st in self.stats.items():
+            st[0] *= d
+            st[1] *= d
+            if st[0] < 0.01:
+                gone.append(key)
+        for key in gone:
+            del self.stats[key]
+
+    def pick(self, rng, seat: int, labels: list) -> int:
+        """The index of the option a playout takes: the best-averaged move, or (`eps`) one at random."""
+        n = len(labels)
+        if rng.random() < self.eps:
+            return rng.randrange(n)
+        stats = self.stats
+        best, best_v = [], -1.0
+        for i, lab in enumerate(labels):
+            st = stats.get((seat, lab))
+            v = st[1] / st[0] if st is not None else UNTRIED
+            if v > best_v:
+                best, best_v = [i], v
+            elif v == best_v:
+                best.append(i)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def credit(self, moves, rewards: dict) -> None:
+        """Adds an iteration's rewards to each move made in it (once a move, however often it was made)."""
+        stats = self.stats
+        for move in moves:
+            st = stats.get(move)
+            if st is None:
+                stats[move] = [1.0, rewards[move[0]]]
+            else:
+                st[0] += 1.0
+                st[1] += rewards[move[0]]
+
+
+def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None) -> None:
+    """Plays the world on by `policy` until it ends, or until `rounds` more rounds have begun; the moves made
+    (seat, label) go into `moves`. A decision with one option is answered without reading its label."""
+    last = w.round + rounds if rounds else None
+    while not w.over:
+        if last is not None and w.round >= last:
+            return
+        d = w.pending
+        if d.size == 1:
+            w.choose(0)
+            continue
+        labels = d.labels()
+        k = policy.pick(rng, d.player.seat, labels)
+        if moves is not None:
+            moves.add((d.player.seat, labels[k]))
+        w.choose(k)

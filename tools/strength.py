@@ -1,0 +1,145 @@
+"""How well the bots play, measured: win shares with 95 % intervals and CPU seconds a match (docs/bots.md).
+
+    python tools/strength.py deckbuilder [--games 40]   the default mcts against Big Money on the deck-builder
+                                                        without a value (tests/games/deckbuilder-plain), then after
+                                                        `meeple train` (in a copy); greedy against random
+    python tools/strength.py kaiju-inc [--games 40]     one default mcts seat against two greedy, 3 players
+    python tools/strength.py happy-city [--games 40]    the same at Happy City
+    python tools/strength.py debtzilla [--games 40]     the default mcts team, 3 players (and --option boss=...)
+
+Seeds are fixed (a figure is the same on every run but for its seconds); a match's CPU seconds are those of
+this process for the whole match, every seat's bot and the engine included. Each seat in turn is the one
+measured where the seats differ (the deck-builder's duels are played from both seats).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from interpreter import Match, load_game, make_agent  # noqa: E402
+from interpreter.agents.base import Agent  # noqa: E402
+from interpreter.sim.batch import wilson  # noqa: E402
+
+PLAIN = os.path.join(ROOT, "tests", "games", "deckbuilder-plain")
+
+
+class BigMoney(Agent):
+    """The scripted player of the deck-builders' folklore: a Province at 8 coins, a Gold at 6, a Silver at 3,
+    never anything else."""
+    wants_view = False
+
+    def choose(self, view, decision) -> int:
+        labels = decision.labels()
+        for want in ("Province", "Gold", "Silver"):
+            if want in labels:
+                return labels.index(want)
+        return labels.index("Nothing") if "Nothing" in labels else 0
+
+
+def bot(name: str, **options):
+    return lambda seat, seed: make_agent(name, seat, seed, **options)
+
+
+def duel(game, agent, other, seeds, say=None) -> dict:
+    """`agent` against `other` in a 2-player game, each seed played from both seats: its wins (a tie counts
+    half), and the CPU seconds of a match."""
+    wins, cpu, n = 0.0, 0.0, 0
+    for seed in seeds:
+        for mine in (1, 2):
+            seats = {mine: agent(mine, seed), 3 - mine: other(3 - mine, seed)}
+            t = time.process_time()
+            m = Match(game, 2, seed, narrate=False)
+            while not m.over:
+                m.choose(seats[m.pending.player.seat].act(m))
+            cpu += time.process_time() - t
+            n += 1
+            wins += (mine in m.result.winners) / len(m.result.winners)
+            m.close()
+            if say:
+                say(f"  seed {seed} seat {mine}: {wins:.1f}/{n}")
+    return share(wins, n, cpu)
+
+
+def share(wins: float, n: int, cpu: float) -> dict:
+    lo, hi = wilson(round(wins), n)
+    return {"wins": wins, "matches": n, "rate": wins / n, "ci95": [round(lo, 3), round(hi, 3)],
+            "cpu_seconds_a_match": round(cpu / n, 2)}
+
+
+def said(name: str, r: dict) -> str:
+    return (f"{name}: {r['wins']:g} of {r['matches']} ({r['rate']:.0%}, 95% CI {r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}), "
+            f"{r['cpu_seconds_a_match']} s of CPU a match")
+
+
+def deckbuilder(games: int, train_games: int, jobs: int, say) -> dict:
+    from interpreter.sim.train import describe, train
+    seeds = range(games // 2)
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = os.path.join(tmp, "deckbuilder-plain")
+        shutil.copytree(PLAIN, folder, ignore=shutil.ignore_patterns("learned-value.yaml", ".learned-samples.jsonl"))
+        game = load_game(folder)
+        out["greedy_vs_random"] = r = duel(game, bot("greedy"), bot("random"), seeds)
+        say(said("greedy against random", r))
+        out["mcts_vs_big_money"] = r = duel(game, bot("mcts"), BigMoney, seeds)
+        say(said("default mcts against Big Money, no value", r))
+        t = time.time()
+        data = train(game, games=train_games, seed=10_000, jobs=jobs)
+        say(f"meeple train, {train_games} matches in {time.time() - t:.0f} s: " + describe(data).replace(tmp, "TMP"))
+        trained = load_game(folder)
+        out["trained_mcts_vs_big_money"] = r = duel(trained, bot("mcts"), BigMoney, seeds)
+        say(said("default mcts against Big Money, after meeple train", r))
+    return out
+
+
+def against_greedy(name: str, games: int, options: dict, say) -> dict:
+    """One default mcts seat (seat 1) against greedy seats, 3 players, seeds 700.."""
+    from interpreter.sim.batch import simulate, won
+    game = load_game(os.path.join(ROOT, "content", name), options=options)
+    t = time.process_time()
+    data = simulate(game, games, 3, 700, options, ["mcts", "greedy", "greedy"], jobs=1)
+    cpu = time.process_time() - t
+    r = share(sum(won(x, 1) for x in data["results"]), games, cpu)
+    say(said(f"{name}: default mcts (seat 1) against two greedy", r))
+    return r
+
+
+def team(name: str, games: int, options: dict, say) -> dict:
+    """The default mcts team of a cooperative game, 3 players, seeds 500.."""
+    from interpreter.sim.batch import simulate
+    game = load_game(os.path.join(ROOT, "content", name), options=options)
+    t = time.process_time()
+    data = simulate(game, games, 3, 500, options, "mcts", jobs=1)
+    cpu = time.process_time() - t
+    r = share(sum(1 for x in data["results"] if x.get("outcome") == "won"), games, cpu)
+    say(said(f"{name} {options or ''}: the default mcts team", r))
+    return r
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="how well the bots play")
+    ap.add_argument("what", choices=["deckbuilder", "kaiju-inc", "happy-city", "debtzilla"])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--train-games", type=int, default=200, help="the deck-builder's `meeple train --games`")
+    ap.add_argument("--jobs", type=int, default=2, help="`meeple train --jobs`")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    a = ap.parse_args(argv)
+    options = dict(o.split("=", 1) for o in a.option)
+    if a.what == "deckbuilder":
+        deckbuilder(a.games, a.train_games, a.jobs, print)
+    elif a.what == "debtzilla":
+        team(a.what, a.games, options, print)
+    else:
+        against_greedy(a.what, a.games, options, print)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
