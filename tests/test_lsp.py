@@ -447,3 +447,21 @@ def test_a_quick_fix_mends_a_misspelled_argument_name_placed_at_its_call(lsp, tm
     lsp.change(path, "\n".join(lines))
     assert lsp.until(lambda: lsp.diagnostics.get(uri(path)) == [])
     lsp.close(path)
+
+
+def test_hover_on_a_field_and_a_card_gives_the_authors_notes_the_table_leaves_out(lsp):
+    """Issue 49: a field's doc and a card's `note:` are authors' notes: the page's tooltips leave them out, the
+    language server's hover gives them whole (as `meeple rules GAME --notes` does)."""
+    game = CONTENT / "happy-city" / "game.yaml"
+    lines = lines_of(game)
+    line, col = find(lines, r"m\.colours = \[m\.coloured_side\]")
+    lsp.open(game)
+    text = lsp.at("textDocument/hover", game, line, col + 3)["contents"]["value"]
+    lsp.close(game)
+    assert "[coloured_side] once turned" in text
+    heroes = CONTENT / "debtzilla" / "cards" / "heroes.yaml"
+    line, col = find(lines_of(heroes), r"^- id: tweetman")
+    lsp.open(heroes)
+    text = lsp.at("textDocument/hover", heroes, line, col + 8)["contents"]["value"]
+    lsp.close(heroes)
+    assert "The option tweetman=dice reads Poor and" in text

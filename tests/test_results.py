@@ -268,3 +268,51 @@ def test_a_part_that_gives_none_in_play_is_a_placed_error(tmp_path):
         finish(s)
     assert "the score's part `bonus` is a number, not none" in str(e.value)
     assert (e.value.place.line, e.value.place.col) == (_line_of(folder, "bonus: me.bonus"), 10)
+
+
+def test_a_part_says_how_the_rules_count_it_with_its_figures(tmp_path):
+    """A part written `{expr, counted}`: `counted` is a text the result keeps for each player (issue 49: "people
+    7 x hearts 4 = 28"), in `as_dict` too; a part without it has none."""
+    folder = _parts_game(tmp_path, '  gems and coins:\n    expr: me.gems * me.coins\n'
+                                   '    counted: \'"gems {me.gems} × coins {me.coins}"\'\n  bonus: 1')
+    s = Scenario(load_game(folder), 2)
+    s.p(1).counters.update(gems=7, coins=4)
+    r = finish(s)
+    assert r.parts[1] == {"gems and coins": 28, "bonus": 1} and r.scores[1] == 29
+    assert r.counted == {1: {"gems and coins": "gems 7 × coins 4"}, 2: {"gems and coins": "gems 0 × coins 0"}}
+    assert r.as_dict()["counted"]["1"] == {"gems and coins": "gems 7 × coins 4"}
+    plain = finish(Scenario(load_game(_parts_game(tmp_path / "plain", "  coins: me.coins")), 2))
+    assert plain.counted == {} and "counted" not in plain.as_dict()
+
+
+def test_how_a_part_is_counted_is_checked_at_its_place(tmp_path):
+    folder = _parts_game(tmp_path, '  gems:\n    expr: me.gems\n    counted: \'"gems {me.gemz}"\'')
+    line = _line_of(folder, "counted:")
+    found = _refused(folder)
+    assert any(line == ln and "gemz" in msg for _, ln, msg in found), found
+    folder = _parts_game(tmp_path / "no-expr", '  gems:\n    counted: \'"gems"\'')
+    assert _refused(folder)  # a part needs its expression
+    folder = _parts_game(tmp_path / "a-number", '  gems:\n    expr: me.gems\n    counted: me.gems')
+    with pytest.raises(RuntimeContentError) as e:
+        finish(Scenario(load_game(folder), 2))
+    assert "how the score's part `gems` is counted is a text, not" in str(e.value)
+
+
+@pytest.mark.parametrize("scoring,sign", [("multiply", "×"), ("add", "+")])
+def test_happy_citys_people_and_hearts_say_their_arithmetic(scoring, sign):
+    """HC-END-3 (people × hearts) and HC-END-5 (scoring=add: people + hearts): the part says its figures as the
+    rules count them, and they make the part ("people 7 × hearts 4" for 28)."""
+    import random
+    import re
+
+    from interpreter import Match, bundled_games
+    game = load_game(bundled_games()["happy-city"], options={"scoring": scoring})
+    m = Match(game, players=3, seed=5, options={"scoring": scoring})
+    rng = random.Random(5)
+    while not m.over:
+        m.choose(rng.randrange(len(m.pending.options)))
+    for seat, said in m.result.counted.items():
+        people, hearts = map(int, re.fullmatch(rf"people (-?\d+) \{sign} hearts (-?\d+)", said["people and hearts"]).groups())
+        value = m.result.parts[seat]["people and hearts"]
+        assert value == (people + hearts if scoring == "add" else people * hearts if people >= 0 or hearts >= 0
+                         else -people * hearts)

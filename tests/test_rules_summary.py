@@ -141,3 +141,19 @@ def test_the_bundled_zones_are_labelled_as_their_prompts_and_options_call_them()
     assert [g.zones[z].label for z in ("deck1", "deck2", "deck3", "deck4", "supply")] == [
         "Pile I", "Pile II", "Pile III", "Pile IV", "central area"]
     assert g.constants["piles"] == ["Pile I", "Pile II", "Pile III", "Pile IV"]
+
+
+def test_rules_notes_prints_the_authors_notes_the_table_leaves_out(capsys):
+    """`meeple rules GAME --notes`: besides the rules in short, every doc of game.yaml's declarations and every
+    card's `note:`, whole, as the authors wrote them (the page's tooltips speak to players and leave them out)."""
+    code, out, _ = run(capsys, "rules", "debtzilla", "--notes")
+    assert code == 0 and out.startswith("Debtzilla: the rules in short")
+    notes = out[out.index("Debtzilla: the authors' notes"):]
+    flat = " ".join(notes.split())
+    assert "hero: a Hero card; `ability_steps` / `special_steps` say at which moments" in flat
+    assert "happiness: DZ-SETUP-2, DZ-INC-LIF: the Happiness Meter" in flat  # a player counter's doc, whole
+    assert "Tweetman (tweetman): Ability and Special Move as printed in the rulebook." in flat
+    code, out, _ = run(capsys, "rules", "happy-city", "--notes")
+    assert "market.colours: empty on the white side; [coloured_side] once turned (expert)" in " ".join(out.split())
+    code, out, _ = run(capsys, "rules", "debtzilla")
+    assert "the authors' notes" not in out  # only when asked

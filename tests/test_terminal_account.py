@@ -8,12 +8,13 @@ import re
 import pytest
 
 from interpreter import bundled_games
-from interpreter.cli.account import Account
+from interpreter.cli.account import Account, asked
 from interpreter.cli.main import main
 from interpreter.runtime.secrecy import Echo
 
 MATCHES = [(name, None) for name in sorted(bundled_games())] + [("kaiju-inc", 2), ("happy-city", 5)]
 SAID_BY = re.compile(r"^\s*([A-Z][a-z]+): (.+)$")  # "  Cleo: No-Bid Contract": an answer, or a status line
+FORCED = re.compile(r"^  [A-Z][a-z]+: (?P<question>.+?[?:]) (?P<answer>.+) \(no other choice\)$")  # and its question
 def words(text: str) -> list[str]:
     return re.findall(r"[^\s(),.;:!?\"]+", text.lower())
 
@@ -40,14 +41,32 @@ def test_a_bot_match_is_told_one_line_an_action_in_a_players_words(capsys, name,
         if not said:
             continue
         who, what = said.groups()
+        what = FORCED.match(a)["answer"] if FORCED.match(a) else what  # a forced line: its answer, not its question
         # an answer followed by the content's sentence about the same player says the action twice
         answer, said = words(what), set(words(b))
         twice = set(answer[1:]) <= said and (len(answer) > 1 or {answer[0], answer[0] + "s", answer[0] + "es"} & said)
         assert not (b.strip().startswith(who + " ") and twice), f"{name}: said twice:\n{a}\n{b}"
         # two answers where the second repeats the first ("Cleo: X" then "Cleo: Play X") are one action
         again = SAID_BY.match(b)
+        if again and FORCED.match(b):
+            again = SAID_BY.match(f"  {again.group(1)}: {FORCED.match(b)['answer']}")
         assert not (again and again.group(1) == who and what != again.group(2) and what in again.group(2)), \
             f"{name}: said twice:\n{a}\n{b}"
+
+
+def test_every_answer_taken_without_asking_names_its_question(capsys):
+    """"Ben: Ann (no other choice)" says nothing: a forced answer's line says what was decided, in seeded
+    matches of every bundled game (the question before the answer, as the decision asked it)."""
+    forced = {}
+    for name in sorted(bundled_games()):
+        for seed in (1, 2, 3):
+            forced.setdefault(name, []).extend(
+                line for line in account(capsys, name, None, seed) if "(no other choice)" in line)
+    assert len([name for name, lines in forced.items() if lines]) >= 5  # most games take some answer unasked
+    for name, lines in forced.items():
+        for line in lines:
+            said = FORCED.match(line)
+            assert said and words(said["question"]), f"{name}: a forced answer without its question: {line!r}"
 
 
 def test_the_kaiju_turn_the_issue_quotes_is_said_once(capsys):
@@ -98,14 +117,29 @@ def test_a_menus_choice_before_the_answer_the_content_narrates_goes_with_it():
         "  Ann: Done shopping", "  Ben buys Helping Hand for 1W."]
     draw = Echo('  Ben: draw (the only answer to "play?")', "Ben", "  Ben: draw")
     assert fold(draw, draw, Echo("  Ben: 5♥", "Ben"), "  Ben plays 5♥.") == [  # moves of their own are kept
-        "  Ben: draw (no other choice)", "  Ben: draw (no other choice)", "  Ben plays 5♥."]
+        "  Ben: play? draw (no other choice)", "  Ben: play? draw (no other choice)", "  Ben plays 5♥."]
 
 
-def test_an_answer_taken_without_asking_says_it_had_no_other_choice():
+def test_an_answer_taken_without_asking_says_it_had_no_other_choice_and_what_it_answers():
     forced = Echo('  Cleo: draw (the only answer to "play a card, draw or pass?")', "Cleo", "  Cleo: draw")
-    assert fold(forced, "- Ann's turn") == ["  Cleo: draw (no other choice)", "- Ann's turn"]
+    assert fold(forced, "- Ann's turn") == ["  Cleo: play a card, draw or pass? draw (no other choice)",
+                                            "- Ann's turn"]
     # masked for this terminal: printed as masked
     assert fold((forced, "  Cleo: (a hidden choice)"), "x") == ["  Cleo: (a hidden choice)", "x"]
+
+
+def test_a_question_is_named_in_short():
+    """The question a forced line names is the prompt's first question, from the start of its sentence: the
+    options the prompt lists after it, and what it says before it, are the answer's business."""
+    assert asked("which citizen?") == "which citizen?"
+    assert asked("you have 0W at the Shopping Board (Coin Flipper 2W, Lucky Penny 2W). What do you do?") == \
+        "What do you do?"
+    assert asked("Tweetman: scam which Citizen 3W? (Poor or Middle-Class: -1 Wealth more; Rich: a bonus die) "
+                 "1: Midge Mortgage 2/5W") == "Tweetman: scam which Citizen 3W?"
+    assert asked("you have 1 coin. Buy a building, buy a residence, or take 1 coin?") == \
+        "Buy a building, buy a residence, or take 1 coin?"
+    assert asked("build in St. Louis which?") == "build in St. Louis which?"  # a dot that ends no sentence
+    assert asked("Choose") == "Choose:"
 
 
 def test_an_echo_masked_at_this_terminal_is_kept_whatever_the_next_line_says():

@@ -2,6 +2,7 @@
 table's notes (account.py): unit tests without a server."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from interpreter import Match, bundled_games, load_game
 from interpreter.runtime.secrecy import HIDDEN
 from interpreter.web.account import Account
-from interpreter.web.layout import colour_field, meta
+from interpreter.web.layout import colour_field, meta, spoken
 
 SECRET = Path(__file__).resolve().parent / "e2e" / "games" / "secret-hands"
 
@@ -105,3 +106,46 @@ def test_a_note_of_the_table_is_read_whole_by_the_answers_readers_and_without_it
         assert account.lines(viewer)[at] == "  Ann takes back an answer"
     assert account.lines(2)[:at] + account.lines(2)[at + 1:] == Account(match).lines(2)  # the rest as it was
     assert account.lines(1, start=at) == account.lines(1)[at:]
+
+
+# ---- tooltips speak to players (issue 49): what of a doc is an author's note
+
+AUTHORS = re.compile(r"`|\[[\w.]+\]|\b[A-Z]{2,}-[A-Z0-9]+\b|\b[a-z]+_[a-z_]+\b")
+
+
+def test_a_doc_is_said_to_players_without_rule_ids_and_the_contents_own_names():
+    assert spoken("a Hero card; `ability_steps` / `special_steps` say at which moments of a turn it may be used") \
+        == "a Hero card"
+    assert spoken("empty on the white side; [coloured_side] once turned (expert)") == "empty on the white side"
+    assert spoken("HC-SETUP-5: 2 coins each") == "2 coins each"
+    assert spoken("DZ-SETUP-2, DZ-INC-LIF: the Happiness Meter, 0 to 5") == "the Happiness Meter, 0 to 5"
+    assert spoken("the villain spaces (a card's `slot`, 1 left to 3 right)") == "the villain spaces"
+    assert spoken("people × hearts (HC-END-3) if the game ended now") == "people × hearts if the game ended now"
+    assert spoken("bank account track, 0 to 11 ¥ (KI-SETUP-2, KI-INC-2: never above 11¥)") == \
+        "bank account track, 0 to 11 ¥ (never above 11¥)"
+    assert spoken("the K that bring an attack (KI-INC-4): forward onto the Kaiju Attack space, and backward as "
+                  "the option backward_attacks says") == "the K that bring an attack: forward onto the Kaiju Attack space"
+    assert spoken("the gems anyone may take (face up)") == "the gems anyone may take (face up)"  # players' words
+
+
+@pytest.mark.parametrize("name", sorted(bundled_games()))
+def test_the_page_is_told_no_authors_note_of_any_bundled_game(name):
+    """No kind's or field's doc reaches the page (a card speaks by its face), and every other doc it is told is
+    free of rule ids, backticks, bracketed names and the content's own snake_case names."""
+    m = meta(load_game(bundled_games()[name]))
+    assert "kind_docs" not in m and "field_docs" not in m
+    docs = [z["doc"] for z in m["table"] + m["player"]] + [c["doc"] for c in m["counters"].values()]
+    docs += [c["doc"] for c in m["player_counters"].values()] + list(m["var_docs"].values())
+    docs += [e["doc"] for e in m["scoreboard"]]
+    for doc in docs:
+        assert not AUTHORS.search(doc), f"{name}: {doc!r}"
+
+
+def test_the_lobbys_option_tooltips_speak_to_players():
+    """An option's doc is the lobby's tooltip: without the rules' ids and the content's own names."""
+    from interpreter.web.catalog import Catalog
+    catalog = Catalog()
+    docs = [(gid, o["doc"]) for gid in catalog.entries for o in catalog.summary(gid).get("options", []) if o["doc"]]
+    assert docs and not [(gid, doc) for gid, doc in docs if AUTHORS.search(doc)]
+    scoring = next(doc for gid, doc in docs if gid == "happy-city" and "kids" in doc)
+    assert scoring == "people x hearts, or the kids' variant: people + hearts"  # was "... (HC-END-5)"

@@ -117,6 +117,7 @@ class Checked:
     rules: dict | None = None  # the rules in short (`rules:`, check/rules.py)
     texts: list = field(default_factory=list)  # every body's text, parsed or not (Bodies.texts)
     hooks: dict = field(default_factory=dict)  # procedure or phase -> hooks.Hooked: the steps mods add to it
+    score_counted: list = field(default_factory=list)  # [(part, Resolved)]: how the rules count a part, a text
 
 
 def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset()) -> Checked:
@@ -169,6 +170,8 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     # a score (or its parts), a value, a faction, a team and a ranking key are asked of a player (`me`)
     terms = _terms(col, g, "score", gplace, expression)
     parts = terms if isinstance(g.get("score"), dict) else []  # else one expression, or none
+    counted = [(str(k), expression(v["counted"], place_in(v, "counted", place_in(g["score"], k, gplace))))
+               for k, v in g["score"].items() if isinstance(v, dict) and "counted" in v] if parts else []
     score = terms[0][1] if terms and not parts else None
     faction = expression(g["faction"], place_in(g, "faction", gplace)) if "faction" in g else None
     team = expression(g["team"], place_in(g, "team", gplace)) if "team" in g else None
@@ -190,7 +193,8 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
-                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, hooked)
+                   faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, hooked,
+                   score_counted=counted)
 
 
 def _lint_zone_names(col: Collect, sections: Sections, decl: Declarations, bodies: list) -> None:
@@ -212,7 +216,9 @@ def _terms(col: Collect, g, key: str, gplace: Place, expression) -> list:
         if not given:
             col.error(place_in(g, key, gplace), f"`{key}:` names no term; give at least one `name: expression`",
                       "E-VALUE")
-        return [(str(k), expression(v, place_in(given, k, gplace))) for k, v in given.items()]
+        # a score's part may be {expr, counted} (how the rules count it: `counted`, read by check())
+        return [(str(k), expression(v["expr"], place_in(v, "expr", place_in(given, k, gplace))) if isinstance(v, dict)
+                 else expression(v, place_in(given, k, gplace))) for k, v in given.items()]
     if isinstance(given, list):
         return [(str(r).strip(), expression(r, place_in(given, i, gplace))) for i, r in enumerate(given)]
     return [(str(given).strip(), expression(given, place_in(g, key, gplace)))]

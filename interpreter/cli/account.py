@@ -4,7 +4,8 @@ line that is a sentence about the player who answered (it begins with their name
 answer (the first perhaps conjugated, "passes", or left out: the verb of a menu's "Play X", in "Ann plays X")
 says that answer: the echo is left out, with the answers of that player just before it that led there (a
 menu's choice, then the card). An answer taken without asking (the only option) is kept unless the line says
-it, and printed as "  Ann: draw (no other choice)"; any other echo is printed as the engine says it."""
+it, and printed with the question it answers, in short: "  Ben: which citizen? Ann (no other choice)" (a bare
+"Ben: Ann" would not say what was decided); any other echo is printed as the engine says it."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,16 @@ import re
 from ..runtime.secrecy import Echo
 
 _WORD = re.compile(r"[^\s(),.;:!?\"]+")
+# a sentence's end inside a prompt: "... Board (Coin Flipper 2W). What do you do?" (not "St. Louis")
+_SENTENCE = re.compile(r"(?<=[\w)]{3}[.!])\s+(?=[A-Z])")
+
+
+def asked(prompt: str) -> str:
+    """A decision's prompt in short, as a forced answer's line names it: its first question, from the start of
+    its sentence ("you have 0W at ... What do you do? 1: ..." -> "What do you do?"); a prompt that asks no
+    question is kept whole, with a colon ("Choose:")."""
+    head, mark, _ = prompt.partition("?")
+    return _SENTENCE.split(head.strip())[-1] + (mark or ":")
 
 
 def _words(text: str) -> set[str]:
@@ -45,7 +56,8 @@ class Account:
         if isinstance(line, Echo):
             read, forced = shown, line.alone is not None
             if forced and shown == line:
-                read, shown = line.alone, f"{line.alone} (no other choice)"
+                answer = line.alone[len(f"  {line.who}: "):]
+                read, shown = line.alone, f"  {line.who}: {asked(line.question)} {answer} (no other choice)"
             self.held.append((line.who, read, shown, forced))
             return
         if self.held and says(line, *self.held[-1][:2]):

@@ -50,7 +50,11 @@ def cmd_list(args) -> int:
 
 def cmd_rules(args) -> int:
     from .rules import rules_text
-    print(rules_text(_load(args.game, args.mod, _pairs(args.option))))
+    game = _load(args.game, args.mod, _pairs(args.option))
+    print(rules_text(game))
+    if args.notes:
+        from .rules import notes_text
+        print("\n" + notes_text(game))
     return 0
 
 
@@ -82,6 +86,8 @@ def _result_table(match) -> list[str]:
         lines.append(f"{'seat':>4}  {'player':<10} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
         for s, row in zip(r.ranking, rows, strict=True):
             lines.append(f"{s:>4}  {names[s]:<10} " + "  ".join(f"{v!s:>{w}}" for v, w in zip(row, widths, strict=True)))
+        for s in r.ranking:  # the parts that say how the rules count them (`counted:`), with their figures
+            lines += [f"{names[s]}'s {part}: {said} = {r.parts[s][part]}" for part, said in r.counted.get(s, {}).items()]
     lines.append(f"{r.rounds} rounds, {r.decisions} decisions.")
     return lines
 
@@ -419,6 +425,8 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     sp.add_argument("game", help="a bundled game (see `meeple list`) or a game folder")
     sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="an option that includes files (an expansion)")
     sp.add_argument("--mod", action="append", metavar="PATH")
+    sp.add_argument("--notes", action="store_true",
+                    help="the authors' notes besides: the docs of kinds, fields, zones, counters and variables, and cards' notes")
     sp.set_defaults(fn=cmd_rules)
 
     def game_args(sp, required=True):

@@ -108,6 +108,7 @@ class GameDef:
     score_places: tuple = ()  # where `score:` and each `ranking:` key are written: their results are numbers
     score_parts: tuple = ()  # (name, compiled expression) of a score given as named terms; `score` is their sum
     part_places: tuple = ()  # where each part is written
+    score_counted: tuple = ()  # (part, compiled expression): how the rules count a part, a text with its figures
     ranking_names: tuple = ()  # each ranking key's name (its term's, or its text)
     team: Callable | None = None  # each player's team (a text or a number)
     team_place: object = None

@@ -31,6 +31,7 @@ class Result:
     # how the top was found by the score: {"by": "score" | "ranking" | "shared", "key": the ranking key that broke
     # the tie, "level": the sides level on the score}; empty when the game's end named its winner or outcome
     decided: dict = field(default_factory=dict)
+    counted: dict = field(default_factory=dict)  # seat -> {part: how the rules count it, with its figures}
 
     def side(self, seat: int):
         """The seat's team, or the seat itself when it plays alone."""
@@ -95,6 +96,8 @@ class Result:
             out["teams"] = {str(k): v for k, v in self.teams.items()}
         if self.decided:
             out["decided"] = self.decided
+        if self.counted:
+            out["counted"] = {str(k): v for k, v in self.counted.items()}
         return out
 
 
@@ -137,7 +140,7 @@ def result_of(match, outcome, reason, winner) -> Result:
         details["factions"] = {p.seat: text(g.faction(match, p, None)) for p in match.players}
     return Result(outcome, reason or "", winner, scores, ranking, match.round, len(match.choices), details, winners,
                   parts, {s: list(k) for s, k in keys.items()} if g.ranking else {}, list(g.ranking_names), teams,
-                  decided)
+                  decided, {p.seat: counted_of(match, p) for p in match.players} if g.score_counted else {})
 
 
 def summed(parts: tuple, places: tuple):
@@ -154,6 +157,22 @@ def parts_of(match, player) -> dict:
         return {name: _part(match, player, fn, name, place) for (name, fn), place in zip(g.score_parts, g.part_places, strict=True)}
     except Exception as e:  # content's mistake, or the engine's (failure)
         raise match._failure(e) from None
+
+
+def counted_of(match, player) -> dict:
+    """{part: text} of a player's score parts that say how the rules count them (a part's `counted:`)."""
+    out = {}
+    for name, fn in match.game.score_counted:
+        try:
+            v = fn(match, player, None)
+        except Exception as e:  # content's mistake, or the engine's (failure)
+            raise match._failure(e) from None
+        if type(v) is not str:
+            raise RuntimeContentError(f"how the score's part `{name}` is counted is a text, not {describe(v)}",
+                                      dict(zip((n for n, _ in match.game.score_parts), match.game.part_places,
+                                               strict=True)).get(name))
+        out[name] = v
+    return out
 
 
 def team_of(match, player) -> str:

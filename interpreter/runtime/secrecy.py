@@ -176,6 +176,16 @@ class Echo(str):
     def __reduce__(self):
         return Echo, (str(self), self.who, self.alone)
 
+    @property
+    def question(self) -> str | None:
+        """The decision's prompt that an answer taken without asking answers (None for an answer asked for)."""
+        if self.alone is None or not self.endswith('")'):
+            return None
+        return self[len(self.alone) + len(_ONLY):-2]
+
+
+_ONLY = ' (the only answer to "'
+
 
 def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced: str | None = None) -> None:
     """The account's line for an answer, read by `allowed` only (Match._sealed keeps who, by line). `forced`: the
@@ -185,7 +195,7 @@ def echo(M, player: Player | None, label: str, allowed: frozenset | None, forced
         M._sealed[len(M.lines)] = allowed
     who = player.name if player is not None else "the game"
     bare = f"  {who}: {label}"
-    M._say(Echo(f'{bare} (the only answer to "{forced}")', who, bare) if forced else Echo(bare, who))
+    M._say(Echo(f'{bare}{_ONLY}{forced}")', who, bare) if forced else Echo(bare, who))
 
 
 def lines(M, viewer, start: int = 0, end: int | None = None) -> list[str]:

@@ -19,6 +19,7 @@ from .. import project
 from ..errors import ContentError, MeepleError, did_you_mean
 from ..loader.layers import bundled_games
 from ..model.pipeline import load_game
+from .layout import spoken
 
 
 def shown_path(path: str) -> str:
@@ -158,7 +159,8 @@ class Catalog:
             e.summary = {
                 "id": gid, "name": g.name, "description": g.description, "version": e.version,
                 "players": {"min": g.min_players, "max": g.max_players},
-                "options": [{"name": o.name, "values": list(o.values), "default": o.default, "doc": o.doc}
+                "options": [{"name": o.name, "values": list(o.values), "default": o.default,
+                             "doc": spoken(o.doc) if o.doc else o.doc}  # the lobby's tooltip: to players
                             for o in g.options.values()],
             }
         return e.summary

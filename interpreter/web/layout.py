@@ -7,6 +7,7 @@ order and colour. Nothing here names a game: the defaults come from the game's o
 from __future__ import annotations
 
 import os
+import re
 
 PALETTE = ["#d9822b", "#3d85c6", "#6aa84f", "#a64d79", "#c9a227", "#45818e", "#cc4125", "#674ea7",
            "#7f6000", "#e06666", "#38761d", "#0b5394"]
@@ -28,7 +29,36 @@ def _raw(game) -> dict:
 def _doc(section, name) -> str:
     spec = section.get(name) if isinstance(section, dict) else None
     doc = spec.get("doc") if isinstance(spec, dict) else None
-    return str(doc) if doc else ""
+    return spoken(str(doc)) if doc else ""
+
+
+# what in a doc speaks to authors, not players: a rule's id ("DZ-FIGHT-2", "KI-INC-2..6"), and code: a name in
+# backticks or brackets, a name of the content written as one (`ability_steps`, `backward_attacks=leaving`)
+_RULE = r"[A-Z]{2,}(?:-[A-Z0-9]+)+(?:\.\.[A-Z0-9-]+)?"
+_RULES = rf"{_RULE}(?:\s*,\s*{_RULE})*"
+_CODE = re.compile(r"`|\[[\w.]+\]|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+=")
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+
+
+def spoken(doc: str) -> str:
+    """A doc of the content as a tooltip says it to players: without the rules' ids it cites ("HC-SETUP-5: 2
+    coins each" -> "2 coins each") and without an aside or a clause that speaks in the content's own names
+    ("a Hero card; `ability_steps` say when" -> "a Hero card"). Authors read the whole doc in the language
+    server's hover and `meeple rules --notes`."""
+    text = re.sub(rf"(^|\()\s*{_RULES}\s*(?::|\s-)\s*", r"\1", doc.strip())  # "KI-INC-2: never above 11"
+    text = re.sub(rf"\s*\(\s*{_RULES}\s*\)", "", text)  # "(DZ-FIGHT-2)"
+    text = re.sub(rf",?\s*\b{_RULES}\b", "", text)  # one left in a sentence
+    while True:  # asides in the content's names, innermost first (a kept one is marked until the end)
+        shorter = _ASIDE.sub(lambda m: "" if _CODE.search(m.group(1)) else f" \x00{m.group(1)}\x01", text)
+        if shorter == text:
+            break
+        text = shorter
+    text = text.replace("\x00", "(").replace("\x01", ")")
+    clauses = re.split(r"(;\s+|,\s+(?=and |or |but ))", text)  # a clause at a time, with what joined it
+    kept = [c for i, c in enumerate(clauses[::2]) if not _CODE.search(c)]
+    if len(kept) < len(clauses[::2]):
+        text = "; ".join(c for c in kept if c.strip())
+    return text.strip(" ;,:-")
 
 
 def _names(value, known) -> list[str] | None:
@@ -83,18 +113,6 @@ def colours_of(game, field: str | None) -> dict:
     if seen and set(seen) <= COLOUR_WORDS.keys():
         return {v: COLOUR_WORDS[v] for v in seen}
     return {v: PALETTE[i % len(PALETTE)] for i, v in enumerate(seen)}
-
-
-def _field_docs(raw: dict) -> dict:
-    """Card field -> its doc in game.yaml's kinds (for tooltips)."""
-    out = {}
-    kinds = raw.get("kinds") if isinstance(raw.get("kinds"), dict) else {}
-    for spec in kinds.values():
-        fields = spec.get("fields") if isinstance(spec, dict) else None
-        for name, f in (fields or {}).items() if isinstance(fields, dict) else ():
-            if isinstance(f, dict) and f.get("doc") and name not in out:
-                out[str(name)] = str(f["doc"])
-    return out
 
 
 def _docs(section) -> dict:
@@ -154,7 +172,7 @@ def die_faces(game) -> dict:
 
 def scoreboard(game) -> list[dict]:
     """The content's scoreboard entries as the page lists them (their values come with each state)."""
-    return [{"label": e.label, "per": e.per, "doc": e.doc, "private": e.private, "score": e.score}
+    return [{"label": e.label, "per": e.per, "doc": spoken(e.doc), "private": e.private, "score": e.score}
             for e in getattr(game, "scoreboard", [])]
 
 
@@ -205,8 +223,6 @@ def meta(game, match=None, hints: dict | None = None) -> dict:
         + sorted({c.kind for c in game.cards.values() if c.kind in DICE_KINDS}),
         "labels": {str(k): str(v) for k, v in labels.items()},
         "hide": hide,
-        "field_docs": _field_docs(raw),
-        "kind_docs": _docs(raw.get("kinds")),
         "var_docs": {**_docs(raw.get("vars")), **_docs(raw_player.get("vars"))},
         "rules": rules(game),
         "faces": faces(game),

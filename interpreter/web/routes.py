@@ -78,7 +78,8 @@ def page(name):
 async def games(request: Request):
     site = _site(request)
     return _json({"games": await asyncio.to_thread(site.catalog.summaries), "fixed": site.target is not None,
-                  "logs": bool(site.log_dir), "watch": site.watch})
+                  "logs": bool(site.log_dir), "watch": site.watch,
+                  "pace": site.tables.bot_delay})  # seconds between two bots' answers: the lobby's default bot fits it
 
 
 async def create_match(request: Request):

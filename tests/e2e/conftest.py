@@ -69,13 +69,13 @@ def new_page(browser):
         ctx.close()
 
 
-def _serve(target, **kw):
+def _serve(target, bot_delay=0, **kw):
     pytest.importorskip("uvicorn")
     from interpreter.web import create_app
     from interpreter.web.limits import Limits
     from interpreter.web.server import Running
     # pages clicked through by a program ask faster than people do: limits that let them
-    app = create_app(target, bot_delay=0, limits=Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9), **kw)
+    app = create_app(target, bot_delay=bot_delay, limits=Limits(per_client=10_000, burst=10 ** 9, refill=10 ** 9), **kw)
     running = Running(app)
     base = running.__enter__()
     running.app.base = base

@@ -205,6 +205,85 @@ def test_the_lobby_seats_bots_of_every_kind_with_an_mcts_bots_time(market, new_p
     assert page.problems == []
 
 
+@pytest.mark.parametrize("pace,bot,seconds", [(0, "greedy", None), (0.4, "mcts", 0.2), (1.5, "mcts", 1.0)])
+def test_the_lobbys_default_bot_is_the_strongest_that_answers_within_the_tables_pace(new_page, pace, bot, seconds):
+    """Issue 49: a newcomer's bots (a cooperative teammate most of all) are not random by default: mcts given the
+    longest time that fits between two bots' answers (`--bot-delay`), else greedy, which answers at once."""
+    running = _serve(str(MARKET), bot_delay=pace)
+    try:
+        page = new_page(*PHONE)
+        page.goto(running.app.base + "/")
+        page.wait_for_selector("#setup:not([hidden])")
+        page.select_option("#players", "3")
+        kinds = [page.locator("#seats select.kind").nth(i).input_value() for i in range(3)]
+        assert kinds == ["here", bot, bot]
+        page.click("#start")
+        page.wait_for_url("**/play/**")
+        t = table_of(running.app, page)
+        assert [(s.who.agent, s.who.seconds) for s in t.seats[1:]] == [(bot, seconds)] * 2
+        assert page.problems == []
+    finally:
+        running.__exit__(None, None, None)
+
+
+def test_the_phone_lobby_fits_390_px_and_the_pinned_options_a_third_of_the_screen(market, new_page):
+    """Issue 49: at 390x844 nothing of the lobby is wider than the screen (no sideways scrolling), and a long
+    list of options pinned at the bottom takes at most a third of the screen's height and scrolls."""
+    w, h = PHONE
+    page = new_page(w, h)
+    page.goto(market.base + "/")
+    page.wait_for_selector("#setup:not([hidden])")
+    page.select_option("#players", "3")
+    kinds = page.locator("#seats select.kind")
+    kinds.nth(2).select_option("mcts")
+    assert page.evaluate("document.documentElement.scrollWidth") <= w
+    for box in page.locator("#setup select, #setup input, #start, #seats tr").all():
+        b = box.bounding_box()
+        assert b is None or b["x"] + b["width"] <= w + 0.5, box
+    m, _ = _match(market, ["here", "bot"])
+    page.goto(market.base + m["play_url"])
+    assert wait_turn(page) == "choose"
+    click(page, TAKE)  # the market's gems: a longer list than the first question's two
+    assert wait_turn(page) == "choose"
+    assert page.locator("#options button.option").count() >= 3
+    box = page.locator("#decision").bounding_box()
+    assert box["height"] <= h / 3 + 1 and abs(box["y"] + box["height"] - h) <= 2
+    assert page.evaluate("getComputedStyle(document.getElementById('decision')).overflowY") in ("auto", "scroll")
+    assert page.problems == []
+
+
+def test_a_card_on_the_table_that_is_an_option_is_tapped_or_keyed_to_choose_it(market, new_page):
+    """Issue 49 (as at Board Game Arena): a card on the board that the pending decision offers is chosen by
+    tapping it, or from the keyboard (focused, then Enter); the card that moved arrives with an animation."""
+    m, t = _match(market, ["here", "bot"])
+    ann = t.match.players[0]
+    page = new_page(*PHONE)
+    page.goto(market.base + m["play_url"])
+    for how in ("tap", "key"):
+        assert wait_turn(page) == "choose"
+        version = click(page, TAKE)
+        assert wait_turn(page, version) == "choose"
+        offered = {b.get_attribute("data-label") for b in page.locator("#options button.option").all()}
+        cards = page.locator("#board [data-zone='market'] .card.pickable")
+        assert cards.count() == len(t.match.zones["market"].items) > 0  # every gem of the market answers
+        card = cards.first
+        uid = int(card.get_attribute("data-uid"))
+        assert card.get_attribute("role") == "button" and card.get_attribute("tabindex") == "0"
+        assert t.match.pending.labels()[int(card.get_attribute("data-pick"))] in offered
+        version = page.get_attribute("body", "data-version")
+        if how == "tap":
+            card.click()
+        else:
+            card.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        assert uid in [p.uid for p in ann.zones["gems"].items]  # chosen: the gem is Ann's now
+        moved = page.locator(f"#board .player.me [data-uid='{uid}']")
+        assert "moved" in moved.get_attribute("class")
+        assert page.evaluate("(e) => getComputedStyle(e).animationName", moved.element_handle()) == "meeple-arrive"
+    assert page.problems == []
+
+
 def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
     m, t = _match(market, ["here", "bot"])
     page = new_page()
@@ -219,9 +298,13 @@ def test_every_option_card_counter_and_zone_says_what_it_is(market, new_page):
         zones: [...document.querySelectorAll('#board [data-zone]')].map((z) => [z.dataset.zone, z.title])})""")
     prompt = t.match.pending.prompt
     assert tips["options"] and all(tip.startswith(prompt + "\n→ ") for tip in tips["options"])
-    # an option that picks a card says what the card is: its kind's doc and its value's doc
-    assert all("a gem; its value counts at the end" in tip and "what the gem is worth at the end" in tip
-               for tip in tips["options"])
+    # an option that picks a card says what the card is and does now: its name, its kind, its figures as they
+    # are; never the authors' docs of its kind and fields (issue 49: tooltips speak to players)
+    gems = {c.name: c for c in t.match.zones["market"].items}
+    for tip in tips["options"]:
+        name = tip.split("\n→ ")[1].split("\n")[0]
+        assert f"{name} (gem)\nvalue: {gems[name].fields['value']}\ncolour: {gems[name].fields['colour']}" in tip
+        assert "its value counts at the end" not in tip and "what the gem is worth at the end" not in tip
     assert tips["cards"] and all(tip for tip in tips["cards"])
     assert tips["counters"] and all("how many gems the player drew blind" in tip for tip in tips["counters"])
     docs = {"deck": "the face-down gems", "market": "the gems anyone may take", "gems": "the gems the player holds"}

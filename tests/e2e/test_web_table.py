@@ -79,22 +79,77 @@ def page_viewer(page):
     return None if v in (None, "", "public") else int(v)
 
 
+def counted_value(text: str) -> int:
+    """The arithmetic a part's `counted:` text says ("people 7 × hearts 4"), worked out: its numbers and its
+    operators in order, the words between them left out."""
+    ops = {"×": "*", "x": "*", "*": "*", "+": "+", "-": "-", "−": "-"}
+    said = [t if re.fullmatch(r"-?\d+", t) else ops[t] for t in text.split() if re.fullmatch(r"-?\d+", t) or t in ops]
+    assert said and re.fullmatch(r"-?\d+", said[0]), f"no arithmetic in {text!r}"
+    return eval(" ".join(said), {"__builtins__": {}})  # noqa: S307 - digits and operators only, checked above
+
+
 def breakdown_matches(page, result):
-    """The result's table on the page holds each seat's score, its parts and its tie-break values, as the
-    result has them; their sum is the score."""
+    """The result's table on the page holds each seat's score, its parts (each part not 0 for every seat: no
+    column of zeros) and its tie-break values, as the result has them; under it each seat's score as the rules
+    count it, whose arithmetic is the result: a part's own (`counted:`, "people 7 × hearts 4 = 28") and the
+    parts' sum (the score)."""
     rows = page.locator(".result .ranking tr[data-seat]")
     assert rows.count() == len(result.scores)
+    used = {p for s in result.parts for p, v in result.parts[s].items() if v != 0 or p in result.counted.get(s, {})}
     for i in range(rows.count()):
         row = rows.nth(i)
         seat = int(row.get_attribute("data-seat"))
         assert seat == result.ranking[i]
-        assert row.locator("td.total").inner_text() == str(result.scores[seat])
+        if row.locator("td.total").count() == 0:  # no column of zeros: a cooperative end scores nobody
+            assert result.outcome in ("won", "lost") and not any(result.scores.values()) and not used
+        else:
+            assert row.locator("td.total").inner_text() == str(result.scores[seat])
         parts = {td.get_attribute("data-part"): td.inner_text() for td in row.locator("td[data-part]").all()}
-        assert parts == {k: str(v) for k, v in result.parts.get(seat, {}).items()}
+        assert parts == {k: str(v) for k, v in result.parts.get(seat, {}).items() if k in used}
         keys = [td.inner_text() for td in row.locator("td[data-key]").all()]
         assert keys == [str(v) for v in result.keys.get(seat, [])]
     if result.decided.get("by") == "ranking":
         assert page.locator(".result th.decider").inner_text() == result.decided["key"]
+    if not used:
+        assert page.locator(".result .arithmetic").count() == 0
+        return
+    for seat in result.ranking:
+        li = page.locator(f".result .arithmetic li[data-seat='{seat}']")
+        shown = 0
+        for span in li.locator(".part-sum").all():
+            part, text = span.get_attribute("data-part"), span.inner_text()
+            value = result.parts[seat][part]
+            assert text.endswith(f" = {value}" if part in result.counted.get(seat, {}) else f": {value}"), text
+            if part in result.counted.get(seat, {}):
+                said = text[len(part) + 2:text.rindex(" = ")]
+                assert said == result.counted[seat][part] and counted_value(said) == value, (text, value)
+            shown += value
+        assert shown == result.scores[seat]  # the parts not shown are 0
+        if li.locator(".total-sum").count():
+            text = li.locator(".total-sum").inner_text()
+            assert text.endswith(f" = {result.scores[seat]}")
+            assert counted_value(text[len("score "):text.rindex(" = ")]) == result.scores[seat], text
+
+
+def left_at_the_end(page, table):
+    """A cooperative end says what was left on the table: each of the scoreboard's entries for the whole game
+    with its value at the end (Debtzilla: Boss Health and the villains), besides the reason."""
+    r = table.match.result
+    entries = [(i, e) for i, e in enumerate(table.game.scoreboard) if e.per == "game"]
+    if r.outcome not in ("won", "lost") or not entries:
+        return
+    values = scoreboard_values.values(table.match, page_viewer(page))["game"]
+    got = page.locator(".result .left-item").all_inner_texts()
+    want = [f"{e.label} {values[i]}" for i, e in entries if values[i] is not None]
+    assert [t.split(" (")[0] for t in got] == want
+    assert page.inner_text(".result .reason") == f"The game ended: {r.reason}."
+
+
+def end_in_view(page, height):
+    """The end stands in the window, where the page was left (on a phone, far below it before): its top is on
+    the screen."""
+    box = page.locator("#end").bounding_box()
+    assert box and 0 <= box["y"] < height / 2, f"the end is not in view: {box}"
 
 
 def options_say_what_they_do(page) -> int:
@@ -102,6 +157,30 @@ def options_say_what_they_do(page) -> int:
     prompt = page.inner_text("#decision h3.prompt")
     tips = page.locator("#options button.option").evaluate_all("(bs) => bs.map((b) => b.title)")
     assert tips and all(t.startswith(prompt + "\n→ ") for t in tips), (prompt, tips[:3])
+    return len(tips)
+
+
+def authors_names(game) -> set[str]:
+    """The names of a game's content that are no player's words: its procedures, functions, options, card fields,
+    zones, counters and variables as written, where they are written as code (snake_case)."""
+    names = set(game.procedures) | set(game.functions) | set(game.options) | set(game.field_types)
+    names |= set(game.zones) | set(game.player_zones) | set(game.counters) | set(game.player_counters)
+    names |= set(game.vars) | set(game.player_vars)
+    return {n for n in names if "_" in n}
+
+
+AUTHORS = re.compile(r"`|\[[\w.]+\]|\b[A-Z]{2,}-[A-Z0-9]+\b")  # code, a bracketed name, a rule's id
+
+
+def tooltips_speak_to_players(page, game) -> int:
+    """No tooltip on the page (options, cards, counters, zones, the scoreboard) holds an author's note: a rule's
+    id, backticks, a bracketed name, or one of the content's own snake_case names; returns how many were read."""
+    tips = page.evaluate("() => [...document.querySelectorAll('[title]')].map((e) => e.title)")
+    code = authors_names(game)
+    for tip in tips:
+        assert not AUTHORS.search(tip), f"an author's note in a tooltip: {tip!r}"
+        said = set(re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", tip))
+        assert not said & code, f"the content's names {sorted(said & code)} in a tooltip: {tip!r}"
     return len(tips)
 
 
@@ -150,6 +229,7 @@ def play_to_the_end(page, rng, mid=None, mid_at=4, table=None, checked=None):
         if table is not None:
             checked["options"] = checked.get("options", 0) + options_say_what_they_do(page)
             checked["dice"] = checked.get("dice", 0) + dice_match(page, table)
+            checked["tips"] = checked.get("tips", 0) + tooltips_speak_to_players(page, table.game)
             seat = int(page.get_attribute("body", "data-viewer"))
             if undo_as_the_server_says(page, table, seat) and not checked.get("undone"):
                 page.click("#undo")
@@ -164,8 +244,18 @@ def play_to_the_end(page, rng, mid=None, mid_at=4, table=None, checked=None):
         if clicks >= 6:
             clicks += page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 5000])
             break
-        buttons = page.locator("#options button.option")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        tappable = page.locator("#board .card.pickable")
+        if table is not None and not checked.get("tapped") and tappable.count():
+            # a card on the board that the decision offers, tapped: it answers as its option's button does
+            pick = int(tappable.first.get_attribute("data-pick"))
+            before_choices = len(table.match.choices)
+            tappable.first.click()
+            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+            assert len(table.match.choices) > before_choices and table.match.choices[before_choices] == pick
+            checked["tapped"] = 1
+        else:
+            buttons = page.locator("#options button.option")
+            buttons.nth(rng.randrange(buttons.count())).click()
         clicks += 1
     page.wait_for_selector(END, state="attached")
     assert page.get_attribute("body", "data-mode") == "over", page.inner_text("#decision")
@@ -200,16 +290,22 @@ def test_a_bundled_game_is_played_to_its_end_with_its_texts_and_scoreboard(site,
             assert page.locator("#options button.option").first.is_visible()
         if shots:
             page.screenshot(path=str(shots / f"{gid}-{size}.png"))
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # where a player reading the table is
         assert page.problems == []
 
     checked = {}
     play_to_the_end(page, random.Random(f"{gid} {size}"), mid, mid_at, table, checked)
-    assert read["cards"] > 0 and checked["options"] > 0
+    assert read["cards"] > 0 and checked["options"] > 0 and checked["tips"] > 0
     scoreboard_matches(page, table)  # at the end: the match's own scores
     result = table.match.result
     breakdown_matches(page, result)
+    left_at_the_end(page, table)
+    tooltips_speak_to_players(page, table.game)  # the end's too
     end = page.locator("#end")
-    assert end.is_visible() and end.bounding_box()["y"] < 250  # the winner at the top, even on a phone
+    assert end.is_visible()
+    page.wait_for_function("() => { const y = document.getElementById('end').getBoundingClientRect().y; "
+                           f"return y >= 0 && y < {h / 2}; }}")  # scrolled to at the next frame
+    end_in_view(page, h)  # the winner in view, wherever the page was left, even on a phone
     if not checked.get("refused"):
         refused_undo(page, "the match is over")
     if shots and size == "phone" and gid in PICTURED:

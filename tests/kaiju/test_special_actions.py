@@ -39,7 +39,8 @@ def test_ki_sa_1_hostile_takeover_buys_a_rival_building_of_its_suit(scenario, su
     cost = s.game.cards[cleo_card].fields["cost"]
     d = play(s, action)
     assert d.player is ann
-    assert sorted(d.labels()) == sorted([s.game.cards[ben_card].name, s.game.cards[cleo_card].name])
+    assert sorted(d.labels()) == sorted([s.game.cards[ben_card].name, s.game.cards[cleo_card].name,
+                                         "Take over nothing"])
     assert s.answer(s.game.cards[cleo_card].name) is None
     assert ann.counters["money"] == 7 - cost
     assert cleo.counters["money"] == 5 + cost
@@ -48,6 +49,25 @@ def test_ki_sa_1_hostile_takeover_buys_a_rival_building_of_its_suit(scenario, su
     assert cleo.zones["tableau"].items == []
     assert s.ids(s.zone("building_discard")) == [action]
     line_index(s, f"Ann takes over {s.game.cards[cleo_card].name} from Cleo for {cost}¥.")
+
+
+def test_ki_sa_1_the_player_may_decline_the_takeover_after_playing_it(scenario):
+    """KI-SA-1: "You may purchase" a building from a rival's tableau: once the Hostile Takeover is played, its
+    player may take over nothing (even with a single target); nobody pays, the tableaux stay, the card is
+    discarded."""
+    s = scenario("kaiju-inc", 3)
+    ann, ben, cleo = s.match.players
+    tableau(s, 1, HOME)
+    tableau(s, 2, "tokyo_odaiba_robot_plant")
+    ann.counters["money"] = 11
+    ben.counters["money"] = 5
+    d = play(s, "hostile_takeover_industrial")
+    assert d.player is ann and d.labels() == ["Odaiba Giant Robot Plant", "Take over nothing"]
+    assert s.answer("Take over nothing") is None
+    assert (ann.counters["money"], ben.counters["money"]) == (11, 5)
+    assert s.ids(ann.zones["tableau"]) == [HOME] and s.ids(ben.zones["tableau"]) == ["tokyo_odaiba_robot_plant"]
+    assert s.ids(s.zone("building_discard")) == ["hostile_takeover_industrial"]
+    line_index(s, "Ann takes over nothing.")
 
 
 def test_ki_sa_2_takeover_needs_room_in_the_rivals_bank(scenario):
@@ -64,7 +84,7 @@ def test_ki_sa_2_takeover_needs_room_in_the_rivals_bank(scenario):
     ben.counters["money"] = 8
     cleo.counters["money"] = 2
     d = play(s, "hostile_takeover_industrial")
-    assert sorted(d.labels()) == ["Botany Bay Coal Loader", "Odaiba Giant Robot Plant"]
+    assert sorted(d.labels()) == ["Botany Bay Coal Loader", "Odaiba Giant Robot Plant", "Take over nothing"]
     s.answer("Odaiba Giant Robot Plant")
     assert (ann.counters["money"], cleo.counters["money"]) == (1, 8)
 
@@ -77,7 +97,8 @@ def test_ki_sa_2_room_up_to_exactly_11(scenario):
     tableau(s, 2, "tokyo_odaiba_robot_plant")  # cost 6
     ann.counters["money"] = 11
     ben.counters["money"] = 5
-    assert play(s, "hostile_takeover_industrial") is None  # the single target is taken without a question
+    assert play(s, "hostile_takeover_industrial").labels() == ["Odaiba Giant Robot Plant", "Take over nothing"]
+    s.answer("Odaiba Giant Robot Plant")
     assert ben.counters["money"] == 11 and ann.counters["money"] == 5
     assert s.ids(ann.zones["tableau"]) == [HOME, "tokyo_odaiba_robot_plant"]
 
@@ -313,4 +334,5 @@ def test_ki_sa_1_takeover_needs_the_price_in_the_buyers_bank(scenario, money, of
     assert (f"Play {name}" in labels) is offered
     if offered:
         s.answer(f"Play {name}")
+        s.answer("Odaiba Giant Robot Plant")
         assert ann.counters["money"] == money - 6 and ben.counters["money"] == 6

@@ -385,7 +385,9 @@ TAKEOVER_SUIT = {"hostile_takeover_industrial": "industrial", "hostile_takeover_
 
 def _takeover(suit):
     def play(g: Kaiju, p: Player) -> None:
-        b = g.pick(p, g.takeover_targets(p, suit))
+        targets = g.takeover_targets(p, suit)  # "You may purchase": taking over nothing is the last option
+        k = g.ask(p, len(targets) + 1)
+        b = targets[k] if k < len(targets) else None
         if b is not None:
             rival = next(r for r in g.players if b in r.tableau)
             g.pay(p, b.cost)

@@ -59,36 +59,55 @@ function chipColour(meta, field, v) {
   return (by && by[v]) || meta.colors[v] || null;
 }
 
-// What a card is and does, in words, for its tooltip: its name and kind, the kind's doc, its rules text and
-// its figures (each field's doc where the content gives one).
+// What a card is and does, in words, for its tooltip: its name and kind, its rules text, and its figures as they
+// are now (as the card calls them). The content's docs are its authors' notes: they are not a player's tooltip.
 export function cardAbout(c, meta, names = {}) {
   const face = meta.faces && meta.faces[c.kind];
-  const kindDoc = meta.kind_docs && meta.kind_docs[c.kind];
-  const out = [`${c.name} (${face ? face.label : words(c.kind)})` + (kindDoc ? `: ${kindDoc}` : "")];
+  const out = [`${c.name} (${face ? face.label : words(c.kind)})`];
   const skip = new Set(["id", "uid", "name", "kind"]);
   const texts = face ? face.text : [];
   for (const k of texts) if (c[k]) out.push(String(c[k]));
-  const shown = face ? [face.cost, ...face.type, ...face.chips, ...face.stats].filter(Boolean) : Object.keys(c);
+  const shown = face ? [face.cost, ...face.type, ...face.chips, ...face.stats].filter(Boolean)
+    : (meta.fields && meta.fields[c.kind]) || Object.keys(c);
   for (const k of shown) {
     const v = c[k];
     if (skip.has(k) || texts.includes(k) || meta.hide.includes(k) || v === null || v === undefined || v === false
       || (Array.isArray(v) && !v.length)) continue;
-    const doc = meta.field_docs && meta.field_docs[k];
     const lab = (face && face.labels && face.labels[k]) || meta.labels[k] || words(k);
-    out.push(`${lab}: ${v === true ? "yes" : fieldText(v, names)}` + (doc ? ` (${doc})` : ""));
+    out.push(`${lab}: ${v === true ? "yes" : fieldText(v, names)}`);
   }
   return out.join("\n");
 }
 
+// The option of the pending decision a card on the board answers, if one: the option that picks that very card,
+// else the one labelled with its name (undefined when none, or when two options would).
+function pickOf(c, ctx) {
+  if (!ctx.pickable) return undefined;
+  const byCard = c.uid !== null && c.uid !== undefined ? ctx.pickable.get(`uid:${c.uid}`) : undefined;
+  return byCard !== undefined ? byCard : ctx.pickable.get(c.name);
+}
+
+// A card that answers the pending decision is tapped (or, from the keyboard, focused and Enter or Space) to
+// choose it, as its option's button would.
+function pickable(e, c, ctx) {
+  const pick = pickOf(c, ctx);
+  if (pick === undefined) return e;
+  e.classList.add("pickable");
+  e.tabIndex = 0;
+  e.setAttribute("role", "button");
+  e.setAttribute("aria-label", `choose ${c.name}`);
+  e.title = `tap to choose ${c.name}` + (e.title ? `\n\n${e.title}` : "");
+  e.dataset.pick = String(pick);
+  e.addEventListener("click", () => ctx.onPick(pick));
+  e.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.onPick(pick); }
+  });
+  return e;
+}
+
 function clickable(e, c, ctx) {
   e.title = cardAbout(c, ctx.meta, ctx.names);
-  const pick = ctx.pickable && ctx.pickable.get(c.name);
-  if (pick !== undefined) {
-    e.classList.add("pickable");
-    e.title = `click to choose ${c.name}\n\n${e.title}`;
-    e.addEventListener("click", () => ctx.onPick(pick));
-  }
-  return e;
+  return pickable(e, c, ctx);
 }
 
 function chips(field, v, meta, ctx, label) {
@@ -141,7 +160,6 @@ export function faceCard(c, face, meta, ctx) {
     if (v === undefined || v === null || v === false || v === 0 || (Array.isArray(v) && !v.length)) continue;
     const f = el("span", v === true ? "field flag" : "field stat");
     f.dataset.field = k;
-    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
     if (v === true) f.textContent = lab(k);
     else {
       f.appendChild(el("b", null, lab(k)));
@@ -168,13 +186,7 @@ export function card(c, meta, ctx) {
   ctx = ctx.meta ? ctx : { ...ctx, meta };
   if (meta.dice.includes(c.kind)) {
     const key = meta.color_by && Array.isArray(c[meta.color_by]) ? c[meta.color_by][0] : c[meta.color_by];
-    const d = die(c, meta, ctx, key !== undefined ? meta.colors[key] : null);
-    const pick = ctx.pickable && ctx.pickable.get(c.name);
-    if (pick !== undefined) {
-      d.classList.add("pickable");
-      d.addEventListener("click", () => ctx.onPick(pick));
-    }
-    return d;
+    return pickable(die(c, meta, ctx, key !== undefined ? meta.colors[key] : null), c, ctx);
   }
   const face = meta.faces && meta.faces[c.kind];
   if (face) return faceCard(c, face, meta, ctx);
@@ -195,7 +207,6 @@ export function card(c, meta, ctx) {
     if (v === undefined || v === null || v === false || (Array.isArray(v) && !v.length)) continue;
     const f = el("span", "field");
     f.dataset.field = k;
-    if (meta.field_docs && meta.field_docs[k]) f.title = meta.field_docs[k];
     if (v === true) {
       f.textContent = words(meta.labels[k] || k);
       f.classList.add("flag");
@@ -491,9 +502,47 @@ export function board(view, meta, ctx = {}) {
   return root;
 }
 
+// What a cooperative end left on the table: the content's scoreboard entries for the whole game, with their
+// values at the end ("Boss Health 107"), as [label, value, doc].
+export function leftAtEnd(meta, scores) {
+  if (!meta || !scores || !scores.game) return [];
+  return (meta.scoreboard || []).map((e, i) => [e.label, scores.game[i], e.doc])
+    .filter(([, v], i) => meta.scoreboard[i].per === "game" && v !== null && v !== undefined);
+}
+
+const signed = (v) => (v < 0 ? `− ${-v}` : `+ ${v}`);
+
+// One seat's score as the rules count it: each part that is not 0, with its own arithmetic where the content
+// says it (`counted:`, "people 7 × hearts 4 = 28"), then their sum when there is more than one.
+function arithmetic(r, seat, parts, names) {
+  const s = String(seat);
+  const li = el("li");
+  li.dataset.seat = s;
+  li.appendChild(el("b", null, `${names[seat] || "seat " + seat}: `));
+  const counted = (r.counted && r.counted[s]) || {};
+  const used = parts.filter((p) => r.parts[s][p] !== 0 || counted[p]);
+  used.forEach((p, i) => {
+    const v = r.parts[s][p];
+    const span = el("span", "part-sum", `${p}: ` + (counted[p] ? `${counted[p]} = ${v}` : String(v)));
+    span.dataset.part = p;
+    span.dataset.value = String(v);
+    if (i) li.appendChild(document.createTextNode("; "));
+    li.appendChild(span);
+  });
+  if (used.length > 1 || !used.length) {
+    const vals = used.map((p) => r.parts[s][p]);
+    const sum = vals.length ? vals.map((v, i) => (i ? ` ${signed(v)}` : String(v))).join("") : "0";
+    const total = el("span", "total-sum", `score ${sum} = ${r.scores[s]}`);
+    if (used.length) li.appendChild(document.createTextNode("; "));
+    li.appendChild(total);
+  }
+  return li;
+}
+
 // The result: the outcome, the reason, what decided it, and every seat by rank with its score, the score's
-// parts, the ranking keys (and team and faction, if any).
-export function result(r) {
+// parts (those not 0 for everyone), the ranking keys (and team and faction, if any), and each seat's score as
+// the rules count it. `left`: what a cooperative end left on the table (leftAtEnd).
+export function result(r, left = []) {
   const box = el("div", "result");
   const names = r.names || {};
   const sides = new Set((r.winners || []).map((s) => (r.teams ? r.teams[String(s)] : s)));
@@ -519,17 +568,34 @@ export function result(r) {
   }
   const scored = r.outcome === "ranked" || Object.values(r.scores).some((v) => v) || r.factions ||
     (r.parts && Object.keys(r.parts).length);
+  if ((r.outcome === "won" || r.outcome === "lost") && left.length) {  // what was left, and so why
+    const p = el("p", "left");
+    p.appendChild(el("b", null, r.outcome === "lost" ? "What was left: " : "At the end: "));
+    left.forEach(([label, v, doc], i) => {
+      const span = el("span", "left-item", `${label} ${v}` + (doc ? ` (${doc})` : ""));
+      span.dataset.label = label;
+      p.appendChild(document.createTextNode(i ? ", " : ""));
+      p.appendChild(span);
+    });
+    box.appendChild(p);
+  }
   if (!scored) {  // a cooperative game without scores or their parts: the outcome says it all
     box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
     return box;
   }
   const first = r.ranking.length ? String(r.ranking[0]) : null;
-  const parts = r.parts && first ? Object.keys(r.parts[first]) : [];
+  // a part 0 for every seat is a rule this match did not use: no column of zeros
+  const parts = r.parts && first ? Object.keys(r.parts[first]).filter((p) => r.ranking.some((x) =>
+    r.parts[String(x)][p] !== 0 || (r.counted && r.counted[String(x)] && r.counted[String(x)][p]))) : [];
   const keys = r.key_names || [];
   const decider = r.decided && r.decided.by === "ranking" ? r.decided.key : null;
   const t = el("table", "ranking");
   const head = el("tr");
-  const heads = ["#", "player"].concat(r.teams ? ["team"] : [], ["score"], parts, keys, r.factions ? ["faction"] : []);
+  // a cooperative end scores nobody: no column of zeros (its players are listed with their factions)
+  const noScore = (r.outcome === "won" || r.outcome === "lost") && !parts.length &&
+    !Object.values(r.scores).some((v) => v);
+  const heads = ["#", "player"].concat(r.teams ? ["team"] : [], noScore ? [] : ["score"], parts, keys,
+    r.factions ? ["faction"] : []);
   for (const h of heads) {
     const th = el("th", null, h);
     if (parts.includes(h)) { th.classList.add("part-name"); th.title = `a part of the score: ${h}`; }
@@ -550,7 +616,7 @@ export function result(r) {
     if (r.teams) row.appendChild(el("td", null, r.teams[s]));
     const total = el("td", "total", r.scores[s]);
     if (parts.length) total.title = parts.map((p) => `${p} ${r.parts[s][p]}`).join(" + ") + ` = ${r.scores[s]}`;
-    row.appendChild(total);
+    if (!noScore) row.appendChild(total);
     for (const p of parts) {
       const td = el("td", "part", r.parts[s][p]);
       td.dataset.part = p;
@@ -568,6 +634,11 @@ export function result(r) {
   const wrap = el("div", "ranking-wrap");  // the parts and keys may be wider than the panel: it scrolls
   wrap.appendChild(t);
   box.appendChild(wrap);
+  if (parts.length) {
+    const how = el("ul", "arithmetic");
+    for (const seat of r.ranking) how.appendChild(arithmetic(r, seat, parts, names));
+    box.appendChild(how);
+  }
   box.appendChild(el("p", "muted", `${r.rounds} rounds, ${r.decisions} decisions.`));
   return box;
 }

@@ -8,11 +8,20 @@ let games = [];
 const KINDS = [
   ["here", "human at this screen", "a person at this browser (hot-seat when several)"],
   ["remote", "human with its own link", "a person who opens their own secret link, anywhere"],
-  ["bot", "bot: random", "a bot that picks any legal option at random"],
+  ["bot", "bot: random", "a bot that picks any legal option at random (the weakest: for testing a game)"],
   ["greedy", "bot: greedy", "a bot that picks the option whose position it values most, one move ahead"],
   ["mcts", "bot: mcts", "a bot that searches ahead (Monte Carlo tree search) for the time you give it"],
 ];
 let game = null;
+let pace = 0; // the server's seconds between two bots' answers (`meeple serve --bot-delay`)
+const SECONDS = ["0.2", "1", "3"]; // what an mcts bot may be given to think, a decision
+
+// The strongest bot that answers within the table's pace: mcts given the longest time that fits it, else (a
+// table that does not wait for its bots) greedy, which looks one move ahead at once. Never random by default.
+export function defaultBot(pace) {
+  const fits = SECONDS.filter((v) => Number(v) <= pace);
+  return fits.length ? ["mcts", fits[fits.length - 1]] : ["greedy", "1"];
+}
 
 function problem(id, text) {
   $(id).hidden = !text;
@@ -69,13 +78,14 @@ function seats() {
       o.title = tip;
       kind.appendChild(o);
     }
-    kind.value = old[i] ? old[i][1] : i === 0 ? "here" : "bot";
+    const [bot, thinks] = defaultBot(pace);
+    kind.value = old[i] ? old[i][1] : i === 0 ? "here" : bot;
     // an mcts bot thinks for a given time per decision
     const secs = el("select", "seconds");
     secs.dataset.seat = i + 1;
     secs.title = "how long the mcts bot thinks for each decision";
-    for (const v of ["0.2", "1", "3"]) secs.appendChild(el("option", null, v));
-    secs.value = old[i] && old[i][2] ? old[i][2] : "1";
+    for (const v of SECONDS) secs.appendChild(el("option", null, v));
+    secs.value = old[i] && old[i][2] ? old[i][2] : thinks;
     const secsLabel = el("label", "seconds-label");
     secsLabel.appendChild(secs);
     secsLabel.appendChild(document.createTextNode(" s a decision"));
@@ -244,6 +254,7 @@ async function start() {
     problem("lobby-error", e.message);
     return;
   }
+  pace = Number(data.pace) || 0;
   listGames(data);
   const playable = games.filter((g) => !g.error);
   const wanted = new URLSearchParams(location.search).get("game");

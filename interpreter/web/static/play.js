@@ -4,7 +4,7 @@
 // short-lived ticket (a token never goes in a URL). With two or more seats on this screen (hot-seat),
 // the page holds the public view, and a seat's own view only while that seat is in front of the screen:
 // fetched after the hand-over, dropped at the next one.
-import { api, board, card, cardAbout, el, folding, followEnd, header, logList, result, rules } from "/static/board.js";
+import { api, board, card, cardAbout, el, folding, followEnd, header, leftAtEnd, logList, result, rules } from "/static/board.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -194,8 +194,9 @@ function endPanel(st) {
   const box = $("end");
   if (!(st.over && st.result)) { box.hidden = true; box.replaceChildren(); return; }
   if (box.dataset.version === String(st.version) && !box.hidden) return;
+  const first = box.hidden; // the end just came: brought into view, wherever the page was left
   box.dataset.version = String(st.version);
-  box.replaceChildren(result(st.result));
+  box.replaceChildren(result(st.result, leftAtEnd(meta, st.scores)));
   const row = el("div", "buttons");
   if (held.length) {
     const again = el("button", "big", "Play again with the same seats");
@@ -238,6 +239,7 @@ function endPanel(st) {
   row.appendChild(fresh);
   box.appendChild(row);
   box.hidden = false;
+  if (first) requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
 }
 
 function decisionPanel(st) {
@@ -250,7 +252,10 @@ function decisionPanel(st) {
   }
   if (st.over && st.result) {
     box.appendChild(el("h3", null, "The match is over"));
-    box.appendChild(el("p", "muted", "The result is at the top of the page."));
+    const see = el("button", "big", "See the result");
+    see.id = "see-result";
+    see.addEventListener("click", () => $("end").scrollIntoView({ block: "start" }));
+    box.appendChild(see);
     return;
   }
   const d = st.deciding;
@@ -292,17 +297,35 @@ function decisionPanel(st) {
   if (u) box.prepend(u);
 }
 
+// The options a card on the board may answer: by the card an option picks ("uid:N"), and by its label (an
+// option named as a card is); a key two options share answers neither.
 function pickable(st) {
   const p = st.view.pending;
   const map = new Map();
   if (!p || !p.options || !st.deciding || st.deciding.seat !== st.viewer) return map;
   const seen = new Set();
-  p.options.forEach((label, i) => {
-    if (seen.has(label)) map.delete(label);
-    else map.set(label, i);
-    seen.add(label);
-  });
+  const add = (key, i) => {
+    if (seen.has(key)) map.delete(key);
+    else map.set(key, i);
+    seen.add(key);
+  };
+  p.options.forEach((label, i) => add(label, i));
+  (st.option_cards || []).forEach((c, i) => { if (c && c.uid !== null && c.uid !== undefined) add(`uid:${c.uid}`, i); });
   return map;
+}
+
+// A card that moved since the page last drew (to another zone, or into view) arrives with a short animation.
+let placedAt = null; // uid -> where the card lay at the last drawing
+function animateMoves() {
+  const now = {};
+  for (const e of document.querySelectorAll("#board .card[data-uid]")) {
+    const zoneBox = e.closest("[data-zone]");
+    const owner = e.closest(".player");
+    const key = `${owner ? owner.dataset.seat : "table"}:${zoneBox ? zoneBox.dataset.zone : ""}`;
+    now[e.dataset.uid] = key;
+    if (placedAt && placedAt[e.dataset.uid] !== key) e.classList.add("moved");
+  }
+  placedAt = now;
 }
 
 function show(key, mode) {
@@ -316,6 +339,7 @@ function show(key, mode) {
     `on this screen: ${held.map((s) => names[s]).join(", ")}` + (st.viewer ? ` (now showing ${names[st.viewer]})` : "");
   $("board").replaceChildren(board(st.view, meta, { pickable: pickable(st), onPick: choose, scores: st.scores,
     ...folding(render) }));
+  animateMoves();
   decisionPanel(st);
   endPanel(st);
   rules($("rules"), $("rules-text"), meta, st.view.phase);

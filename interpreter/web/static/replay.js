@@ -1,6 +1,6 @@
 // A replay: a logged match stepped forward and back, seen by any seat (a log holds the seed: nothing in
 // it is secret from whoever holds it) or by a spectator.
-import { api, board, el, folding, header, logList, result } from "/static/board.js";
+import { api, board, el, folding, header, leftAtEnd, logList, result } from "/static/board.js";
 
 const rid = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,7 @@ async function load(to) {
     box.appendChild(el("p", "prompt", st.next.prompt));
     box.appendChild(el("p", "next-choice", `→ ${st.next.label}`));
   } else if (st.over && st.result) {
-    box.appendChild(result(st.result));
+    box.appendChild(result(st.result, leftAtEnd(st.meta, st.scores)));
   } else if (st.deciding) {
     box.appendChild(el("h3", null, `The log stops here: ${st.deciding.name} was to decide`));
     box.appendChild(el("p", "prompt", st.deciding.prompt));
