@@ -3,18 +3,17 @@
 Each iteration samples a world the seat cannot tell from the true one (Match.resample: every card hidden
 from the seat dealt again, what was computed from them computed again), walks the shared tree in that world
 (every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
-same move in every world; a child counts how often it was available), adds one node, plays the rest
-at random (or up to `depth` choices) and credits every node of the path with its mover's reward
-(a win, graded by the score margin: `rewards`; in a cooperative game the team's score), mixed (`mix`, half by default) with how the new node
-itself looks by the game's score: the playout sees the long run, the score the move just made.
-The budget is `iterations` (deterministic) or `seconds` (wall clock: not reproducible). The move chosen is
-the most visited (`backup=mean`), or the one whose best line through the rest of the mover's own move looks
-best (`backup=max`: greedy's look, each line judged over the worlds it was tried in). Where the score told
-none of the options apart (each ends the mover's move and looks the same: a character chosen for the whole
-match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`); in a game that
-declares a value, a playout of a decision made after setup stops once `horizon` more rounds have begun and is
-judged by the value there (a choice in play shows its worth within a round or two; a choice in setup, over the
-whole match).
+same move in every world; a child counts how often it was available), adds one node and credits every node of
+the path with its mover's reward (a win, graded by the score margin: `rewards`; in a cooperative game the
+team's outcome). In a game without a value the new node is judged by a playout to the end, played by the
+search's own move statistics (playout.py, MAST); the budget is the seat's match's simulated decisions
+(`budget`), each decision taking its share; the move chosen is the most tried. In a game with a value (declared,
+or learned: learned.py) the node is judged by the value at once (`mix=1`), 20 iterations a decision, and the
+move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
+where the value told none of the options apart (each ends the mover's move and looks the same: a character
+chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
+each of a decision made after setup stopping once `horizon` more rounds have begun, judged by the value there.
+`iterations` (deterministic) or `seconds` (wall clock: not reproducible) replace the budget.
 """
 from __future__ import annotations
 
@@ -126,14 +125,15 @@ class MCTSAgent(SearchAgent):
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int,
                "horizon": int, "eps": float, "decay": float, "budget": int}
 
-    # the defaults are the strongest settings measured (docs/balance.md): in a game that declares `value:` (how a
-    # player stands mid-game) 20 iterations, each judging the move it adds by the value alone (`mix=1`: no
-    # playout); else 40, each judged half by a random playout to the end (`mix=0.5`: the score alone would buy
-    # victory before what wins it; a playout is noisier than a value, and cheaper); the best line of the mover's
-    # own move counts (`backup=max`); a decision the look cannot tell apart is searched again by playouts
-    # (`blind=20`), in a game with a value each to the end of the round after next (`horizon=2`)
+    # the defaults, one set for every game (docs/bots.md says why, with the figures): in a game with a value
+    # (declared, or learned by `meeple train`) 20 iterations, each judging the move it adds by the value alone
+    # (`mix=1`: no playout), the best line of the mover's own move counting (`backup=max`), a decision the value
+    # cannot tell apart searched again by playouts (`blind=8` an option) to the end of the round after next
+    # (`horizon=2`); else the seat's match's `budget` of simulated decisions, each iteration judged by its
+    # playout alone (`mix=0`), played by the search's own move statistics (MAST: `eps`, `decay`), the most tried
+    # move chosen
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
-                 depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 20,
+                 depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 8,
                  horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000):
         super().__init__(seat, seed)
         self.budget = max(1, int(budget))  # simulated decisions for the seat's whole match
