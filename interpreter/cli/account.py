@@ -4,7 +4,7 @@ line that is a sentence about the player who answered (it begins with their name
 answer (the first perhaps conjugated, "passes", or left out: the verb of a menu's "Play X", in "Ann plays X")
 says that answer: the echo is left out, with the answers of that player just before it that led there (a
 menu's choice, then the card). An answer taken without asking (the only option) is kept unless the line says
-it, and printed with the question it answers, in short: "  Ben: which citizen? Ann (no other choice)" (a bare
+it, and printed with the question it answers, in short: "  Ben: which player? Ann (no other choice)" (a bare
 "Ben: Ann" would not say what was decided); any other echo is printed as the engine says it."""
 from __future__ import annotations
 
