@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import re
 import subprocess
 import sys
 import time
@@ -415,3 +416,21 @@ def test_bench_against_gives_old_content_the_defaults_an_untyped_engine_read(tmp
     card = next(c for c in load_game(tmp_path / "new").cards.values() if c.kind == "bid")
     assert (card.fields["weight"], card.fields["marks"], card.fields["shy"], card.fields["nick"],
             card.fields["spare"]) == (0, [], False, "", None)
+
+
+def test_breakdown_parts_add_up_to_a_match(kaiju):
+    """tools/breakdown.py: a match's parts (creation, setup, result, the decisions) are each timed, share the whole
+    match between them, and the content's bodies are named by their place in the content."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import breakdown
+    finally:
+        sys.path.pop(0)
+    r = breakdown.breakdown(kaiju, 3, 6)
+    assert r["decisions_per_match"] > 10
+    assert all(v > 0 for v in r["per_match_us"].values()), r["per_match_us"]
+    assert r["per_decision_us"]["decide"] > 0
+    assert abs(sum(r["shares"].values()) - 1.0) < 0.35, r["shares"]  # each part timed apart: about the whole
+    content, *top = r["bodies"]
+    assert 0 < content["content_share"] < 1
+    assert top and all(re.search(r"\.yaml:\d+:\d+$", b["place"]) for b in top), top
