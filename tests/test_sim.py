@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import re
+import socket
 import subprocess
 import sys
 import time
