@@ -229,6 +229,7 @@ def test_bench_baseline_and_parallel_figures_have_their_fields(kaiju, tmp_path):
     assert b["ratio"] > 0
     t = bench.timed(kaiju, 2, 0.01)
     assert t["games_per_second"] > 0 and t["decisions_per_second"] > 0
+    assert bench.new_match_cost(kaiju, 2, 5) > 0
     p = bench.parallel(kaiju, 2, 4, str(tmp_path))
     assert set(p) == {"game", "players", "games", "start_seconds", "jobs_1_seconds", "jobs_2_seconds",
                       "jobs_1_cpu_seconds", "jobs_2_cpu_seconds", "speedup"}

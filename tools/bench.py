@@ -110,6 +110,16 @@ def timed(game, players: int, seconds: float, seed: int = 0, options: dict | Non
             "decisions_per_second": round(dec / spent, 1)}
 
 
+def new_match_cost(game, players: int, matches: int = 200) -> float:
+    """Microseconds of CPU a new match costs before it runs (Match with start=False: its pieces, zones, players
+    and generator), the mean over `matches` seeds; tools/breakdown.py splits a whole match further."""
+    from interpreter import Match
+    t = time.process_time()
+    for s in range(matches):
+        Match(game, players, seed=s, start=False, narrate=False).close()
+    return (time.process_time() - t) / matches * 1e6
+
+
 def baseline(game, players: int, seconds: float) -> dict:
     """The hand-written game and the interpreter on the same seeds, in turns; the best round of each."""
     import importlib.util  # by path: `kaiju` may already name the tests' package when run inside pytest
@@ -581,10 +591,11 @@ def main(argv=None) -> int:
             entry = {"game": name, "players": n, "games_per_second": r["games_per_second"],
                      "decisions_per_second": r["decisions_per_second"], "load_seconds": round(best, 4),
                      "first_load_seconds": round(first, 4), "new_process_load_seconds": round(new_cold, 4),
-                     "new_process_cached_load_seconds": round(new_cached, 4), "matches": r["games"]}
+                     "new_process_cached_load_seconds": round(new_cached, 4), "matches": r["games"],
+                     "new_match_microseconds": round(new_match_cost(game, n), 1)}
             report["games"].append(entry)
             say(f"{name:12} {n} players: {entry['games_per_second']:8.1f} games/s {entry['decisions_per_second']:10.0f} "
-                f"decisions/s   load {best:.3f} s (first in process {first:.3f} s; new process {new_cold:.3f} s, "
+                f"decisions/s   a new match {entry['new_match_microseconds']:.0f} us   load {best:.3f} s (first in process {first:.3f} s; new process {new_cold:.3f} s, "
                 f"{new_cached:.3f} s with the disk cache)")
     if BASELINE_GAME in loaded:
         game = loaded[BASELINE_GAME]
