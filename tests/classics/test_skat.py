@@ -51,7 +51,7 @@ with the skat (SK-VALUE-2).
 """
 from __future__ import annotations
 
-from tests.classics.helpers import Stacked, ids, options
+from tests.classics.helpers import Stacked, ids
 from tests.conftest import game as bundled
 
 # Cleo deals (a pick of 2): Ann is forehand, Ben middlehand, Cleo rearhand.
