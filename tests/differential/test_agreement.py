@@ -7,6 +7,8 @@
   sees its die and the bids.
 - Euchre (`rules=openspiel`, `euchre`): making trumps in two rounds, the dealer stuck, the discard, going alone,
   following suit with the left bower a trump.
+- Skat (`rules=openspiel`, `skat`): a game type named in seat order, the skat picked up and two cards laid away,
+  following suit with the jacks trumps (none in null), a null game ended by the declarer's first trick.
 """
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
+from .skat import Skat  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
