@@ -7,6 +7,8 @@
   sees its die and the bids.
 - Euchre (`rules=openspiel`, `euchre`): making trumps in two rounds, the dealer stuck, the discard, going alone,
   following suit with the left bower a trump.
+- Dou Dizhu (`rules=openspiel`, `dou_dizhu`): the auction, every combination a hand may lead or beat with (each
+  move found by OpenSpiel's own string of it), bombs and the rocket; a player sees its hand and the cards played.
 """
 from __future__ import annotations
 
@@ -17,13 +19,14 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .dou_dizhu import DouDizhu  # noqa: E402
 from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, DouDizhu]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
