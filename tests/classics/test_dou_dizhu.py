@@ -26,8 +26,8 @@ DD-SCORE-1  the stake is the bid, doubled for each bomb and rocket played; the l
 DD-SPRING-1 a spring doubles the stake once more: the peasants played no card, or the landlord played only once.
 DD-OS-1     with rules=openspiel (OpenSpiel's dou_dizhu): bids go round until two players pass after a bid (a
             player who passed may bid again); all three passing ends the game, nobody scoring.
-DD-OS-2     with rules=openspiel: no four with two; no chain of solos or pairs starts at a rank of which the
-            player holds four; a bomb may be played on the rocket; the kitty is not shown.
+DD-OS-2     with rules=openspiel: no four with two; no chain without wings (of solos, pairs or trios) starts at a
+            rank of which the player holds four; a bomb may be played on the rocket; the kitty is not shown.
 
 DD-END-1, DD-SCORE-1 and DD-SPRING-1 are also positions in content/dou-dizhu/tests/rules.yaml.
 """
@@ -213,3 +213,15 @@ def test_DD_END_1_DD_SCORE_1_the_first_out_wins_for_their_side_at_twice_or_once_
             assert [m.result.scores[p.seat] for p in m.players] == [2 * sign * stake if p == lord else -sign * stake
                                                                    for p in m.players]
             assert set(m.result.winners) == ({lord.seat} if out == lord else {p.seat for p in m.players} - {lord.seat})
+
+
+def test_DD_OS_2_no_chain_without_wings_from_a_rank_held_four_times_but_winged_airplanes_are_played():
+    ann = "c3 d3 h3 s3 c4 d4 h4 c5 c6 c7 c8 c9 c10 cj cq ck ca".split()
+    rest = [c for c in bundled("dou-dizhu").cards if c not in ann]
+    deck = dealt((ann, rest[:17], rest[17:34]), rest[34:])
+    for rules, plain in (("printed", True), ("openspiel", False)):
+        m = match(rules, decks=[deck], turned=0)
+        play(m, "bid 3")
+        got = set(options(m))
+        assert ("airplane: 3 3 3 4 4 4" in got) == plain and ("chain: 3 4 5 6 7" in got) == plain, rules
+        assert "airplane with solos: 3 3 3 4 4 4 + 5 6" in got and "chain: 4 5 6 7 8" in got, rules
