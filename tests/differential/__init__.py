@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .blackjack import Blackjack
 from .crazy_eights import CrazyEights
+from .dou_dizhu import DouDizhu
 from .euchre import Euchre
 from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
@@ -16,4 +17,4 @@ from .skat import Skat
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat)}
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat, DouDizhu)}

@@ -9,6 +9,8 @@
   following suit with the left bower a trump.
 - Skat (`rules=openspiel`, `skat`): a game type named in seat order, the skat picked up and two cards laid away,
   following suit with the jacks trumps (none in null), a null game ended by the declarer's first trick.
+- Dou Dizhu (`rules=openspiel`, `dou_dizhu`): the auction, every combination a hand may lead or beat with (each
+  move found by OpenSpiel's own string of it), bombs and the rocket; a player sees its hand and the cards played.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .dou_dizhu import DouDizhu  # noqa: E402
 from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
@@ -26,7 +29,7 @@ from .liars_dice import LiarsDice  # noqa: E402
 from .skat import Skat  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
