@@ -7,6 +7,8 @@
   sees its die and the bids.
 - Euchre (`rules=openspiel`, `euchre`): making trumps in two rounds, the dealer stuck, the discard, going alone,
   following suit with the left bower a trump.
+- Spades (`rules=openspiel`, `spades`): the bids with the partners' at most 13, following suit, spades never
+  broken, nil, bags and their cost.
 """
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
+from .spades import Spades  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Spades]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
