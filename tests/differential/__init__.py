@@ -14,7 +14,9 @@ from .leduc_poker import LeducPoker
 from .liars_dice import LiarsDice
 from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 from .skat import Skat
+from .spades import Spades
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat, DouDizhu)}
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat, DouDizhu,
+                      Spades)}

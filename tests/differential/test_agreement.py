@@ -11,6 +11,8 @@
   following suit with the jacks trumps (none in null), a null game ended by the declarer's first trick.
 - Dou Dizhu (`rules=openspiel`, `dou_dizhu`): the auction, every combination a hand may lead or beat with (each
   move found by OpenSpiel's own string of it), bombs and the rocket; a player sees its hand and the cards played.
+- Spades (`rules=openspiel`, `spades`): the bids with the partners' at most 13, following suit, spades never
+  broken, nil, bags and their cost.
 """
 from __future__ import annotations
 
@@ -27,9 +29,10 @@ from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
 from .skat import Skat  # noqa: E402
+from .spades import Spades  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu, Spades]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)

@@ -28,7 +28,8 @@ GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofsp
          "kuhn-poker": (3, 0), "leduc-poker": (2, 0), "blackjack": (3, 0),  # a hand of poker or blackjack is short
          "liars-dice": (2, 4), "oh-hell": (3, 4), "euchre": (4, 4),
          "skat": (3, 4),
-         "dou-dizhu": (3, 4)}
+         "dou-dizhu": (3, 4),
+         "spades": (4, 4)}
 
 
 def table_of(site, page):
