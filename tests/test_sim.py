@@ -243,7 +243,9 @@ def test_bench_times_validate_and_first_loads_in_new_processes(tmp_path):
     finally:
         sys.path.pop(0)
     v = bench.validate_times(str(tmp_path), repeats=1)
-    assert set(v) == {"cold_cpu_seconds", "cached_cpu_seconds"} and min(v.values()) > 0
+    assert set(v) == {"cold_cpu_seconds", "cached_cpu_seconds", "start_cpu_seconds", "games",
+                      "cold_cpu_seconds_per_game"}
+    assert min(v["cold_cpu_seconds"], v["cached_cpu_seconds"], v["start_cpu_seconds"]) > 0 and v["games"] >= 10
     assert list(tmp_path.glob("parse-*.pickle"))  # the cached run had a cache to read
     assert bench.new_process_load(ROOT / "content" / "kaiju-inc", str(tmp_path), repeats=1) > 0
 

@@ -6,7 +6,8 @@ machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0).
 - a random match of Kaiju Incorporated, hand-written (tools/baseline/kaiju.py) and interpreted, on the same
   seeds (the very same matches), and their ratio: the benchmark's `ratio` without the noise;
 - the interpreted match's setup (the match built, up to its first decision);
-- `meeple validate content` in a new process with the disk cache off (imports included);
+- `meeple validate content` in a new process with the disk cache off (imports included); with `--validate`,
+  that alone (a minute or two: to compare two versions of the loader, the parser and the checker);
 - with `--games`, a random match of every bundled game instead (at 3 players, or the nearest count the
   game allows): to compare two versions of the engine game by game;
 - with `--against REV`, a random match of each game REV bundles, played by REV's engine and by this one on
@@ -19,6 +20,7 @@ matches and not in the run of none, and adds to each match a share of it (about 
 matches, more or less as a change to loading moves it). It needs valgrind; a run takes a few minutes.
 
     python tools/instructions.py [--matches 40] [--players 3] [--json]
+    python tools/instructions.py --validate [--json]
     python tools/instructions.py --games [--matches 10] [--json]
     python tools/instructions.py --against REV [--matches 10] [--json]
 """
@@ -157,6 +159,13 @@ def against(rev: str, matches: int, players: int) -> dict:
         shutil.rmtree(where, ignore_errors=True)
 
 
+def validate_cold() -> int:
+    """Instructions of `meeple validate content` in a new process, the disk cache off (the .pyc written first)."""
+    command = [os.path.realpath(sys.executable), "-m", "interpreter.cli.main", "validate", "content"]
+    subprocess.run(command, cwd=ROOT, env=_env(), capture_output=True, check=False)  # writes the .pyc first
+    return count(command)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=40)
@@ -164,6 +173,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games", action="store_true", help="a match of every bundled game instead")
     ap.add_argument("--against", metavar="REV", help="REV's engine and this one, on REV's games")
+    ap.add_argument("--validate", action="store_true", help="a cold `meeple validate content` alone")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count", file=sys.stderr)
@@ -186,12 +196,15 @@ def main(argv=None) -> int:
             for k, (p, n) in counts.items():
                 print(f"{k}, {p} players: {n / 1e6:.2f}M instructions a match")
         return 0
+    if a.validate:
+        validate = validate_cold()
+        print(json.dumps({"validate_content_cold": validate}) if a.json else
+              f"meeple validate content, cold, new process: {validate / 1e9:.3f}G instructions")
+        return 0
     hand = per_match(_HAND, a.matches, a.players)
     interpreted = per_match(_INTERPRETED, a.matches, a.players)
     setup = per_match(_SETUP, a.matches, a.players)
-    command = [os.path.realpath(sys.executable), "-m", "interpreter.cli.main", "validate", "content"]
-    subprocess.run(command, cwd=ROOT, env=_env(), capture_output=True, check=False)  # writes the .pyc first
-    validate = count(command)
+    validate = validate_cold()
     out = {"game": "kaiju-inc", "players": a.players, "matches": a.matches,
            "handwritten_per_match": hand, "interpreted_per_match": interpreted,
            "ratio": round(interpreted / hand, 2), "interpreted_setup_per_match": setup,
