@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .blackjack import Blackjack
 from .crazy_eights import CrazyEights
+from .cribbage import Cribbage, Cribbage3, Cribbage4
 from .euchre import Euchre
 from .gin_rummy import GinRummy
 from .goofspiel import Goofspiel
@@ -15,4 +16,5 @@ from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre)}
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre,
+                      Cribbage, Cribbage3, Cribbage4)}
