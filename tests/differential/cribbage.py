@@ -10,6 +10,7 @@ seat 1 in the first hand and the seat to the left in each next one on both sides
 points, the starter, its hand, the running total and the cards of the count being played."""
 from __future__ import annotations
 
+import functools
 import re
 
 from .harness import Adapter
@@ -19,6 +20,7 @@ SUITS = "CDHS"
 SYMBOLS = "♣♦♥♠"
 
 
+@functools.lru_cache(maxsize=None)
 def number(name: str) -> int:
     """OpenSpiel's number of a card from its meeple name ("10♥") or id ("h10")."""
     if name[-1] in SYMBOLS:
@@ -28,6 +30,7 @@ def number(name: str) -> int:
     return suit * 13 + RANKS.index(rank.replace("10", "T"))
 
 
+@functools.lru_cache(maxsize=None)
 def spiel_number(text: str) -> int:
     return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
 
