@@ -7,6 +7,8 @@
   sees its die and the bids.
 - Euchre (`rules=openspiel`, `euchre`): making trumps in two rounds, the dealer stuck, the discard, going alone,
   following suit with the left bower a trump.
+- Cribbage (`rules=openspiel`, `cribbage`, 2, 3 and 4 players): the deal and the crib, the starter, every card
+  played and every point pegged; 60 matches a player count in the default suite (a match is some 300 moves).
 """
 from __future__ import annotations
 
@@ -17,18 +19,20 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .cribbage import Cribbage, Cribbage3, Cribbage4  # noqa: E402
 from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Cribbage, Cribbage3, Cribbage4]
+FEWER = {Cribbage: 60, Cribbage3: 60, Cribbage4: 60}  # the default suite's matches of a long game
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
 def test_the_game_agrees_with_openspiel(adapter):
-    for seed in range(MATCHES):
+    for seed in range(min(MATCHES, FEWER.get(adapter, MATCHES))):
         play(adapter(), seed)
 
 
