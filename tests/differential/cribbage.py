@@ -20,7 +20,7 @@ SUITS = "CDHS"
 SYMBOLS = "♣♦♥♠"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def number(name: str) -> int:
     """OpenSpiel's number of a card from its meeple name ("10♥") or id ("h10")."""
     if name[-1] in SYMBOLS:
@@ -30,7 +30,7 @@ def number(name: str) -> int:
     return suit * 13 + RANKS.index(rank.replace("10", "T"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def spiel_number(text: str) -> int:
     return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
 
