@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .blackjack import Blackjack
 from .crazy_eights import CrazyEights
+from .cribbage import Cribbage, Cribbage3, Cribbage4
 from .dou_dizhu import DouDizhu
 from .euchre import Euchre
 from .gin_rummy import GinRummy
@@ -19,4 +20,4 @@ from .spades import Spades
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
                       Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat, DouDizhu,
-                      Spades)}
+                      Spades, Cribbage, Cribbage3, Cribbage4)}

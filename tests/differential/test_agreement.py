@@ -13,6 +13,8 @@
   move found by OpenSpiel's own string of it), bombs and the rocket; a player sees its hand and the cards played.
 - Spades (`rules=openspiel`, `spades`): the bids with the partners' at most 13, following suit, spades never
   broken, nil, bags and their cost.
+- Cribbage (`rules=openspiel`, `cribbage`, 2, 3 and 4 players): the deal and the crib, the starter, every card
+  played and every point pegged; 60 matches a player count in the default suite (a match is some 300 moves).
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .cribbage import Cribbage, Cribbage3, Cribbage4  # noqa: E402
 from .dou_dizhu import DouDizhu  # noqa: E402
 from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
@@ -32,12 +35,13 @@ from .skat import Skat  # noqa: E402
 from .spades import Spades  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu, Spades]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu, Spades, Cribbage, Cribbage3, Cribbage4]
+FEWER = {Cribbage: 60, Cribbage3: 60, Cribbage4: 60}  # the default suite's matches of a long game
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
 def test_the_game_agrees_with_openspiel(adapter):
-    for seed in range(MATCHES):
+    for seed in range(min(MATCHES, FEWER.get(adapter, MATCHES))):
         play(adapter(), seed)
 
 

@@ -29,7 +29,8 @@ GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofsp
          "liars-dice": (2, 4), "oh-hell": (3, 4), "euchre": (4, 4),
          "skat": (3, 4),
          "dou-dizhu": (3, 4),
-         "spades": (4, 4)}
+         "spades": (4, 4),
+         "cribbage": (2, 4)}
 
 
 def table_of(site, page):
