@@ -196,7 +196,7 @@ def openspiel(loaded: dict, seconds: float) -> list:
     return out
 
 
-RL_PLAYERS = {"hearts": 4, "gin-rummy": 2, "debtzilla": 2, "leduc-poker": 2}  # else 3 (or the game's most)
+RL_PLAYERS = {"hearts": 4, "gin-rummy": 2, "debtzilla": 2, "leduc-poker": 2, "liars-dice": 2, "blackjack": 2}  # else 3 (or the game's most)
 
 
 def _bare(game, n: int, seed: int, rng) -> int:
@@ -208,12 +208,18 @@ def _bare(game, n: int, seed: int, rng) -> int:
     return k
 
 
+_ENVS: dict = {}  # (game id, players) -> the environment reset for each match (as a learner does)
+
+
 def _aec(game, n: int, seed: int, rng) -> int:
     import numpy as np
 
     from interpreter.rl import aec_env
-    env, k = aec_env(game, players=n, seed=seed), 0
-    env.reset()
+    env = _ENVS.get((game.id, n))
+    if env is None or env.game is not game:
+        env = _ENVS[game.id, n] = aec_env(game, players=n)
+    k = 0
+    env.reset(seed=seed)
     for _ in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -244,7 +250,7 @@ def rl_speed(seconds: float, say) -> list:
     out = []
     for name, folder in bundled_games().items():
         game = load_game(folder)
-        n = RL_PLAYERS.get(name, min(3, game.max_players))
+        n = RL_PLAYERS.get(name, max(game.min_players, min(3, game.max_players)))
         rates = {}
         for kind, fn, on in (("bare", _bare, game), ("pettingzoo", _aec, game),
                              ("openspiel", _spiel, openspiel_game(game, players=n))):
