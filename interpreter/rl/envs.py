@@ -32,7 +32,8 @@ def _space(sp: Spaces) -> spaces.Dict:
 def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
     mask = np.zeros(sp.size, np.int8)
     if legal:
-        mask[list(legal)] = 1
+        for a in legal:  # (one by one: numpy's list index costs more than a decision's few actions)
+            mask[a] = 1
     return mask
 
 
@@ -97,6 +98,7 @@ class MeepleAEC(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.shown = 0
         self.agent_selection = self.possible_agents[0]  # (a match may end in its setup: no one ever moves)
+        self._asked = None  # the agent whose info says what it is asked (the others': an empty mask)
         self._next()
 
     def _next(self):
@@ -109,10 +111,13 @@ class MeepleAEC(AECEnv):
             self.legal = {}
         else:
             self.legal = self.sp.actions(m.pending)
-            self.agent_selection = self.possible_agents[m.pending.player.index]
-            for a in self.agents:
-                self.infos[a] = _info(self.sp, m.pending, self.legal) if a == self.agent_selection else \
-                    {"action_mask": _mask(self.sp, None)}
+            self.agent_selection = asked = self.possible_agents[m.pending.player.index]
+            # only the info of the agent asked before and of the one asked now change
+            for a in (self.agents if self._asked is None else (self._asked,)):
+                if a != asked:
+                    self.infos[a] = {"action_mask": _mask(self.sp, None)}
+            self.infos[asked] = _info(self.sp, m.pending, self.legal)
+            self._asked = asked
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
