@@ -77,7 +77,7 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             parameter_specification={"players": g.min_players})
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
-                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}, "count": [0],
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}, "count": [0], "starts": {},
                     "source": None if loaded else key[0]})
         if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
@@ -107,6 +107,7 @@ class MeepleGame(pyspiel.Game):
     numbered: dict = {}  # players -> Spaces
     nodes: dict = {}     # players -> the Node of the start, the root of the tree of positions met (spiel.Position)
     count: list = [0]    # the Nodes in the trees (past Position.CACHE, a new tree is started)
+    starts: dict = {}    # players -> a Position at the start, its match not at hand (MeepleState)
     recalls = False      # whether an information state was asked for: then views are read where each is made
     source = None        # the folder it was loaded from (None: made from a loaded GameDef)
 
@@ -342,11 +343,10 @@ class Position:
                 g.count[0] += 1
         return node
 
-    def advance(self, kind: str, value: int, said: str | None = None) -> None:
+    def advance(self, kind: str, value: int, action: int | None = None) -> None:
+        """One step: a choice (the option's index; `action` its action, if known) or a chance outcome."""
         step = (kind, value)
         node = self.node
-        if kind == "choice" and said is None:
-            said = "I chose " + self.spaces.action_name(next(a for a, k in node.legal.items() if k == value))
         children = node.children
         known = None if self.imagined or children is None else children.get(step)
         steps = known.steps if known is not None else (*node.steps, step)
@@ -362,15 +362,24 @@ class Position:
                 match, wanted = None, w
                 self.drawing, self.base = len(steps) - 1, None
             self.match = match
+        elif known is not None:
+            self.match = None
         else:
             # the next card of the same shuffle follows without playing the match
             following = node.wanted.after(value) if kind == "chance" else None
-            if known is not None or following is not None:
+            if following is not None:
                 self.match, wanted = None, following
             else:
                 self.match, wanted = self._drawn(steps)
         self.source = None
-        self.node = known or self._node(self.match, wanted, steps, said if kind == "choice" else None)
+        if known is None:
+            said = None
+            if kind == "choice":
+                if action is None:
+                    action = next(a for a, k in node.legal.items() if k == value)
+                said = "I chose " + self.spaces.action_name(action)
+            known = self._node(self.match, wanted, steps, said)
+        self.node = known
         if self.node.wanted is None:
             self.drawing = self.base = None
 
@@ -421,7 +430,16 @@ def _state_after(game, origin, history: list, rng=None):
 class MeepleState(pyspiel.State):
     def __init__(self, game: MeepleGame):
         super().__init__(game)
-        self.at = Position(game)
+        # a copy of the start's Position, known once made (pyspiel's clone makes a new state, then copies over
+        # it: the start is not worth more)
+        known = type(game).starts.get(game.num_players())
+        if known is None:
+            self.at = Position(game)
+            known = type(game).starts[game.num_players()] = Position.__new__(Position)
+            known.__dict__.update(self.at.__dict__, match=None, source=None)
+        else:
+            self.at = Position.__new__(Position)
+            self.at.__dict__.update(known.__dict__)
 
     @property
     def n(self) -> int:
@@ -472,7 +490,7 @@ class MeepleState(pyspiel.State):
         if at.node.player == pyspiel.PlayerId.CHANCE:
             at.advance("chance", int(action))
         else:
-            at.advance("choice", at.node.legal[action], "I chose " + at.spaces.action_name(action))
+            at.advance("choice", at.node.legal[action], action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
