@@ -81,3 +81,13 @@ def test_the_aec_environment_observes_what_the_view_shows():
         seat = int(agent.split("_")[1])
         assert np.array_equal(obs["observation"], env.sp.observe(env.match.view(seat)))
         env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def test_an_observation_written_on_by_its_caller_changes_no_later_one():
+    """encode starts from the seat's last vector (what changed since): the vector it returned is the caller's."""
+    g = bundled("kaiju-inc")
+    sp = Spaces(g, 3)
+    m = Match(g, 3, 2)
+    first = sp.encode(m, 1)
+    first[:] = 7
+    assert np.array_equal(sp.encode(m, 1), sp.observe(m.view(1)))

@@ -88,6 +88,8 @@ class Spaces:
         self._text_number = {t: k + 1 for k, t in enumerate(self.texts)}
         self._words: dict = {}  # (text, width) -> the places its words fall on
         self._zones_of = (None, None)  # (a match, its zones in the layout's order): the match last encoded
+        # seat -> (the match last encoded for it, the vector, each zone's pieces then)
+        self._last: dict = {}
 
     # ---- actions
     def action_of(self, decision, k: int) -> int:
@@ -160,15 +162,27 @@ class Spaces:
         `observe(match.view(seat))`, with no view built (each number written once, in place: a numpy call
         on a list costs more than this whole walk of a small game)."""
         n = self.players
-        out = np.zeros(self.observation_size, np.float32)
         player = match.players[seat - 1]
-        out[seat - 1] = 1
+        zones = self._zones_of[1] if self._zones_of[0] is match else self._zones(match)
+        last = self._last.get(seat)
+        if last is not None and last[0] is match:  # from the seat's last vector: what changed since
+            out, held = last[1].copy(), last[2]
+            out[n:2 * n] = 0
+            out[self._counters_at:] = 0
+        else:
+            out, held = np.zeros(self.observation_size, np.float32), [None] * len(zones)
+            out[seat - 1] = 1
         out[2 * n] = match.round
         out[2 * n + 1] = self.phases.get(match.phase, -1) + 1
-        zones = self._zones_of[1] if self._zones_of[0] is match else self._zones(match)
-        card_at = self.card_at
-        for z, i in zones:
+        card_at, width = self.card_at, 1 + len(self.cards)
+        for k, (z, i) in enumerate(zones):
             items = z.items
+            was = held[k]
+            if was is not None:
+                if items == was:  # the same pieces (compared by identity): the same numbers
+                    continue
+                out[i:i + width] = 0
+            held[k] = items[:]
             if items:
                 out[i] = len(items)
                 if sees(z, player):
@@ -218,6 +232,7 @@ class Spaces:
                     for j, k in self._counts(label, LABEL_WIDTH):
                         out[i + j] = k
                     i += LABEL_WIDTH
+        self._last[seat] = (match, out.copy(), held)  # (a copy: the caller may write on its own)
         return out
 
     def _zones(self, match) -> list:
