@@ -217,7 +217,7 @@ def openspiel(loaded: dict, seconds: float) -> list:
     return out
 
 
-RL_PLAYERS = {"hearts": 4, "gin-rummy": 2, "debtzilla": 2, "leduc-poker": 2}  # else 3 (or the game's most)
+RL_PLAYERS = {"hearts": 4, "gin-rummy": 2, "debtzilla": 2, "leduc-poker": 2, "liars-dice": 2, "blackjack": 2}  # else 3 (or the game's most)
 
 
 def _bare(game, n: int, seed: int, rng) -> int:
@@ -229,12 +229,18 @@ def _bare(game, n: int, seed: int, rng) -> int:
     return k
 
 
+_ENVS: dict = {}  # (game id, players) -> the environment reset for each match (as a learner does)
+
+
 def _aec(game, n: int, seed: int, rng) -> int:
     import numpy as np
 
     from interpreter.rl import aec_env
-    env, k = aec_env(game, players=n, seed=seed), 0
-    env.reset()
+    env = _ENVS.get((game.id, n))
+    if env is None or env.game is not game:
+        env = _ENVS[game.id, n] = aec_env(game, players=n)
+    k = 0
+    env.reset(seed=seed)
     for _ in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -254,28 +260,39 @@ def _spiel(spiel, n: int, seed: int, rng) -> int:
     return k
 
 
+def _timed_turns(runs: dict, seconds: float) -> dict:
+    """Steps/s of each of `runs` ({kind: a function of a seed giving the steps it took}), timed in turns (one
+    match of each, again and again, on the same seeds) by CPU time, so that a machine's load falls on all
+    alike: {kind: steps per CPU second}."""
+    steps = dict.fromkeys(runs, 0)
+    spent = dict.fromkeys(runs, 0.0)
+    seed = 0
+    while min(spent.values()) < seconds or seed < 2:
+        for kind, run in runs.items():
+            t = time.process_time()
+            steps[kind] += run(seed)
+            spent[kind] += time.process_time() - t
+        seed += 1
+    return {k: steps[k] / spent[k] for k in runs}
+
+
 def rl_speed(seconds: float, say) -> list:
     """Each bundled game through interpreter.rl, random legal actions: PettingZoo AEC steps/s (each step an
     observation of the agent to move and its mask, as `env.last()` gives them) and OpenSpiel state steps/s
     (decisions; the chance nodes between them in the time), against bare decisions/s (Match.choose of random
-    options, no view read), on the same seeds."""
+    options, no view read), on the same seeds, timed in turns."""
     import random
 
     from interpreter.rl import openspiel_game
     out = []
     for name, folder in bundled_games().items():
         game = load_game(folder)
-        n = RL_PLAYERS.get(name, min(3, game.max_players))
-        rates = {}
-        for kind, fn, on in (("bare", _bare, game), ("pettingzoo", _aec, game),
-                             ("openspiel", _spiel, openspiel_game(game, players=n))):
-            rng, steps, spent, seed = random.Random(0), 0, 0.0, 0
-            while spent < seconds or seed < 2:
-                t = time.perf_counter()
-                steps += fn(on, n, seed, rng)
-                spent += time.perf_counter() - t
-                seed += 1
-            rates[kind] = steps / spent
+        n = RL_PLAYERS.get(name, max(game.min_players, min(3, game.max_players)))
+        spiel = openspiel_game(game, players=n)
+        rngs = {k: random.Random(0) for k in ("bare", "pettingzoo", "openspiel")}
+        rates = _timed_turns({"bare": lambda seed: _bare(game, n, seed, rngs["bare"]),
+                              "pettingzoo": lambda seed: _aec(game, n, seed, rngs["pettingzoo"]),
+                              "openspiel": lambda seed: _spiel(spiel, n, seed, rngs["openspiel"])}, seconds)
         entry = {"game": name, "players": n, "bare_decisions_per_second": round(rates["bare"], 1),
                  "pettingzoo_steps_per_second": round(rates["pettingzoo"], 1),
                  "openspiel_steps_per_second": round(rates["openspiel"], 1),
@@ -286,6 +303,61 @@ def rl_speed(seconds: float, say) -> list:
             f"{entry['pettingzoo_steps_per_second']:8.0f} steps/s ({entry['pettingzoo_ratio']}), OpenSpiel "
             f"{entry['openspiel_steps_per_second']:8.0f} steps/s ({entry['openspiel_ratio']})")
     return out
+
+
+def rl_against_openspiel(seconds: float, iterations: int, say) -> dict:
+    """The OpenSpiel adapter against OpenSpiel's own games, in one run: random play on meeple's Kuhn poker
+    (2 players) through the adapter and on OpenSpiel's Python-written `python_kuhn_poker`, steps/s timed in
+    turns; and OpenSpiel's CFR (open_spiel.python.algorithms.cfr) on meeple's Leduc poker through the adapter
+    and on OpenSpiel's `leduc_poker`: CPU seconds of its first iteration (the solver built, the tree met) and
+    of each further one, and the histories the tree holds (meeple's deals the whole deck at the start: more
+    chance nodes, the same values), so that the cost of a history can be compared too."""
+    import random
+
+    import pyspiel
+    from open_spiel.python.algorithms import cfr
+    from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers python_kuhn_poker
+
+    from interpreter.rl import openspiel_game
+    ours, theirs = openspiel_game(bundled_games()["kuhn-poker"], players=2), pyspiel.load_game("python_kuhn_poker")
+    rngs = [random.Random(0), random.Random(0)]
+    rates = _timed_turns({"meeple": lambda seed: _spiel(ours, 2, seed, rngs[0]),
+                          "python_kuhn_poker": lambda seed: _spiel(theirs, 2, seed, rngs[1])}, seconds)
+    out = {"kuhn_meeple_steps_per_second": round(rates["meeple"], 1),
+           "python_kuhn_poker_steps_per_second": round(rates["python_kuhn_poker"], 1),
+           "kuhn_ratio": round(rates["meeple"] / rates["python_kuhn_poker"], 2)}
+    say(f"Kuhn poker, 2 players, random play: meeple through the adapter {out['kuhn_meeple_steps_per_second']:.0f} "
+        f"steps/s, OpenSpiel's python_kuhn_poker {out['python_kuhn_poker_steps_per_second']:.0f} (ratio "
+        f"{out['kuhn_ratio']})")
+    for who, game in (("meeple", openspiel_game(bundled_games()["leduc-poker"], players=2)),
+                      ("openspiel", pyspiel.load_game("leduc_poker"))):
+        t = time.process_time()
+        solver = cfr.CFRSolver(game)
+        solver.evaluate_and_update_policy()
+        first = time.process_time() - t
+        t = time.process_time()
+        for _ in range(iterations):
+            solver.evaluate_and_update_policy()
+        out[f"cfr_{who}_first_seconds"] = round(first, 2)
+        out[f"cfr_{who}_iteration_seconds"] = round((time.process_time() - t) / iterations, 3)
+        out[f"cfr_{who}_histories"] = _histories(game.new_initial_state())
+    out["cfr_iteration_ratio"] = round(out["cfr_meeple_iteration_seconds"] / out["cfr_openspiel_iteration_seconds"], 2)
+    out["cfr_history_ratio"] = round(out["cfr_iteration_ratio"] * out["cfr_openspiel_histories"]
+                                     / out["cfr_meeple_histories"], 2)
+    say(f"CFR on Leduc poker, an iteration: meeple through the adapter {out['cfr_meeple_iteration_seconds']} s "
+        f"({out['cfr_meeple_histories']} histories; the first {out['cfr_meeple_first_seconds']} s), OpenSpiel's "
+        f"leduc_poker {out['cfr_openspiel_iteration_seconds']} s ({out['cfr_openspiel_histories']}; the first "
+        f"{out['cfr_openspiel_first_seconds']} s): ratio {out['cfr_iteration_ratio']} an iteration, "
+        f"{out['cfr_history_ratio']} a history")
+    return out
+
+
+def _histories(state) -> int:
+    """The histories (nodes) of a game's tree from `state`."""
+    if state.is_terminal():
+        return 1
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    return 1 + sum(_histories(state.child(a)) for a in actions)
 
 
 _PLAY = ("import sys, time; sys.path.insert(0, '.'); from interpreter.model.pipeline import load_game; "
@@ -553,6 +625,7 @@ def main(argv=None) -> int:
     if a.rl:
         say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = rl_speed(0.6 if a.quick else 3.0, say)
+        r = {"games": r, "against_openspiel": rl_against_openspiel(0.6 if a.quick else 3.0, 1 if a.quick else 3, say)}
         if a.json:
             print(json.dumps({"rl": r}, indent=1))
         return 0

@@ -1,12 +1,14 @@
 """Any game as a PettingZoo AEC environment (every seat an agent) or a Gymnasium environment (one seat
 learns, meeple's agents play the others). Both play an ordinary match (draws from its seed) and observe it
-through the seats' views only (spaces.py)."""
+as the seats see it (spaces.py: `Spaces.encode`, the view's vector with no view built). A match narrates
+its account only for an environment made with a `render_mode` (the account is what `render` shows)."""
 from __future__ import annotations
 
 import copy
 import random
 
 import numpy as np
+import gymnasium
 from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
@@ -30,7 +32,8 @@ def _space(sp: Spaces) -> spaces.Dict:
 def _mask(sp: Spaces, legal: dict | None) -> np.ndarray:
     mask = np.zeros(sp.size, np.int8)
     if legal:
-        mask[list(legal)] = 1
+        for a in legal:  # (one by one: numpy's list index costs more than a decision's few actions)
+            mask[a] = 1
     return mask
 
 
@@ -40,7 +43,12 @@ def _info(sp: Spaces, decision, legal: dict) -> dict:
 
 
 def _observation(sp: Spaces, match, seat: int, legal: dict | None) -> dict:
-    return {"observation": sp.observe(match.view(seat)), "action_mask": _mask(sp, legal)}
+    return {"observation": sp.encode(match, seat), "action_mask": _mask(sp, legal)}
+
+
+def _unrendered() -> None:
+    gymnasium.logger.warn("render() of an environment made without a render_mode: its match narrates nothing "
+                          "(make it with render_mode='ansi' or 'human')")
 
 
 class MeepleAEC(AECEnv):
@@ -80,7 +88,7 @@ class MeepleAEC(AECEnv):
     def reset(self, seed=None, options=None):
         if seed is not None:
             self.seed = seed
-        self.match = Match(self.game, self.n, self.seed, self.options)
+        self.match = Match(self.game, self.n, self.seed, self.options, narrate=self.render_mode is not None)
         self.seed += 1  # the next reset without a seed plays another match
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -89,6 +97,8 @@ class MeepleAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.shown = 0
+        self.agent_selection = self.possible_agents[0]  # (a match may end in its setup: no one ever moves)
+        self._asked = None  # the agent whose info says what it is asked (the others': an empty mask)
         self._next()
 
     def _next(self):
@@ -101,10 +111,13 @@ class MeepleAEC(AECEnv):
             self.legal = {}
         else:
             self.legal = self.sp.actions(m.pending)
-            self.agent_selection = self.possible_agents[m.pending.player.index]
-            for a in self.agents:
-                self.infos[a] = _info(self.sp, m.pending, self.legal) if a == self.agent_selection else \
-                    {"action_mask": _mask(self.sp, None)}
+            self.agent_selection = asked = self.possible_agents[m.pending.player.index]
+            # only the info of the agent asked before and of the one asked now change
+            for a in (self.agents if self._asked is None else (self._asked,)):
+                if a != asked:
+                    self.infos[a] = {"action_mask": _mask(self.sp, None)}
+            self.infos[asked] = _info(self.sp, m.pending, self.legal)
+            self._asked = asked
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
@@ -125,6 +138,8 @@ class MeepleAEC(AECEnv):
             self.render()
 
     def render(self):
+        if self.render_mode is None:
+            return _unrendered()
         lines = self.match.lines[self.shown:] if self.match else []
         self.shown += len(lines)
         text = "\n".join(lines)
@@ -158,7 +173,7 @@ class MeepleGym(Env):
         super().reset(seed=seed)
         if seed is not None:
             self.seed = seed
-        self.match = Match(self.game, self.n, self.seed, self.options)
+        self.match = Match(self.game, self.n, self.seed, self.options, narrate=self.render_mode is not None)
         self.opponents = {s: self._opponent(spec, s) for s, spec in self.opponent_specs.items()}
         self.seed += 1
         self._play_others()
@@ -169,15 +184,17 @@ class MeepleGym(Env):
             return spec
         if spec == "random":
             rng = random.Random(f"{self.seed}:{seat}")
-            return lambda view, decision: rng.randrange(decision.size)
+            return _Blind(lambda view, decision: rng.randrange(decision.size))
         agent = make_agent(spec, seat, self.seed)
-        return lambda view, decision: agent.choose(view if agent.wants_view else None, decision)
+        play = (lambda view, decision: agent.choose(view, decision))
+        return play if agent.wants_view else _Blind(lambda view, decision: agent.choose(None, decision))
 
     def _play_others(self):
         m = self.match
         while not m.over and m.pending.player.seat != self.seat:
             d = m.pending
-            m.choose(self.opponents[d.player.seat](m.view(d.player.seat), d))
+            opponent = self.opponents[d.player.seat]
+            m.choose(opponent(None if type(opponent) is _Blind else m.view(d.player.seat), d))
         self.legal = {} if m.over else self.sp.actions(m.pending)
 
     def _obs(self):
@@ -201,7 +218,20 @@ class MeepleGym(Env):
         return self._obs(), reward, over, False, self._info()
 
     def render(self):
+        if self.render_mode is None:
+            return _unrendered()
         return "\n".join(self.match.lines) if self.match else ""
+
+
+class _Blind:
+    """An opponent that reads no view (random, or an agent that wants none): none is built for it."""
+    __slots__ = ("play",)
+
+    def __init__(self, play):
+        self.play = play
+
+    def __call__(self, view, decision):
+        return self.play(view, decision)
 
 
 def aec_env(game, players: int, options: dict | None = None, seed: int = 0, render_mode=None) -> MeepleAEC:

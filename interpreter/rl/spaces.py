@@ -5,20 +5,27 @@ content offers as an answer (an `ask` entry, a text of a list of texts), then `S
 option (a label the content builds as it plays, a number, a list): the option at place i of its decision.
 Options of one decision that fall on one action (two copies of a card) are one choice: the first is taken.
 
-Observations: a flat vector of numbers read from `match.view(seat)` only (docs/rl.md lists its parts), so
-nothing a seat may not see can reach it.
+Observations: a flat vector of numbers of what a seat sees (docs/rl.md lists its parts). `observe` reads it
+from `match.view(seat)`; `encode` computes the same vector from the match by the same rules of secrecy.py
+(whose zones the seat sees, which prompt it reads, its own decision's labels), with no view built: the layout
+is fixed per game and player count, so a step pays only for the zones' cards and the words of the decision.
+tests/test_rl_encode.py holds the two equal over random positions of every bundled game.
 """
 from __future__ import annotations
 
 import json
 import re
 import zlib
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import UsageError
+from ..runtime.secrecy import prompt as prompt_for
+from ..runtime.secrecy import sees
 from ..runtime.state import Piece, Player
+from ..runtime.view import _value, _Viewer
 
 SLOTS = 64  # places for options that are neither a card, a seat nor a text of the content
 # the words of the decision's prompt and of each place's label, hashed into so many numbers (`words`)
@@ -68,6 +75,21 @@ class Spaces:
         self.observation_size = (2 * players + 2 + len(self.zones) * (1 + len(self.cards)) + len(game.counters)
                                  + players * len(game.player_counters) + sum(self.global_vars.values())
                                  + players * sum(self.player_vars.values()) + PROMPT_WIDTH + SLOTS * LABEL_WIDTH)
+        # encode's layout: where each zone's count and cards, each counter, each var and the words begin
+        i = 2 * players + 2
+        self._zone_at = []
+        for seat, name in self.zones:
+            self._zone_at.append((seat, name, i))
+            i += 1 + len(self.cards)
+        self._counters_at = i
+        i += len(game.counters) + players * len(game.player_counters)
+        self._vars_at = i
+        self._prompt_at = self.observation_size - PROMPT_WIDTH - SLOTS * LABEL_WIDTH
+        self._text_number = {t: k + 1 for k, t in enumerate(self.texts)}
+        self._words: dict = {}  # (text, width) -> the places its words fall on
+        self._zones_of = (None, None)  # (a match, its zones in the layout's order): the match last encoded
+        # seat -> (the match last encoded for it, the vector, each zone's pieces then)
+        self._last: dict = {}
 
     # ---- actions
     def action_of(self, decision, k: int) -> int:
@@ -134,6 +156,101 @@ class Spaces:
             words(out[i:i + LABEL_WIDTH], label)
             i += LABEL_WIDTH
         return out
+
+    def encode(self, match, seat: int) -> np.ndarray:
+        """The observation vector of what the player at `seat` sees of `match`: equal to
+        `observe(match.view(seat))`, with no view built (each number written once, in place: a numpy call
+        on a list costs more than this whole walk of a small game)."""
+        n = self.players
+        player = match.players[seat - 1]
+        zones = self._zones_of[1] if self._zones_of[0] is match else self._zones(match)
+        last = self._last.get(seat)
+        if last is not None and last[0] is match:  # from the seat's last vector: what changed since
+            out, held = last[1].copy(), last[2]
+            out[n:2 * n] = 0
+            out[self._counters_at:] = 0
+        else:
+            out, held = np.zeros(self.observation_size, np.float32), [None] * len(zones)
+            out[seat - 1] = 1
+        out[2 * n] = match.round
+        out[2 * n + 1] = self.phases.get(match.phase, -1) + 1
+        card_at, width = self.card_at, 1 + len(self.cards)
+        for k, (z, i) in enumerate(zones):
+            items = z.items
+            was = held[k]
+            if was is not None:
+                if items == was:  # the same pieces (compared by identity): the same numbers
+                    continue
+                out[i:i + width] = 0
+            held[k] = items[:]
+            if items:
+                out[i] = len(items)
+                if sees(z, player):
+                    i += 1
+                    shown = [i + card_at[p.card.id] for p in items]
+                    if len(set(shown)) == len(shown):
+                        for j in shown:
+                            out[j] = 1
+                    else:  # copies of a card
+                        for j, k in Counter(shown).items():
+                            out[j] = k
+        i = self._counters_at
+        for name in self.game.counters:
+            out[i] = match.counters.get(name, 0)
+            i += 1
+        for p in match.players:
+            counters = p.counters
+            for name in self.game.player_counters:
+                out[i] = counters.get(name, 0)
+                i += 1
+        viewer = None
+        for store, widths in [(match.vars, self.global_vars)] + [(p.vars, self.player_vars) for p in match.players]:
+            for name, width in widths.items():
+                v = store.get(name)
+                t = type(v)
+                if t is int or t is float or t is bool:
+                    out[i] = v
+                elif t is Player:
+                    out[i] = v.seat
+                elif t is str:
+                    out[i] = self._text_number.get(v, 0)
+                elif v is not None and t is not Piece:  # (a card's value in a view has no id: it counts 0)
+                    if viewer is None:
+                        viewer = _Viewer(match, player)
+                    flat = self._numbers(_value(v, viewer))[:width]
+                    out[i:i + len(flat)] = flat
+                i += width
+        d = match.pending
+        if d is not None:
+            out[n + d.player.seat - 1] = 1
+            i = self._prompt_at
+            for j, k in self._counts(prompt_for(d, player), PROMPT_WIDTH):
+                out[i + j] = k
+            if player is d.player:
+                i += PROMPT_WIDTH
+                for label in d.labels()[:SLOTS]:
+                    for j, k in self._counts(label, LABEL_WIDTH):
+                        out[i + j] = k
+                    i += LABEL_WIDTH
+        self._last[seat] = (match, out.copy(), held)  # (a copy: the caller may write on its own)
+        return out
+
+    def _zones(self, match) -> list:
+        zones = [(match.zones[name] if seat is None else match.players[seat].zones[name], i)
+                 for seat, name, i in self._zone_at]
+        self._zones_of = (match, zones)
+        return zones
+
+    def _counts(self, text: str, width: int) -> list:
+        """How many of a text's words fall on each of `width` places, as `words` counts them: [(place, count)]."""
+        key = (text, width)
+        known = self._words.get(key)
+        if known is None:
+            if len(self._words) > 100_000:  # labels built in play: a bound on what is kept
+                self._words.clear()
+            known = self._words[key] = list(Counter(zlib.crc32(w.encode()) % width
+                                                    for w in _WORD.findall(str(text).lower())).items())
+        return known
 
     def labels(self, decision, legal: dict) -> dict[int, str]:
         """What each legal action means here: the label of the option it stands for."""

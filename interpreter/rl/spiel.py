@@ -16,7 +16,7 @@ import numpy as np
 import pyspiel
 
 from ..model.pipeline import load_game
-from ..runtime.match import resolve_options
+from ..runtime.match import Match, resolve_options
 from .draws import Draws, NeedDraw, replay, sampled
 from .spaces import Spaces, flat_view, view_change, view_text
 
@@ -77,7 +77,7 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
             parameter_specification={"players": g.min_players})
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
-                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {},
+                   {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}, "count": [0], "starts": {},
                     "source": None if loaded else key[0]})
         if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
@@ -105,7 +105,10 @@ class MeepleGame(pyspiel.Game):
     options: dict = {}
     kind = None
     numbered: dict = {}  # players -> Spaces
-    nodes: dict = {}     # (players, steps) -> Node (spiel.Position)
+    nodes: dict = {}     # players -> the Node of the start, the root of the tree of positions met (spiel.Position)
+    count: list = [0]    # the Nodes in the trees (past Position.CACHE, a new tree is started)
+    starts: dict = {}    # players -> a Position at the start, its match not at hand (MeepleState)
+    recalls = False      # whether an information state was asked for: then views are read where each is made
     source = None        # the folder it was loaded from (None: made from a loaded GameDef)
 
     def __reduce__(self):
@@ -148,14 +151,18 @@ class MeepleGame(pyspiel.Game):
 
 
 class Node:
-    """What a position shows: who is to move and the legal actions, the draw wanted (a chance node), the
-    returns at the end, and the players' views (the one to move's, or at the end everyone's; another's is
-    read when asked for, `MeepleState.view_of`); shared by every state at that position."""
-    __slots__ = ("player", "legal", "wanted", "returns", "views", "_flat", "_changes")
+    """What a position shows: who is to move and the legal actions (and them sorted), the draw wanted (a chance
+    node), the returns at the end, the players' views (the one to move's, or at the end everyone's: read when
+    first asked for, see `view`), each player's recall (`trail`) and information state string once made;
+    shared by every state at that position. A game's Nodes form a tree (`children`, by step), so that a step
+    to a known position is one lookup."""
+    __slots__ = ("player", "legal", "actions", "wanted", "returns", "views", "_flat", "_changes", "steps",
+                 "trail", "infos", "children", "game", "__weakref__")
 
-    def __init__(self, spaces: Spaces, match, wanted):
-        self.wanted, self.legal, self.returns, self.views = wanted, {}, None, ()
-        self._flat = self._changes = None
+    def __init__(self, spaces: Spaces, match, wanted, steps: tuple = (), game=None, eager: bool = True):
+        self.wanted, self.legal, self.actions, self.returns, self.views = wanted, {}, [], None, ()
+        self._flat = self._changes = self.infos = None
+        self.steps, self.game, self.children, self.trail = steps, game, None, ()
         if match is None:
             self.player = int(pyspiel.PlayerId.CHANCE)
             return
@@ -164,14 +171,24 @@ class Node:
             self.player, self.returns = int(pyspiel.PlayerId.TERMINAL), returns_of(match)
         else:
             self.player, self.legal = match.pending.player.index, spaces.actions(match.pending)
-        self.views = [match.view(p + 1) if match.over or p == self.player else None for p in range(n)]
+            self.actions = sorted(self.legal)
+        # a view is read here only if information states are asked for (eager), else when first asked for
+        self.views = [match.view(p + 1) if eager and (match.over or p == self.player) else None for p in range(n)]
+
+    def view(self, p: int) -> dict:
+        """Player p's view here (the player to move's, or anyone's at the end)."""
+        v = self.views[p]
+        if v is None:
+            _fill_views(p, [self])
+            v = self.views[p]
+        return v
 
     def flat(self, p: int, game) -> dict:
         """Player p's view as a flat dict (spaces.flat_view), made when first read (most are never read)."""
         if self._flat is None:
             self._flat = [None] * len(self.views)
         if self._flat[p] is None:
-            self._flat[p] = flat_view(self.views[p], game)
+            self._flat[p] = flat_view(self.view(p), game)
         return self._flat[p]
 
     def change(self, p: int, before, game) -> str:
@@ -186,9 +203,47 @@ class Node:
         return known[1]
 
 
+def _recall(trail) -> list:
+    """A player's trail (a chain of (entry, the chain before)) as a list, oldest first."""
+    out = []
+    while trail is not None:
+        out.append(trail[0])
+        trail = trail[1]
+    out.reverse()
+    return out
+
+
+def _fill_views(p: int, nodes: list) -> None:
+    """The views of player p at `nodes` (Nodes of one line of play) that were not read when they were made: one
+    replay of the steps of the latest of them, the view read as the match passes each (a decision's position
+    is the match after the choices before it). (An imagined world's Nodes read their views when made.)"""
+    missing: dict = {}
+    for node in nodes:
+        if node.views[p] is None:
+            missing[sum(kind == "choice" for kind, _ in node.steps)] = node
+    if not missing:
+        return
+    deepest = max(missing.values(), key=lambda node: len(node.steps))
+    g = deepest.game
+    spaces = g.spaces_for(len(deepest.views))
+    draws = Draws([v for kind, v in deepest.steps if kind == "chance"], spaces.card_at)
+    match = Match(g.meeple, len(deepest.views), 0, g.options, rng=draws, narrate=False)
+    done = 0
+    for kind, v in deepest.steps:
+        if done in missing:
+            missing.pop(done).views[p] = match.view(p + 1)
+        if kind == "choice":
+            match.choose(v)
+            done += 1
+    if done in missing:
+        missing.pop(done).views[p] = match.view(p + 1)
+    match.close()
+
+
 class Position:
-    """Where a state's match is: its steps ("choice", option index) and ("chance", outcome), in order, and
-    what it shows (a Node, kept by the game for every position met: a tree search meets each many times).
+    """Where a state's match is: its Node (what the position shows, its steps ("choice", option index) and
+    ("chance", outcome) in order; kept by the game for every position met, a tree search meets each many
+    times) and the match there, if one is at hand.
 
     The match itself is kept while the state is played forward. A copy of the state (pyspiel deep-copies its
     attributes) shares the Node and makes a match only when it needs one: a clone of the match it was copied
@@ -197,10 +252,9 @@ class Position:
     replay of its steps: its match is cloned at every copy, and nothing of it is kept by the game."""
     CACHE = 200_000  # positions a game keeps
 
-    def __init__(self, game: MeepleGame, match=None, origin=None):
+    def __init__(self, game: MeepleGame, match=None, origin=None, trail=None, skip: int | None = None):
         self.game_class, self.spaces = type(game), game.spaces
         self.players = game.num_players()
-        self.steps: list = []
         self.imagined = match is not None
         # an imagined world's: what the state it was imagined from was (its origin, history and draws: see
         # _state_after), and the player and seed it was imagined with
@@ -212,20 +266,23 @@ class Position:
         if match is None:
             # pyspiel copies a state by making a new one and then copying the attributes over: the start is
             # looked up, not replayed, once known
-            known = self.game_class.nodes.get((self.players, ()))
+            known = self.game_class.nodes.get(self.players)
             if known is None:
-                match, wanted = self._replay()
-                self.node = self._node(match, wanted)
-            else:
-                self.node = known
+                match, wanted = self._replay(())
+                known = self._node(match, wanted, (), None)
+            self.node = known
         else:
-            self.node = Node(self.spaces, match, None)
+            self.node = self._node(match, None, (), None, trail, skip)
         self.match = match
+
+    @property
+    def steps(self) -> tuple:
+        return self.node.steps
 
     def __deepcopy__(self, memo):
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
-        other.steps, other.match = list(self.steps), None
+        other.match = None
         if self.imagined:
             other.rng = random.Random(self.rng.getrandbits(64))
             with sampled(other.rng):
@@ -240,9 +297,9 @@ class Position:
         return _position_of, (self.game_class.kind.short_name, self.players, self.origin, list(self.steps),
                               self.rng.getstate() if self.imagined else None)
 
-    def _replay(self):
+    def _replay(self, steps):
         g = self.game_class
-        return replay(g.meeple, self.players, g.options, self.steps, self.spaces.card_at)
+        return replay(g.meeple, self.players, g.options, list(steps), self.spaces.card_at)
 
     def live(self):
         """The match at this position (none at a chance node)."""
@@ -251,64 +308,96 @@ class Position:
             if source is not None and len(source[0].choices) == source[1] and not source[0].over:
                 self.match = source[0].clone()
             else:
-                self.match = self._replay()[0]
+                self.match = self._replay(self.node.steps)[0]
             self.source = None
         return self.match
 
-    def _node(self, match, wanted) -> Node:
+    def _node(self, match, wanted, steps: tuple, said: str | None, trail=None, skip: int | None = None) -> Node:
+        """The Node of a new position after `steps`, with each player's recall: the one before's (`trail`, else
+        the parent's), the choice made (`said`), and this position if the player decides here (or at the end),
+        but for player `skip` (whose recall `trail` already ends here: a world it imagines)."""
+        g = self.game_class
+        before = self.node if steps else None
         if self.imagined:
-            return Node(self.spaces, match, wanted)
-        cache = self.game_class.nodes
-        if len(cache) > self.CACHE:
-            cache.clear()
-        node = cache[(self.players, tuple(self.steps))] = Node(self.spaces, match, wanted)
+            node = Node(self.spaces, match, wanted, steps)
+        else:
+            node = Node(self.spaces, match, wanted, steps, g, g.recalls)
+        trail = list(trail if trail is not None else before.trail if before is not None else [None] * self.players)
+        if said is not None:
+            mover = before.player
+            trail[mover] = (said, trail[mover])
+        for p in range(len(trail)):
+            if p != skip and (node.returns is not None or p == node.player):
+                trail[p] = (node, trail[p])
+        node.trail = tuple(trail)
+        if not self.imagined:
+            if before is None:
+                g.nodes[self.players] = node
+            else:
+                if g.count[0] > self.CACHE:  # a new tree from here on (states keep the Nodes they are at)
+                    g.nodes.clear()
+                    g.count[0] = 0
+                if before.children is None:
+                    before.children = {}
+                before.children[steps[-1]] = node
+                g.count[0] += 1
         return node
 
-    def advance(self, kind: str, value: int) -> None:
-        key = (self.players, (*self.steps, (kind, value)))
-        known = None if self.imagined else self.game_class.nodes.get(key)
+    def advance(self, kind: str, value: int, action: int | None = None) -> None:
+        """One step: a choice (the option's index; `action` its action, if known) or a chance outcome."""
+        step = (kind, value)
+        node = self.node
+        children = node.children
+        known = None if self.imagined or children is None else children.get(step)
+        steps = known.steps if known is not None else (*node.steps, step)
         wanted = None
         if self.imagined:
-            self.steps.append((kind, value))
             with sampled(self.rng):
                 self.match.choose(value)
         elif kind == "choice" and (self.match is not None or known is None):
             match = self.live()  # at this position, before the step
-            self.steps.append((kind, value))
             try:
                 match.choose(value)
             except NeedDraw as w:
                 match, wanted = None, w
-                self.drawing, self.base = len(self.steps) - 1, None
+                self.drawing, self.base = len(steps) - 1, None
             self.match = match
+        elif known is not None:
+            self.match = None
         else:
             # the next card of the same shuffle follows without playing the match
-            following = self.node.wanted.after(value) if kind == "chance" else None
-            self.steps.append((kind, value))
-            if known is not None or following is not None:
+            following = node.wanted.after(value) if kind == "chance" else None
+            if following is not None:
                 self.match, wanted = None, following
             else:
-                self.match, wanted = self._drawn()
+                self.match, wanted = self._drawn(steps)
         self.source = None
-        self.node = known or self._node(self.match, wanted)
+        if known is None:
+            said = None
+            if kind == "choice":
+                if action is None:
+                    action = next(a for a, k in node.legal.items() if k == value)
+                said = "I chose " + self.spaces.action_name(action)
+            known = self._node(self.match, wanted, steps, said)
+        self.node = known
         if self.node.wanted is None:
             self.drawing = self.base = None
 
-    def _drawn(self):
+    def _drawn(self, steps):
         """The match once the draws taken so far are made: the choice that wanted them answered again on a
         clone of the match before it (`base`, replayed once for all the draws of that choice), its generator
         given the draws; or, for draws of the setup, a replay."""
         if self.drawing is None:
-            return self._replay()
+            return self._replay(steps)
         if self.base is None:
             g = self.game_class
-            self.base = replay(g.meeple, self.players, g.options, self.steps[:self.drawing], self.spaces.card_at)[0]
+            self.base = replay(g.meeple, self.players, g.options, list(steps[:self.drawing]), self.spaces.card_at)[0]
         match = self.base.clone()
-        draws = Draws([v for kind, v in self.steps if kind == "chance"], self.spaces.card_at)
+        draws = Draws([v for kind, v in steps if kind == "chance"], self.spaces.card_at)
         draws.taken = match.rng.taken
         match.draw_from(draws)  # (its copies too: they replay to here, then draw from these)
         try:
-            match.choose(self.steps[self.drawing][1])
+            match.choose(steps[self.drawing][1])
         except NeedDraw as w:
             return None, w
         return match, None
@@ -338,21 +427,29 @@ def _state_after(game, origin, history: list, rng=None):
     return s
 
 
-class Trails(list):
-    """Each player's observations so far: a list each of the Nodes it was at and its own choices (texts). A
-    copy copies the lists, not what they hold."""
-
-    def __deepcopy__(self, memo):
-        return Trails(list(t) for t in self)
-
-
 class MeepleState(pyspiel.State):
     def __init__(self, game: MeepleGame):
         super().__init__(game)
-        self.n = game.num_players()
-        self.trail = Trails([] for _ in range(self.n))  # what each player observed, decision by decision
-        self.at = Position(game)
-        self._arrived()
+        # a copy of the start's Position, known once made (pyspiel's clone makes a new state, then copies over
+        # it: the start is not worth more)
+        known = type(game).starts.get(game.num_players())
+        if known is None:
+            self.at = Position(game)
+            known = type(game).starts[game.num_players()] = Position.__new__(Position)
+            known.__dict__.update(self.at.__dict__, match=None, source=None)
+        else:
+            self.at = Position.__new__(Position)
+            self.at.__dict__.update(known.__dict__)
+
+    @property
+    def n(self) -> int:
+        return self.at.players
+
+    @property
+    def trail(self) -> list:
+        """What each player observed so far, decision by decision: the Nodes it decided at (and the end) and its
+        own choices (texts), in order."""
+        return [_recall(t) for t in self.at.node.trail]
 
     @property
     def spaces(self) -> Spaces:
@@ -368,7 +465,8 @@ class MeepleState(pyspiel.State):
         """Player p's view now (at a draw: the last it had)."""
         node = self.at.node
         if not node.views:
-            return next((e.views[p] for e in reversed(self.trail[p]) if type(e) is not str), None)
+            last = next((e for e in reversed(_recall(node.trail[p])) if type(e) is not str), None)
+            return None if last is None else last.view(p)
         if node.views[p] is None:
             node.views[p] = self.at.live().view(p + 1)
         return node.views[p]
@@ -377,32 +475,22 @@ class MeepleState(pyspiel.State):
     def legal(self) -> dict:
         return self.at.node.legal
 
-    def _arrived(self, others_only: int | None = None) -> None:
-        """At a decision what the player to move sees joins its trail; at the end, what everyone sees. (A
-        player recalls each position it decided at and its choices: what it saw in between shows in what
-        it sees next, so views are read only where the player decides.)"""
-        node = self.at.node
-        for p in range(len(node.views)):
-            if p != others_only and (node.returns is not None or p == node.player):
-                self.trail[p].append(node)
-
     def current_player(self):
         return self.at.node.player
 
     def _legal_actions(self, player):
-        return sorted(self.legal) if player == self.current_player() else []
+        node = self.at.node
+        return node.actions if player == node.player else []
 
     def chance_outcomes(self):
-        return list(self.at.node.wanted.outcomes)
+        return self.at.node.wanted.outcomes
 
     def _apply_action(self, action):
-        player = self.current_player()
-        if player == pyspiel.PlayerId.CHANCE:
-            self.at.advance("chance", int(action))
+        at = self.at
+        if at.node.player == pyspiel.PlayerId.CHANCE:
+            at.advance("chance", int(action))
         else:
-            self.trail[player].append(f"I chose {self.spaces.action_name(action)}")
-            self.at.advance("choice", self.legal[action])
-        self._arrived()
+            at.advance("choice", at.node.legal[action], action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -413,7 +501,8 @@ class MeepleState(pyspiel.State):
         return self.at.node.returns is not None
 
     def returns(self):
-        return list(self.at.node.returns) if self.is_terminal() else [0.0] * self.n
+        node = self.at.node
+        return list(node.returns) if node.returns is not None else [0.0] * self.at.players
 
     def __str__(self):
         return "\n".join(self.at.lines()) or f"after {len(self.at.steps)} steps"
@@ -454,21 +543,31 @@ class MeepleState(pyspiel.State):
         s = MeepleState.__new__(MeepleState)
         pyspiel.State.__init__(s, self.get_game())
         origin = (self.at.origin, self.history(), self.at.rng.getstate() if self.at.imagined else None, player_id, seed)
-        s.n, s.at = self.n, Position(self.get_game(), world, origin)
-        s.trail = Trails(list(t) if p == player_id else [] for p, t in enumerate(self.trail))
-        s._arrived(others_only=player_id)
+        trail = [t if p == player_id else None for p, t in enumerate(self.at.node.trail)]
+        s.at = Position(self.get_game(), world, origin, trail, skip=player_id)
         return s
 
     def information_state_string(self, player=None):
-        p = self.current_player() if player is None else player
-        lines, before, game = [], None, self.spaces.game
-        for e in self.trail[p]:
-            if type(e) is str:
-                lines.append(e)
-            else:
-                lines.append(e.change(p, before, game))
-                before = e
-        return "\n".join(lines)
+        node = self.at.node
+        p = node.player if player is None else player
+        if node.infos is None:
+            node.infos = [None] * self.at.players
+        known = node.infos[p]
+        if known is None:
+            self.at.game_class.recalls = True  # from now on a view is read where its position is made
+            lines, before, game = [], None, self.spaces.game
+            entries = _recall(node.trail[p])
+            seen = [e for e in entries if type(e) is not str]
+            if seen:
+                _fill_views(p, seen)  # (the views not read when their positions were made)
+            for e in entries:
+                if type(e) is str:
+                    lines.append(e)
+                else:
+                    lines.append(e.change(p, before, game))
+                    before = e
+            known = node.infos[p] = "\n".join(lines)
+        return known
 
     def observation_string(self, player=None):
         view = self.view_of(self.current_player() if player is None else player)
@@ -493,9 +592,13 @@ class Observer:
 
     def tensor_of(self, state, player) -> np.ndarray:
         out = np.zeros_like(self.tensor)
-        view = state.view_of(player)
-        if view is not None:
-            out[:self.spaces.observation_size] = self.spaces.observe(view)
+        node = state.at.node
+        if node.views and node.views[player] is None:  # the match is at hand, or made: no view needed
+            out[:self.spaces.observation_size] = self.spaces.encode(state.at.live(), player + 1)
+        else:
+            view = state.view_of(player)
+            if view is not None:
+                out[:self.spaces.observation_size] = self.spaces.observe(view)
         if self.recall:
             base = self.spaces.observation_size
             for p, a in _moves(state):
