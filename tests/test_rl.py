@@ -335,3 +335,53 @@ def test_an_information_state_is_each_views_change_and_tells_every_view_again():
         for path in change.get("gone", []):
             del flat[path]
         assert flat == flat_view(node.views[0], game.meeple)
+
+
+NUMBERS = """
+game: numbers
+name: Numbers
+players: {{min: 2, max: 2}}
+cards: []
+{most}
+round:
+  - phase: main
+    do: |
+      let n = choose n from range(1, {count}) by players[0] prompt "a number"
+      players[0].points += n
+      trigger_end("picked")
+player:
+  counters:
+    points: {{initial: 0, min: 0, max: 1000}}
+score: me.points
+"""
+
+
+def _numbers(tmp_path, count: int, most: int | None):
+    from interpreter import load_game
+    from tests.conftest import write_game
+    text = NUMBERS.format(most=f"most_options: {most}" if most else "", count=count)  # (range is inclusive)
+    return load_game(write_game(tmp_path / f"n{count}-{most}", {"game.yaml": text}))
+
+
+def test_a_game_declares_the_most_options_its_action_space_makes_room_for(tmp_path):
+    """`most_options:` in game.yaml: the action space keeps that many places for options that are neither cards,
+    seats nor texts (64 without it). A decision of more options than its places is refused with the number to
+    declare; at the bound and below it, every option is an action of its own."""
+    from interpreter.errors import UsageError
+    plain = Spaces(_numbers(tmp_path, 64, None), 2)
+    assert plain.size - plain.slot0 == SLOTS == 64
+    m = Match(_numbers(tmp_path, 64, None), 2, 1)
+    assert len(plain.actions(m.pending)) == 64  # at the bound
+    m = Match(_numbers(tmp_path, 65, None), 2, 1)
+    with pytest.raises(UsageError, match="most_options"):  # one past it
+        Spaces(m.game, 2).actions(m.pending)
+    game = _numbers(tmp_path, 65, 65)
+    sp = Spaces(game, 2)
+    assert sp.size - sp.slot0 == 65
+    m = Match(game, 2, 1)
+    legal = sp.actions(m.pending)
+    assert sorted(legal) == [sp.slot0 + k for k in range(65)]
+    env = aec_env(game.folder, players=2)
+    env.reset(seed=1)
+    assert env.action_space(env.agent_selection).n == sp.size
+    assert int(env.infos[env.agent_selection]["action_mask"].sum()) == 65

@@ -290,9 +290,10 @@ def rl_speed(seconds: float, say) -> list:
         n = RL_PLAYERS.get(name, max(game.min_players, min(3, game.max_players)))
         spiel = openspiel_game(game, players=n)
         rngs = {k: random.Random(0) for k in ("bare", "pettingzoo", "openspiel")}
-        rates = _timed_turns({"bare": lambda seed: _bare(game, n, seed, rngs["bare"]),
-                              "pettingzoo": lambda seed: _aec(game, n, seed, rngs["pettingzoo"]),
-                              "openspiel": lambda seed: _spiel(spiel, n, seed, rngs["openspiel"])}, seconds)
+        rates = _timed_turns({"bare": lambda seed, g=game, n=n, r=rngs: _bare(g, n, seed, r["bare"]),
+                              "pettingzoo": lambda seed, g=game, n=n, r=rngs: _aec(g, n, seed, r["pettingzoo"]),
+                              "openspiel": lambda seed, s=spiel, n=n, r=rngs: _spiel(s, n, seed, r["openspiel"])},
+                             seconds)
         entry = {"game": name, "players": n, "bare_decisions_per_second": round(rates["bare"], 1),
                  "pettingzoo_steps_per_second": round(rates["pettingzoo"], 1),
                  "openspiel_steps_per_second": round(rates["openspiel"], 1),

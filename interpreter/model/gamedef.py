@@ -96,6 +96,7 @@ class GameDef:
     score: Callable | None
     ranking: list
     max_rounds: int
+    most_options: int = 64  # `most_options:`: the places of the learning environments' action space (rl/spaces.py)
     faction: Callable | None = None
     value: Callable | None = None  # the bots' estimate of a player's position (`value:`); None: they read `score:`
     cooperative: bool = False  # the players win or lose together

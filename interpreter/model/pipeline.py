@@ -157,7 +157,7 @@ def assemble(checked: Checked, folder: str) -> GameDef:
         ranking_names=tuple(checked.ranking_names),
         team=fn(checked.team), team_place=checked.team.origin.place if checked.team is not None else None,
         cooperative=bool(g.get("cooperative", False)),
-        max_rounds=g.get("max_rounds", 500),
+        max_rounds=g.get("max_rounds", 500), most_options=g.get("most_options", 64),
         line_map=comp.line_map, description=g.get("description", ""), names=names,
         rules=checked.rules,
         faces={k: FaceSpec(**f) for k, f in decl.faces.items()},

@@ -7,8 +7,8 @@ from __future__ import annotations
 import copy
 import random
 
-import numpy as np
 import gymnasium
+import numpy as np
 from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
@@ -186,8 +186,9 @@ class MeepleGym(Env):
             rng = random.Random(f"{self.seed}:{seat}")
             return _Blind(lambda view, decision: rng.randrange(decision.size))
         agent = make_agent(spec, seat, self.seed)
-        play = (lambda view, decision: agent.choose(view, decision))
-        return play if agent.wants_view else _Blind(lambda view, decision: agent.choose(None, decision))
+        if agent.wants_view:
+            return agent.choose
+        return _Blind(lambda view, decision: agent.choose(None, decision))
 
     def _play_others(self):
         m = self.match

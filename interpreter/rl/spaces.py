@@ -1,7 +1,8 @@
 """A game's action space and observation encoding, numbered from its content and computed from views alone.
 
 Actions: one per card of the game (by card id, in the order of its card files), one per seat, one per text the
-content offers as an answer (an `ask` entry, a text of a list of texts), then `SLOTS` places for any other
+content offers as an answer (an `ask` entry, a text of a list of texts), then the game's `most_options:` places (SLOTS, 64,
+without it) for any other
 option (a label the content builds as it plays, a number, a list): the option at place i of its decision.
 Options of one decision that fall on one action (two copies of a card) are one choice: the first is taken.
 
@@ -27,7 +28,8 @@ from ..runtime.secrecy import sees
 from ..runtime.state import Piece, Player
 from ..runtime.view import _value, _Viewer
 
-SLOTS = 64  # places for options that are neither a card, a seat nor a text of the content
+SLOTS = 64  # places for options that are neither a card, a seat nor a text of the content, unless the game says
+# how many its decisions may offer (`most_options:`)
 # the words of the decision's prompt and of each place's label, hashed into so many numbers (`words`)
 PROMPT_WIDTH, LABEL_WIDTH = 32, 8
 _WORD = re.compile(r"\w+")
@@ -66,7 +68,8 @@ class Spaces:
         self.card_at = {cid: i for i, cid in enumerate(self.cards)}
         self.text_at = {t: len(self.cards) + players + i for i, t in enumerate(self.texts)}
         self.slot0 = len(self.cards) + players + len(self.texts)
-        self.size = self.slot0 + SLOTS
+        self.slots = game.most_options
+        self.size = self.slot0 + self.slots
         self.zones = [(None, z) for z in game.zones if z != "box"]
         self.zones += [(s, z) for s in range(players) for z in game.player_zones]
         self.global_vars = {n: _width(v) for n, v in game.vars.items()}
@@ -74,7 +77,7 @@ class Spaces:
         self.phases = {p.name: i for i, p in enumerate(game.phases)}
         self.observation_size = (2 * players + 2 + len(self.zones) * (1 + len(self.cards)) + len(game.counters)
                                  + players * len(game.player_counters) + sum(self.global_vars.values())
-                                 + players * sum(self.player_vars.values()) + PROMPT_WIDTH + SLOTS * LABEL_WIDTH)
+                                 + players * sum(self.player_vars.values()) + PROMPT_WIDTH + self.slots * LABEL_WIDTH)
         # encode's layout: where each zone's count and cards, each counter, each var and the words begin
         i = 2 * players + 2
         self._zone_at = []
@@ -84,7 +87,7 @@ class Spaces:
         self._counters_at = i
         i += len(game.counters) + players * len(game.player_counters)
         self._vars_at = i
-        self._prompt_at = self.observation_size - PROMPT_WIDTH - SLOTS * LABEL_WIDTH
+        self._prompt_at = self.observation_size - PROMPT_WIDTH - self.slots * LABEL_WIDTH
         self._text_number = {t: k + 1 for k, t in enumerate(self.texts)}
         self._words: dict = {}  # (text, width) -> the places its words fall on
         self._zones_of = (None, None)  # (a match, its zones in the layout's order): the match last encoded
@@ -101,8 +104,9 @@ class Spaces:
             return len(self.cards) + v.index
         if option.label in self.text_at:
             return self.text_at[option.label]
-        if k >= SLOTS:
-            raise UsageError(f"a decision of {decision.size} options, more than the {SLOTS} places of the action space")
+        if k >= self.slots:
+            raise UsageError(f"a decision of {decision.size} options, more than the {self.slots} places of the action "
+                             f"space: the game says how many its decisions may offer with `most_options:` in game.yaml")
         return self.slot0 + k
 
     def actions(self, decision) -> dict[int, int]:
@@ -152,7 +156,7 @@ class Spaces:
             i = self._vars(out, i, p["vars"], self.player_vars)
         words(out[i:i + PROMPT_WIDTH], pending.get("prompt", ""))
         i += PROMPT_WIDTH
-        for label in pending.get("options", ())[:SLOTS]:  # (the labels: only the seat asked sees them)
+        for label in pending.get("options", ())[:self.slots]:  # (the labels: only the seat asked sees them)
             words(out[i:i + LABEL_WIDTH], label)
             i += LABEL_WIDTH
         return out
@@ -228,7 +232,7 @@ class Spaces:
                 out[i + j] = k
             if player is d.player:
                 i += PROMPT_WIDTH
-                for label in d.labels()[:SLOTS]:
+                for label in d.labels()[:self.slots]:
                     for j, k in self._counts(label, LABEL_WIDTH):
                         out[i + j] = k
                     i += LABEL_WIDTH
