@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .blackjack import Blackjack
+from .bridge import Bridge, BridgeEastNorthSouth, BridgeSouthEastWest, BridgeWestBoth
 from .crazy_eights import CrazyEights
 from .euchre import Euchre
 from .gin_rummy import GinRummy
@@ -15,4 +16,5 @@ from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
-                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre)}
+                      Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre,
+                      Bridge, BridgeEastNorthSouth, BridgeSouthEastWest, BridgeWestBoth)}
