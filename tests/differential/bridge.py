@@ -68,6 +68,21 @@ class Bridge(Adapter):
             return call(label)
         return card_of(label)
 
+    def pick(self, match, labels, rng):
+        """In the auction, three calls in four are steered toward low contracts (a pass half the time, a double
+        or redouble when open a tenth each, else one of the three lowest bids), so that contracts are made as
+        often as they fail, undoubled, doubled and redoubled; the rest at random, as in the play."""
+        if match.vars["declarer"] is not None or rng.random() < 0.25:
+            return rng.randrange(len(labels))
+        r = rng.random()
+        for call_label, p in (("double", 0.1), ("redouble", 0.1)):
+            if call_label in labels and r < p:
+                return labels.index(call_label)
+        if r < 0.6 or len(labels) == 1:
+            return labels.index("pass")
+        bids = [i for i, label in enumerate(labels) if label not in CALLS]
+        return rng.choice(bids[:3]) if bids else labels.index("pass")
+
     def seen_by_meeple(self, match, seat):
         v = match.view(seat)
         me = v["players"][seat - 1]["zones"]
