@@ -23,7 +23,7 @@ from tests.conftest import game as bundled  # noqa: E402
 
 BUNDLED = [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hearts", 4), ("hanabi", 3), ("gin-rummy", 2),
            ("crazy-eights", 3), ("goofspiel", 3), ("kuhn-poker", 3), ("leduc-poker", 2), ("blackjack", 2),
-           ("liars-dice", 2), ("oh-hell", 3), ("euchre", 4)]
+           ("liars-dice", 2), ("oh-hell", 3), ("euchre", 4), ("bridge", 4)]
 
 
 # a long game's one hand is enough to check the State API on (its rules options as OpenSpiel plays it)

@@ -45,6 +45,7 @@ class Bridge(Adapter):
     players = 4
     dealer = 0
     vulnerable = "none"  # none, north-south, east-west, both
+    matches = 100  # in the default suite (tests/differential/test_agreement.py): a board takes ~0.25 s
 
     @property
     def options(self):

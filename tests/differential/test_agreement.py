@@ -7,6 +7,9 @@
   sees its die and the bids.
 - Euchre (`rules=openspiel`, `euchre`): making trumps in two rounds, the dealer stuck, the discard, going alone,
   following suit with the left bower a trump.
+- Bridge (`bridge`, use_double_dummy_result=false): the auction with doubles and redoubles, the declarer playing
+  the faced dummy, duplicate scoring; North dealing with none vulnerable, and West with both (a board takes a
+  quarter of a second: `matches` lowers its count here).
 """
 from __future__ import annotations
 
@@ -17,18 +20,19 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .bridge import Bridge, BridgeWestBoth  # noqa: E402
 from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Bridge, BridgeWestBoth]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
 def test_the_game_agrees_with_openspiel(adapter):
-    for seed in range(MATCHES):
+    for seed in range(min(MATCHES, getattr(adapter, "matches", MATCHES))):
         play(adapter(), seed)
 
 

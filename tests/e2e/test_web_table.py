@@ -26,7 +26,8 @@ PHONE = (390, 844)
 GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofspiel": (3, 4),
          "crazy-eights": (3, 4), "hearts": (4, 4), "gin-rummy": (2, 4), "hanabi": (3, 0),
          "kuhn-poker": (3, 0), "leduc-poker": (2, 0), "blackjack": (3, 0),  # a hand of poker or blackjack is short
-         "liars-dice": (2, 4), "oh-hell": (3, 4), "euchre": (4, 4)}
+         "liars-dice": (2, 4), "oh-hell": (3, 4), "euchre": (4, 4),
+         "bridge": (4, 4)}
 
 
 def table_of(site, page):
