@@ -13,8 +13,9 @@ from .kuhn_poker import KuhnPoker, KuhnPoker3
 from .leduc_poker import LeducPoker
 from .liars_dice import LiarsDice
 from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
+from .tiny_bridge import TinyBridge
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
                       Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre,
-                      Bridge, BridgeEastNorthSouth, BridgeSouthEastWest, BridgeWestBoth)}
+                      Bridge, BridgeEastNorthSouth, BridgeSouthEastWest, BridgeWestBoth, TinyBridge)}
