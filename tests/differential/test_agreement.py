@@ -10,6 +10,7 @@
 - Bridge (`bridge`, use_double_dummy_result=false): the auction with doubles and redoubles, the declarer playing
   the faced dummy, duplicate scoring; North dealing with none vulnerable, and West with both (a board takes a
   quarter of a second: `matches` lowers its count here).
+- Tiny Bridge (`tiny_bridge_2p`): the uncontested auction, and the returns averaged over the opponents' cards.
 """
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ from .euchre import Euchre  # noqa: E402
 from .goofspiel import Goofspiel  # noqa: E402
 from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
+from .tiny_bridge import TinyBridge  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Bridge, BridgeWestBoth]
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Bridge, BridgeWestBoth, TinyBridge]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
