@@ -27,7 +27,7 @@ GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofsp
          "crazy-eights": (3, 4), "hearts": (4, 4), "gin-rummy": (2, 4), "hanabi": (3, 0),
          "kuhn-poker": (3, 0), "leduc-poker": (2, 0), "blackjack": (3, 0),  # a hand of poker or blackjack is short
          "liars-dice": (2, 4), "oh-hell": (3, 4), "euchre": (4, 4),
-         "bridge": (4, 4), "tiny-bridge": (2, 0)}  # tiny bridge: a call or two
+         "bridge": (4, 0), "tiny-bridge": (2, 0)}  # a seat may be the dummy after a call or two
 
 
 def table_of(site, page):
