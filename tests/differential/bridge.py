@@ -39,25 +39,23 @@ def card_of(label: str) -> int:
     return RANKS.index(label[:-1]) * 4 + SYMBOLS.index(label[-1])
 
 
+def board(dealer: int, vulnerable: str) -> tuple:
+    """meeple's options and OpenSpiel's parameters of a board: its dealer (0 North to 3 West) and who is
+    vulnerable (none, north-south, east-west, both); OpenSpiel says it from the dealer's side."""
+    side = "north-south" if dealer % 2 == 0 else "east-west"
+    other = "east-west" if side == "north-south" else "north-south"
+    return ({"dealer": COMPASS[dealer], "vulnerable": vulnerable},
+            {"use_double_dummy_result": False, "dealer": dealer, "dealer_vul": vulnerable in (side, "both"),
+             "non_dealer_vul": vulnerable in (other, "both")})
+
+
 class Bridge(Adapter):
     game = "bridge"
     spiel = "bridge"
     players = 4
     dealer = 0
-    vulnerable = "none"  # none, north-south, east-west, both
+    options, params = board(0, "none")
     matches = 100  # in the default suite (tests/differential/test_agreement.py): a board takes ~0.25 s
-
-    @property
-    def options(self):
-        return {"dealer": COMPASS[self.dealer], "vulnerable": self.vulnerable}
-
-    @property
-    def params(self):
-        side = "north-south" if self.dealer % 2 == 0 else "east-west"
-        other = "east-west" if side == "north-south" else "north-south"
-        return {"use_double_dummy_result": False, "dealer": self.dealer,
-                "dealer_vul": self.vulnerable in (side, "both"),
-                "non_dealer_vul": self.vulnerable in (other, "both")}
 
     def chance(self, state, dealer, taken):
         player, place = taken % 4, taken // 4
@@ -146,21 +144,21 @@ def declarer_tricks(v) -> int:
 
 
 class BridgeEastNorthSouth(Bridge):
-    """East deals; North and South are vulnerable (board 6's vulnerability with board 2's dealer)."""
+    """East deals; North and South are vulnerable (board 2)."""
     name = "bridge-east-ns"
     dealer = 1
-    vulnerable = "north-south"
+    options, params = board(1, "north-south")
 
 
 class BridgeSouthEastWest(Bridge):
     """South deals; East and West are vulnerable (board 3)."""
     name = "bridge-south-ew"
     dealer = 2
-    vulnerable = "east-west"
+    options, params = board(2, "east-west")
 
 
 class BridgeWestBoth(Bridge):
     """West deals; both sides are vulnerable (board 4)."""
     name = "bridge-west-both"
     dealer = 3
-    vulnerable = "both"
+    options, params = board(3, "both")
