@@ -53,7 +53,8 @@ def test_an_option_the_content_builds_as_it_plays_takes_a_place_by_its_index():
                                            ("skat", 3),
                                            ("dou-dizhu", 3),
                                            ("spades", 4),
-                                           ("cribbage", 3)])
+                                           ("cribbage", 3),
+                                           ("bridge", 4), ("tiny-bridge", 2)])
 def test_an_observation_is_unchanged_when_the_cards_the_seat_cannot_see_are_dealt_anew(name, players):
     """The secrecy rule: at random positions, the cards a seat cannot see are re-dealt (Match.resample); the
     seat's observation is the same, and some other seat's is not, at least once."""

@@ -24,7 +24,7 @@ from tests.conftest import game as bundled  # noqa: E402
 BUNDLED = [("kaiju-inc", 3), ("debtzilla", 2), ("happy-city", 3), ("hearts", 4), ("hanabi", 3), ("gin-rummy", 2),
            ("crazy-eights", 3), ("goofspiel", 3), ("kuhn-poker", 3), ("leduc-poker", 2), ("blackjack", 2),
            ("liars-dice", 2), ("oh-hell", 3), ("euchre", 4), ("skat", 3), ("spades", 4),
-           ("dou-dizhu", 3), ("cribbage", 2)]
+           ("dou-dizhu", 3), ("cribbage", 2), ("bridge", 4), ("tiny-bridge", 2)]
 
 
 # a long game's one hand is enough to check the State API on (its rules options as OpenSpiel plays it)
@@ -84,7 +84,7 @@ def test_openspiels_ismcts_bot_decides_in_the_middle_of_every_bundled_game(name,
     rng = random.Random(2)
     state = game.new_initial_state()
     decided = 0
-    past = {"kuhn-poker": 3, "leduc-poker": 6, "goofspiel": 12}.get(name, 40)
+    past = {"kuhn-poker": 3, "leduc-poker": 6, "goofspiel": 12, "tiny-bridge": 9}.get(name, 40)
     while decided < 2:
         if state.is_terminal():  # a short game: another match
             state = game.new_initial_state()

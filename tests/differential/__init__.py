@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .blackjack import Blackjack
+from .bridge import Bridge, BridgeEastNorthSouth, BridgeSouthEastWest, BridgeWestBoth
 from .crazy_eights import CrazyEights
 from .cribbage import Cribbage, Cribbage3, Cribbage4
 from .dou_dizhu import DouDizhu
@@ -16,8 +17,10 @@ from .liars_dice import LiarsDice
 from .oh_hell import OhHell, OhHell4, OhHell5, OhHell6, OhHell7
 from .skat import Skat
 from .spades import Spades
+from .tiny_bridge import TinyBridge
 
 ADAPTERS = {getattr(a, "name", a.game): a
             for a in (Goofspiel, CrazyEights, Hearts, Hanabi, GinRummy, KuhnPoker, KuhnPoker3, LeducPoker,
                       Blackjack, LiarsDice, OhHell, OhHell4, OhHell5, OhHell6, OhHell7, Euchre, Skat, DouDizhu,
-                      Spades, Cribbage, Cribbage3, Cribbage4)}
+                      Spades, Cribbage, Cribbage3, Cribbage4, Bridge, BridgeEastNorthSouth, BridgeSouthEastWest,
+                      BridgeWestBoth, TinyBridge)}

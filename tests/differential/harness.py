@@ -53,6 +53,7 @@ class Adapter:
     players = 2
     params: dict = {}  # OpenSpiel's game parameters
     options: dict = {}  # meeple's rules options (the same rules as `params`)
+    matches: int  # (optional) the default suite's matches, for a long game (tests/differential/test_agreement.py)
 
     def chance(self, state, dealer: Dealer, taken: int) -> int:
         """OpenSpiel's chance outcome that deals what meeple dealt (`taken`: chance outcomes so far)."""

@@ -15,6 +15,10 @@
   broken, nil, bags and their cost.
 - Cribbage (`rules=openspiel`, `cribbage`, 2, 3 and 4 players): the deal and the crib, the starter, every card
   played and every point pegged; 60 matches a player count in the default suite (a match is some 300 moves).
+- Bridge (`bridge`, use_double_dummy_result=false): the auction with doubles and redoubles, the declarer playing
+  the faced dummy, duplicate scoring; North dealing with none vulnerable, and West with both (a board takes a
+  quarter of a second: `matches` lowers its count here).
+- Tiny Bridge (`tiny_bridge_2p`): the uncontested auction, and the returns averaged over the opponents' cards.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from .blackjack import Blackjack  # noqa: E402
+from .bridge import Bridge, BridgeWestBoth  # noqa: E402
 from .cribbage import Cribbage, Cribbage3, Cribbage4  # noqa: E402
 from .dou_dizhu import DouDizhu  # noqa: E402
 from .euchre import Euchre  # noqa: E402
@@ -33,15 +38,16 @@ from .harness import play  # noqa: E402
 from .liars_dice import LiarsDice  # noqa: E402
 from .skat import Skat  # noqa: E402
 from .spades import Spades  # noqa: E402
+from .tiny_bridge import TinyBridge  # noqa: E402
 
 MATCHES = int(os.environ.get("MEEPLE_DIFFERENTIAL_MATCHES", "500"))
-ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu, Spades, Cribbage, Cribbage3, Cribbage4]
-FEWER = {Cribbage: 60, Cribbage3: 60, Cribbage4: 60}  # the default suite's matches of a long game
+ADAPTED = [Goofspiel, Blackjack, LiarsDice, Euchre, Skat, DouDizhu, Spades, Cribbage, Cribbage3, Cribbage4, Bridge,
+           BridgeWestBoth, TinyBridge]
 
 
 @pytest.mark.parametrize("adapter", ADAPTED, ids=lambda a: a.__name__)
 def test_the_game_agrees_with_openspiel(adapter):
-    for seed in range(min(MATCHES, FEWER.get(adapter, MATCHES))):
+    for seed in range(min(MATCHES, getattr(adapter, "matches", MATCHES))):
         play(adapter(), seed)
 
 

@@ -30,7 +30,8 @@ GAMES = {"kaiju-inc": (3, 4), "debtzilla": (3, 4), "happy-city": (3, 4), "goofsp
          "skat": (3, 4),
          "dou-dizhu": (3, 4),
          "spades": (4, 4),
-         "cribbage": (2, 4)}
+         "cribbage": (2, 4),
+         "bridge": (4, 0), "tiny-bridge": (2, 0)}  # a seat may be the dummy after a call or two
 
 
 def table_of(site, page):
