@@ -55,7 +55,7 @@ class Bridge(Adapter):
     players = 4
     dealer = 0
     options, params = board(0, "none")
-    matches = 100  # in the default suite (tests/differential/test_agreement.py): a board takes ~0.25 s
+    matches = 40  # in the default suite (tests/differential/test_agreement.py): a board takes ~0.25 s
 
     def chance(self, state, dealer, taken):
         player, place = taken % 4, taken // 4

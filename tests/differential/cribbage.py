@@ -41,7 +41,7 @@ class Cribbage(Adapter):
     players = 2
     params = {"players": 2}
     options = {"rules": "openspiel"}
-    matches = 60  # in the default suite (tests/differential/test_agreement.py): a match is some 300 moves
+    matches = 20  # in the default suite (tests/differential/test_agreement.py): a match is some 300 moves
 
     @property
     def hand_size(self) -> int:

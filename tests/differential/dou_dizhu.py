@@ -62,6 +62,7 @@ class DouDizhu(Adapter):
     spiel = "dou_dizhu"
     players = 3
     options = {"rules": "openspiel"}
+    matches = 100  # in the default suite (tests/differential/test_agreement.py); 10,000 behind the `slow` marker
 
     def chance(self, state, dealer, taken):
         if taken == 0:

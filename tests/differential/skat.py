@@ -32,6 +32,7 @@ class Skat(Adapter):
     spiel = "skat"
     players = 3
     options = {"rules": "openspiel"}
+    matches = 100  # in the default suite (tests/differential/test_agreement.py); 10,000 behind the `slow` marker
 
     def chance(self, state, dealer, taken):
         return number(dealer.dealt["deck"][taken])

@@ -26,6 +26,7 @@ class Spades(Adapter):
     spiel = "spades"
     players = 4
     options = {"rules": "openspiel"}
+    matches = 100  # in the default suite (tests/differential/test_agreement.py); 10,000 behind the `slow` marker
 
     def chance(self, state, dealer, taken):
         return number(dealer.dealt["deck"][taken])

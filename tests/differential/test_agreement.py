@@ -14,7 +14,7 @@
 - Spades (`rules=openspiel`, `spades`): the bids with the partners' at most 13, following suit, spades never
   broken, nil, bags and their cost.
 - Cribbage (`rules=openspiel`, `cribbage`, 2, 3 and 4 players): the deal and the crib, the starter, every card
-  played and every point pegged; 60 matches a player count in the default suite (a match is some 300 moves).
+  played and every point pegged; 20 matches a player count in the default suite (a match is some 300 moves).
 - Bridge (`bridge`, use_double_dummy_result=false): the auction with doubles and redoubles, the declarer playing
   the faced dummy, duplicate scoring; North dealing with none vulnerable, and West with both (a board takes a
   quarter of a second: `matches` lowers its count here).

@@ -29,6 +29,7 @@ class TinyBridge(Adapter):
     game = "tiny-bridge"
     spiel = "tiny_bridge_2p"
     players = 2
+    matches = 200  # in the default suite (tests/differential/test_agreement.py); 10,000 behind the `slow` marker
 
     def chance(self, state, dealer, taken):
         deck = dealer.dealt["deck"]
