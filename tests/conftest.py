@@ -29,6 +29,8 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):  # a worker of pytest-xdist: the run's controller removes the cache last
+        return
     if Path(_CACHE_DIR).name.startswith("meeple-test-cache-"):
         shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
