@@ -252,8 +252,7 @@ class Spaces:
         if known is None:
             if len(self._words) > 100_000:  # labels built in play: a bound on what is kept
                 self._words.clear()
-            known = self._words[key] = list(Counter(zlib.crc32(w.encode()) % width
-                                                    for w in _WORD.findall(str(text).lower())).items())
+            known = self._words[key] = word_places(text, width)
         return known
 
     def labels(self, decision, legal: dict) -> dict[int, str]:
@@ -295,11 +294,16 @@ def _width(initial) -> int:
     return 1
 
 
+def word_places(text: str, width: int) -> list:
+    """A text's words (lower case), each at a place of its own hash among `width`: [(place, how many)]. The same
+    text always gives the same numbers, whatever the game."""
+    return list(Counter(zlib.crc32(w.encode()) % width for w in _WORD.findall(str(text).lower())).items())
+
+
 def words(out: np.ndarray, text: str) -> None:
-    """A text's words (lower case) counted into `out`, each word at a place of its own hash: the same text
-    always gives the same numbers, whatever the game."""
-    for w in _WORD.findall(str(text).lower()):
-        out[zlib.crc32(w.encode()) % len(out)] += 1
+    """A text's words counted into `out` (word_places)."""
+    for j, k in word_places(text, len(out)):
+        out[j] += k
 
 
 def view_text(view: dict) -> str:
