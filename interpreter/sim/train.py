@@ -179,14 +179,20 @@ def fit(game, records: list) -> tuple:
     if len(set(ys)) < 2:
         raise UsageError("every match of the training ended the same way for everyone: nothing to learn a value from "
                          "(more matches, or other bots)")
-    X = np.zeros((len(rows), 2 * width))
+    # only the features that vary are fitted: a game names thousands (a card of each kind in each zone), most of
+    # which never change in its matches, and the solver's memory and time grow with the columns fitted (its time
+    # with their cube)
+    present = sorted(set().union(*rows))
+    column = {k: j for j, k in enumerate(present)}
+    X = np.zeros((len(rows), len(present)))
     for i, row in enumerate(rows):
         for k, v in row.items():
-            X[i, k] = v
+            X[i, column[k]] = v
     y, w, groups = np.array(ys), np.array(weights), np.array(groups)
     scale = X.std(axis=0)
-    used = scale > 0
-    scale[~used] = 1.0
+    varies = scale > 0
+    used = np.array(present, dtype=int)[varies]
+    X, scale = X[:, varies], scale[varies]
     center = X.mean(axis=0) if game.cooperative else np.zeros(X.shape[1])
     Z = (X - center) / scale
     train_rows = groups < len(records) - held
@@ -195,13 +201,14 @@ def fit(game, records: list) -> tuple:
     test = ~train_rows
     accuracy = float(np.average(model.predict(Z[test]) == y[test], weights=w[test])) if test.any() else None
     model.fit(Z, y, sample_weight=w)  # the value written is fitted on every match
-    coef = model.coef_[0] / scale
-    coef[~used] = 0.0
-    intercept = float(model.intercept_[0] - (coef * center).sum()) if game.cooperative else 0.0
+    fitted = model.coef_[0] / scale
+    intercept = float(model.intercept_[0] - (fitted * center).sum()) if game.cooperative else 0.0
+    coef = np.zeros(2 * width)
+    coef[used] = fitted
     value = LearnedValue(game, {int(k): float(coef[k]) for k in np.nonzero(coef)[0]}, rounds, game.cooperative,
                          intercept, {"matches": len(records), "samples": int(len(rows)),
                                      "held_out_accuracy": None if accuracy is None else round(accuracy, 3)})
-    return value, {"samples": int(len(rows)), "features": int(used.sum()), "held_out_accuracy": accuracy,
+    return value, {"samples": int(len(rows)), "features": int(len(used)), "held_out_accuracy": accuracy,
                    "rounds": round(rounds, 2)}
 
 
