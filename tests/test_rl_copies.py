@@ -211,3 +211,51 @@ def test_the_pettingzoo_environment_deep_copies():
         env.step(a)
     assert env.agent_selection == twin.agent_selection and env.rewards == twin.rewards
     assert np.array_equal(env.last()[0]["observation"], twin.last()[0]["observation"])
+
+
+def test_a_draw_in_play_goes_on_from_where_the_match_waits_not_from_a_replay(monkeypatch):
+    """A state played forward keeps its match suspended at each draw (draws.Draws.waits) and goes on from there
+    with the outcome: a Liar's Dice played to its end, the dice rolled again after every challenge, replays
+    its match from the start once (at its setup's roll), and each position's legal actions are those of the
+    same match replayed from the start."""
+    from interpreter.rl import draws, spiel
+    game = openspiel_game(str(CONTENT / "liars-dice"), players=2)
+    s, rng = game.new_initial_state(), random.Random(5)
+    made = []
+    real = draws.replay
+    monkeypatch.setattr(spiel, "replay", lambda *a, **k: made.append(1) or real(*a, **k))
+    rolls, before = 0, True
+    while not s.is_terminal():
+        chance = s.is_chance_node()
+        rolls += chance and not before
+        before = chance
+        random_step(s, rng)
+        if not s.is_terminal() and not s.is_chance_node():
+            again = real(type(game).meeple, 2, {}, list(s.at.steps), s.at.spaces.card_at)[0]
+            assert sorted(s.at.spaces.actions(again.pending)) == s.legal_actions()
+    assert rolls >= 2  # dice rolled again in play
+    assert len(made) <= 1
+
+
+def test_resampling_by_rejection_stops_where_no_sample_is_ever_taken():
+    """resample_from_infostate deals Goofspiel's prizes again and keeps a deal only where the player sees the
+    same: after three prizes turned, nearly none does. After REJECTION_WARMUP samples fewer than REJECTION_RATE
+    of which were taken at that many steps, the game's next calls there imagine a world at once (and the world
+    still shows the player its information state)."""
+    from interpreter.rl import spiel
+    game = openspiel_game(str(CONTENT / "goofspiel"), players=2)
+    s, rng = game.new_initial_state(), random.Random(3)
+    while s.is_chance_node() or sum(kind == "choice" for kind, _ in s.at.steps) < 6:
+        random_step(s, rng)
+    p = s.current_player()
+    tally = type(game).rejection
+    tally.clear()
+    first = s.resample_from_infostate(p, rng.random)
+    tried, taken = tally[len(s.history())]
+    assert first.information_state_string(p) == s.information_state_string(p)
+    if taken:
+        pytest.skip("a sample was taken by chance at this seed")
+    assert tried == spiel.REJECTION_WARMUP
+    again = s.resample_from_infostate(p, rng.random)
+    assert tally[len(s.history())] == [spiel.REJECTION_WARMUP, 0]  # no sample tried again
+    assert again.information_state_string(p) == s.information_state_string(p)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from contextlib import contextmanager
 
+from greenlet import getcurrent
+
 from ..runtime.match import Match
 
 _SAMPLING: list = []  # while a world is imagined (`sampled`): the generator its draws are sampled from
@@ -60,17 +62,41 @@ def _pick_from(pool: dict) -> NeedDraw:
 
 class Draws:
     """Draws from a list of chance outcomes: a card outcome is the card's number (`card_at`), a number drawn
-    is itself (a die: its face minus the lowest)."""
+    is itself (a die: its face minus the lowest).
+
+    At a draw past the list, a match whose `waits` is set is suspended there as it is at a decision: its
+    `pending` is the NeedDraw, and `resume(match, outcome)` goes on from the draw (a chance node then costs
+    a switch, not a replay of the match); else the draw stops the match with NeedDraw raised."""
 
     def __init__(self, outcomes: list, card_at: dict):
         self.outcomes = outcomes
         self.taken = 0
         self.card_at = card_at
+        self.waits = False
+        self.kept_from = None  # a copy kept at a quiet point: the Draws it was copied from (`__deepcopy__`)
+
+    def __deepcopy__(self, memo):
+        """A match's copies start from a quiet point it kept (position.py) and replay its choices since, with
+        the draws it took since too, which a waiting match takes after the quiet point: so a copy kept at a
+        quiet point sees the outcomes its match draws later, and a copy made from that one to play on takes
+        them as they are then, its own draws after them."""
+        c = Draws.__new__(Draws)
+        c.card_at, c.waits, c.taken = self.card_at, self.waits, self.taken
+        if self.kept_from is None:
+            c.outcomes, c.kept_from = self.outcomes, self
+        else:
+            c.outcomes, c.kept_from = list(self.outcomes), None
+        return c
 
     def _next(self, outcomes: list, pool: dict | None = None) -> int:
         if self.taken == len(self.outcomes):
             if not _SAMPLING:
-                raise NeedDraw(outcomes, pool)
+                if not self.waits:
+                    raise NeedDraw(outcomes, pool)
+                v = getcurrent().parent.switch(NeedDraw(outcomes, pool))  # the match's `pending` until resumed
+                self.outcomes.append(v)
+                self.taken += 1
+                return v
             return _SAMPLING[-1].choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
         self.taken += 1
         v = self.outcomes[self.taken - 1]
@@ -102,14 +128,30 @@ class Draws:
 
 
 def replay(game, players: int, options: dict, steps: list, card_at: dict, narrate: bool = False):
-    """The match after `steps` (("choice", k) or ("chance", outcome), in order) and, if it waits for a draw,
-    the NeedDraw saying which; else None. Every copy of a position is made here (to become Match.clone())."""
+    """The match after `steps` (("choice", k) or ("chance", outcome), in order) and, if it waits for a draw
+    (suspended there: `waiting`, `resume`), the NeedDraw saying which; else None. Every copy of a position is
+    made here (to become Match.clone())."""
     draws = Draws([v for kind, v in steps if kind == "chance"], card_at)
-    choices = [v for kind, v in steps if kind == "choice"]
-    try:
-        match = Match(game, players, 0, options, rng=draws, narrate=narrate)
-        for k in choices:
-            match.choose(k)
-    except NeedDraw as wanted:
-        return None, wanted
-    return match, None
+    draws.waits = True
+    match = Match(game, players, 0, options, rng=draws, narrate=narrate)
+    for k in [v for kind, v in steps if kind == "choice"]:
+        match.choose(k)
+    return match, waiting(match)
+
+
+def waiting(match) -> NeedDraw | None:
+    """The draw a match whose Draws wait (`Draws.waits`) is suspended at, taken out of its `pending` (the
+    match is then neither at a decision nor over until `resume`); None when it is not at a draw."""
+    wanted = match.pending
+    if type(wanted) is not NeedDraw:
+        return None
+    match.pending = None
+    return wanted
+
+
+def resume(match, outcome: int) -> NeedDraw | None:
+    """Goes on from the draw the match waits at (`waiting`) with `outcome`, to its next decision, its end or
+    its next draw: that draw, else None."""
+    match._back_here()
+    match._advance(outcome)
+    return waiting(match)

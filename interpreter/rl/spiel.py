@@ -17,13 +17,15 @@ import pyspiel
 
 from ..model.pipeline import load_game
 from ..runtime.match import Match, resolve_options
-from .draws import Draws, NeedDraw, replay, sampled
+from .draws import Draws, NeedDraw, replay, resume, sampled, waiting
 from .spaces import Spaces, flat_view, view_change, view_text
 
 _REGISTERED: dict = {}
 _BY_NAME: dict = {}  # registered name -> the game's class (what a pickled position names)
 TRIES = 200  # resample_from_infostate's samples by rejection before it imagines a world
 REJECTION_DRAWS = 12  # ... tried only in a match of so few draws (Kuhn and Leduc poker deal 2 to 5)
+REJECTION_WARMUP, REJECTION_RATE = 20, 0.05  # ... and, past its first samples at a game's number of steps,
+# only while at least that share of them were taken there (a sample costs a match replayed from its start)
 _RESAMPLING = random.Random(0)  # resample_from_infostate's draws when its caller gives no sampler
 
 
@@ -78,6 +80,7 @@ def openspiel_game(game, players: int, options: dict | None = None) -> pyspiel.G
         # a class, not a closure: pyspiel keeps the factory past the interpreter's end, and a class outlives it
         cls = type(f"Meeple_{name}", (MeepleGame,),
                    {"meeple": g, "options": dict(options or {}), "kind": kind, "numbered": {}, "nodes": {}, "count": [0], "starts": {},
+                    "rejection": {},
                     "source": None if loaded else key[0]})
         if name not in pyspiel.registered_names():
             pyspiel.register_game(kind, cls)
@@ -109,6 +112,7 @@ class MeepleGame(pyspiel.Game):
     count: list = [0]    # the Nodes in the trees (past Position.CACHE, a new tree is started)
     starts: dict = {}    # players -> a Position at the start, its match not at hand (MeepleState)
     recalls = False      # whether an information state was asked for: then views are read where each is made
+    rejection: dict = {}  # steps -> [samples tried, taken] by resample_from_infostate's rejection, at that many
     source = None        # the folder it was loaded from (None: made from a loaded GameDef)
 
     def __reduce__(self):
@@ -263,12 +267,15 @@ class Position:
         self.source = None  # (a match, its number of choices when this position was copied from it)
         self.drawing = None  # at a draw a choice wanted: that choice's place in the steps
         self.base = None     # ... and the match before it, made once (never played on: only cloned)
+        self.waiting = None  # at a chance node: this position's match, suspended at the draw (draws.waiting)
         if match is None:
             # pyspiel copies a state by making a new one and then copying the attributes over: the start is
             # looked up, not replayed, once known
             known = self.game_class.nodes.get(self.players)
             if known is None:
                 match, wanted = self._replay(())
+                if wanted is not None:
+                    self.waiting, match = match, None
                 known = self._node(match, wanted, (), None)
             self.node = known
         else:
@@ -282,7 +289,7 @@ class Position:
     def __deepcopy__(self, memo):
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
-        other.match = None
+        other.match = other.waiting = None  # (a copy at a draw replays its match there: see advance)
         if self.imagined:
             other.rng = random.Random(self.rng.getrandbits(64))
             with sampled(other.rng):
@@ -361,6 +368,17 @@ class Position:
             except NeedDraw as w:
                 match, wanted = None, w
                 self.drawing, self.base = len(steps) - 1, None
+            else:
+                wanted = waiting(match)
+                if wanted is not None:
+                    self.waiting, match = match, None
+                    self.drawing, self.base = len(steps) - 1, None
+            self.match = match
+        elif kind == "chance" and self.waiting is not None:  # the match suspended at the draw goes on
+            match, self.waiting = self.waiting, None
+            wanted = resume(match, value)
+            if wanted is not None:
+                self.waiting, match = match, None
             self.match = match
         elif known is not None:
             self.match = None
@@ -387,20 +405,24 @@ class Position:
         """The match once the draws taken so far are made: the choice that wanted them answered again on a
         clone of the match before it (`base`, replayed once for all the draws of that choice), its generator
         given the draws; or, for draws of the setup, a replay."""
-        if self.drawing is None:
-            return self._replay(steps)
+        if self.drawing is None:  # a draw of the setup
+            match, wanted = self._replay(steps)
+            if wanted is not None:
+                self.waiting, match = match, None
+            return match, wanted
         if self.base is None:
             g = self.game_class
             self.base = replay(g.meeple, self.players, g.options, list(steps[:self.drawing]), self.spaces.card_at)[0]
         match = self.base.clone()
         draws = Draws([v for kind, v in steps if kind == "chance"], self.spaces.card_at)
         draws.taken = match.rng.taken
+        draws.waits = True
         match.draw_from(draws)  # (its copies too: they replay to here, then draw from these)
-        try:
-            match.choose(steps[self.drawing][1])
-        except NeedDraw as w:
-            return None, w
-        return match, None
+        match.choose(steps[self.drawing][1])
+        wanted = waiting(match)
+        if wanted is not None:
+            self.waiting, match = match, None
+        return match, wanted
 
     def lines(self) -> list[str]:
         match = self.live() if self.node.wanted is None else None
@@ -436,7 +458,7 @@ class MeepleState(pyspiel.State):
         if known is None:
             self.at = Position(game)
             known = type(game).starts[game.num_players()] = Position.__new__(Position)
-            known.__dict__.update(self.at.__dict__, match=None, source=None)
+            known.__dict__.update(self.at.__dict__, match=None, source=None, waiting=None)
         else:
             self.at = Position.__new__(Position)
             self.at.__dict__.update(known.__dict__)
@@ -511,14 +533,20 @@ class MeepleState(pyspiel.State):
         """A state the player cannot tell from this one. First by rejection: the same actions, the draws
         sampled anew, until the player's information state is the same (exact, and the state goes on with
         chance nodes), for a match of at most REJECTION_DRAWS draws so far. Past `TRIES` such samples, or
-        in a match of more draws, a world the player imagines (`Match.resample`): its
-        information state is the player's, the other players' recall starts there, and its draws are sampled
-        (no chance nodes)."""
+        in a match of more draws, or where fewer than REJECTION_RATE of the samples tried at this many steps of
+        this game were taken (`rejection`: Goofspiel's prizes, dealt at the start and turned one by one, are
+        draws the player sees; a sample is taken there only if it turned the same ones), a world the
+        player imagines (`Match.resample`): its information state is the player's, the other players' recall
+        starts there, and its draws are sampled (no chance nodes)."""
         uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
         history = self.history()
         want = self.information_state_string(player_id)
         draws = sum(kind == "chance" for kind, _ in self.at.steps)
+        tally = self.at.game_class.rejection.setdefault(len(history), [0, 0])  # [samples tried, taken]
         for _ in range(TRIES if draws <= REJECTION_DRAWS else 0):
+            if tally[0] >= REJECTION_WARMUP and tally[1] < tally[0] * REJECTION_RATE:
+                break  # at this many steps, samples are seldom taken: a world imagined costs less
+            tally[0] += 1
             s = self.get_game().new_initial_state()
             for a in history:
                 if s.is_chance_node():
@@ -529,6 +557,7 @@ class MeepleState(pyspiel.State):
                     break
             else:
                 if s.information_state_string(player_id) == want:
+                    tally[1] += 1
                     return s
         match = self.at.live()
         if match is None or match.over:  # a draw or the end: nothing to imagine past what is seen
