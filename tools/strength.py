@@ -2,7 +2,8 @@
 
     python tools/strength.py deckbuilder [--games 40]   the default mcts against Big Money on the deck-builder
                                                         without a value (tests/games/deckbuilder-plain), then after
-                                                        `meeple train` (in a copy); greedy against random
+                                                        `meeple train` (in a copy); greedy against random, before
+                                                        and after
     python tools/strength.py kaiju-inc [--games 40]     one default mcts seat against two greedy, 3 players
     python tools/strength.py happy-city [--games 40]    the same at Happy City
     python tools/strength.py debtzilla [--games 40]     the default mcts team, 3 players (and --option boss=...)
@@ -99,6 +100,8 @@ def deckbuilder(games: int, train_games: int, jobs: int, say) -> dict:
         trained = load_game(folder)
         out["trained_mcts_vs_big_money"] = r = duel(trained, bot("mcts"), BigMoney, seeds)
         say(said("default mcts against Big Money, after meeple train", r))
+        out["trained_greedy_vs_random"] = r = duel(trained, bot("greedy"), bot("random"), seeds)
+        say(said("greedy against random, after meeple train", r))
     return out
 
 

@@ -8,7 +8,7 @@ the path with its mover's reward (a win, graded by the score margin: `rewards`; 
 team's outcome). In a game without a value the new node is judged by a playout to the end, played by the
 search's own move statistics (playout.py, MAST); the budget is the seat's match's simulated decisions
 (`budget`), each decision taking its share; the move chosen is the most tried. In a game with a value (declared,
-or learned: learned.py) the node is judged by the value at once (`mix=1`), 20 iterations a decision, and the
+or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision, and the
 move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
 where the value told none of the options apart (each ends the mover's move and looks the same: a character
 chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
@@ -38,6 +38,7 @@ class _Node:
 
 
 MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playouts
+VALUED_ITERATIONS = 8  # a decision's iterations in a game with a value (docs/bots.md: 4, 6, 8, 10 and 20 measured)
 MIN_SHARE = 0.005  # the least share of the match's budget a decision gets (the last ones, a budget spent)
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
 
@@ -126,7 +127,7 @@ class MCTSAgent(SearchAgent):
                "horizon": int, "eps": float, "decay": float, "budget": int}
 
     # the defaults, one set for every game (docs/bots.md says why, with the figures): in a game with a value
-    # (declared, or learned by `meeple train`) 20 iterations, each judging the move it adds by the value alone
+    # (declared, or learned by `meeple train`) 8 iterations, each judging the move it adds by the value alone
     # (`mix=1`: no playout), the best line of the mover's own move counting (`backup=max`), a decision the value
     # cannot tell apart searched again by playouts (`blind=8` an option) to the end of the round after next
     # (`horizon=2`); else the seat's match's `budget` of simulated decisions, each iteration judged by its
@@ -157,7 +158,7 @@ class MCTSAgent(SearchAgent):
         has_value = valued(match.game)
         self.policy.new_decision()
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
-        iterations = self.iterations or (20 if has_value else None)
+        iterations = self.iterations or (VALUED_ITERATIONS if has_value else None)
         root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds)
         if self.blind and mix and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
