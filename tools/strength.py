@@ -132,7 +132,7 @@ def team(name: str, games: int, options: dict, say) -> dict:
 YARDSTICK = (("kuhn-poker", 2), ("leduc-poker", 2), ("goofspiel", 2), ("hearts", 4))
 
 
-def against_openspiel(name: str, players: int, games: int, iterations: int, say) -> dict:
+def against_openspiel(name: str, players: int, games: int, iterations: int, say, progress=None) -> dict:
     """meeple's mcts (`iterations` a decision) at one seat, in turn each, against OpenSpiel's ISMCTS bot (as many
     simulations, UCT constant 2, random rollouts) at the others: a match is won when meeple's seat's return is
     above every other seat's (a tie counts half)."""
@@ -165,6 +165,8 @@ def against_openspiel(name: str, players: int, games: int, iterations: int, say)
         best = max(x for j, x in enumerate(r) if j != me)
         wins += 1.0 if r[me] > best else 0.5 if r[me] == best else 0.0
         total += r[me]
+        if progress:
+            progress(f"  {name} match {i + 1}: {wins:g}/{i + 1}")
     out = share(wins, games, time.process_time() - t)
     out["mean_return"] = round(total / games, 3)
     say(said(f"{name}, {players} players: meeple's mcts against OpenSpiel's ISMCTS, {iterations} iterations each", out)
@@ -186,7 +188,8 @@ def main(argv=None) -> int:
         deckbuilder(a.games, a.train_games, a.jobs, print)
     elif a.what == "openspiel":
         for name, players in YARDSTICK:
-            against_openspiel(name, players, a.games, a.iterations, print)
+            against_openspiel(name, players, a.games, a.iterations, print,
+                              lambda line: print(line, file=sys.stderr, flush=True))
     elif a.what == "debtzilla":
         team(a.what, a.games, options, print)
     else:
