@@ -534,8 +534,8 @@ class MeepleState(pyspiel.State):
         sampled anew, until the player's information state is the same (exact, and the state goes on with
         chance nodes), for a match of at most REJECTION_DRAWS draws so far. Past `TRIES` such samples, or
         in a match of more draws, or where fewer than REJECTION_RATE of the samples tried at this many steps of
-        this game were taken (`rejection`: Goofspiel's prizes, dealt at the start and turned one by one, are
-        draws the player sees; a sample is taken there only if it turned the same ones), a world the
+        this game were taken (`rejection`: cards dealt face down at the start and turned up one by one are
+        draws the player sees; a sample is taken there only if it turned up the same ones), a world the
         player imagines (`Match.resample`): its information state is the player's, the other players' recall
         starts there, and its draws are sampled (no chance nodes)."""
         uniform = probability_sampler if callable(probability_sampler) else _RESAMPLING.random
