@@ -214,7 +214,7 @@ def test_the_pettingzoo_environment_deep_copies():
 
 
 def test_a_draw_in_play_goes_on_from_where_the_match_waits_not_from_a_replay(monkeypatch):
-    """A state played forward keeps its match suspended at each draw (draws.Draws.waits) and goes on from there
+    """A state played forward keeps its match suspended at each draw (draws.waiting) and goes on from there
     with the outcome: a Liar's Dice played to its end, the dice rolled again after every challenge, replays
     its match from the start once (at its setup's roll), and each position's legal actions are those of the
     same match replayed from the start."""

@@ -1,8 +1,8 @@
 """A match's random draws as chance outcomes, and copies of a match at a position.
 
 `Draws` is the `rng` a match is built with (docs/api.md): it serves draws from a list of outcomes taken so far,
-and at a draw past its end it stops the match with `NeedDraw`, which names the draw's outcomes and their
-chances, so that a tree search sees each draw as a chance node: a die or `random` pick is one, a shuffle one a
+and at a draw past its end the match waits there, as at a decision, its `pending` a `NeedDraw`, which names the
+draw's outcomes and their chances, so that a tree search sees each draw as a chance node: a die or `random` pick is one, a shuffle one a
 card (which card comes on top, then which next...; copies of one card are one outcome, the last card none).
 A match is a pure function of its game, options, draws and choices, so `replay` builds it at any position.
 """
@@ -29,14 +29,13 @@ def sampled(rng: random.Random):
         _SAMPLING.pop()
 
 
-class NeedDraw(BaseException):
+class NeedDraw:
     """The match wants a draw not taken yet: `outcomes`, [(outcome, chance)]; in a shuffle, `pool` holds the
     cards still to be picked ({card number: copies}), from which the shuffle's next picks follow without
-    playing the match again (`after`). A BaseException, so that the match does not take it for a mistake of
-    its content and it leaves `choose` as it is."""
+    playing the match again (`after`)."""
+    __slots__ = ("outcomes", "pool")
 
     def __init__(self, outcomes: list, pool: dict | None = None):
-        super().__init__("a chance outcome is wanted")
         self.outcomes = outcomes
         self.pool = pool
 
@@ -64,15 +63,14 @@ class Draws:
     """Draws from a list of chance outcomes: a card outcome is the card's number (`card_at`), a number drawn
     is itself (a die: its face minus the lowest).
 
-    At a draw past the list, a match whose `waits` is set is suspended there as it is at a decision: its
-    `pending` is the NeedDraw, and `resume(match, outcome)` goes on from the draw (a chance node then costs
-    a switch, not a replay of the match); else the draw stops the match with NeedDraw raised."""
+    At a draw past the list the match is suspended there as it is at a decision: its `pending` is the NeedDraw
+    (`waiting`), and `resume(match, outcome)` goes on from the draw (a chance node then costs a switch, not a
+    replay of the match)."""
 
     def __init__(self, outcomes: list, card_at: dict):
         self.outcomes = outcomes
         self.taken = 0
         self.card_at = card_at
-        self.waits = False
         self.kept_from = None  # a copy kept at a quiet point: the Draws it was copied from (`__deepcopy__`)
 
     def __deepcopy__(self, memo):
@@ -81,7 +79,7 @@ class Draws:
         quiet point sees the outcomes its match draws later, and a copy made from that one to play on takes
         them as they are then, its own draws after them."""
         c = Draws.__new__(Draws)
-        c.card_at, c.waits, c.taken = self.card_at, self.waits, self.taken
+        c.card_at, c.taken = self.card_at, self.taken
         if self.kept_from is None:
             c.outcomes, c.kept_from = self.outcomes, self
         else:
@@ -91,8 +89,6 @@ class Draws:
     def _next(self, outcomes: list, pool: dict | None = None) -> int:
         if self.taken == len(self.outcomes):
             if not _SAMPLING:
-                if not self.waits:
-                    raise NeedDraw(outcomes, pool)
                 v = getcurrent().parent.switch(NeedDraw(outcomes, pool))  # the match's `pending` until resumed
                 self.outcomes.append(v)
                 self.taken += 1
@@ -132,7 +128,6 @@ def replay(game, players: int, options: dict, steps: list, card_at: dict, narrat
     (suspended there: `waiting`, `resume`), the NeedDraw saying which; else None. Every copy of a position is
     made here (to become Match.clone())."""
     draws = Draws([v for kind, v in steps if kind == "chance"], card_at)
-    draws.waits = True
     match = Match(game, players, 0, options, rng=draws, narrate=narrate)
     for k in [v for kind, v in steps if kind == "choice"]:
         match.choose(k)
@@ -140,7 +135,7 @@ def replay(game, players: int, options: dict, steps: list, card_at: dict, narrat
 
 
 def waiting(match) -> NeedDraw | None:
-    """The draw a match whose Draws wait (`Draws.waits`) is suspended at, taken out of its `pending` (the
+    """The draw a match drawing from Draws is suspended at, taken out of its `pending` (the
     match is then neither at a decision nor over until `resume`); None when it is not at a draw."""
     wanted = match.pending
     if type(wanted) is not NeedDraw:

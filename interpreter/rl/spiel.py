@@ -17,7 +17,7 @@ import pyspiel
 
 from ..model.pipeline import load_game
 from ..runtime.match import Match, resolve_options
-from .draws import Draws, NeedDraw, replay, resume, sampled, waiting
+from .draws import Draws, replay, resume, sampled, waiting
 from .spaces import Spaces, flat_view, view_change, view_text
 
 _REGISTERED: dict = {}
@@ -273,9 +273,7 @@ class Position:
             # looked up, not replayed, once known
             known = self.game_class.nodes.get(self.players)
             if known is None:
-                match, wanted = self._replay(())
-                if wanted is not None:
-                    self.waiting, match = match, None
+                match, wanted = self._at_draw(*self._replay(()))
                 known = self._node(match, wanted, (), None)
             self.node = known
         else:
@@ -363,23 +361,13 @@ class Position:
                 self.match.choose(value)
         elif kind == "choice" and (self.match is not None or known is None):
             match = self.live()  # at this position, before the step
-            try:
-                match.choose(value)
-            except NeedDraw as w:
-                match, wanted = None, w
+            match.choose(value)
+            self.match, wanted = self._at_draw(match, waiting(match))
+            if wanted is not None:
                 self.drawing, self.base = len(steps) - 1, None
-            else:
-                wanted = waiting(match)
-                if wanted is not None:
-                    self.waiting, match = match, None
-                    self.drawing, self.base = len(steps) - 1, None
-            self.match = match
         elif kind == "chance" and self.waiting is not None:  # the match suspended at the draw goes on
             match, self.waiting = self.waiting, None
-            wanted = resume(match, value)
-            if wanted is not None:
-                self.waiting, match = match, None
-            self.match = match
+            self.match, wanted = self._at_draw(match, resume(match, value))
         elif known is not None:
             self.match = None
         else:
@@ -406,23 +394,24 @@ class Position:
         clone of the match before it (`base`, replayed once for all the draws of that choice), its generator
         given the draws; or, for draws of the setup, a replay."""
         if self.drawing is None:  # a draw of the setup
-            match, wanted = self._replay(steps)
-            if wanted is not None:
-                self.waiting, match = match, None
-            return match, wanted
+            return self._at_draw(*self._replay(steps))
         if self.base is None:
             g = self.game_class
             self.base = replay(g.meeple, self.players, g.options, list(steps[:self.drawing]), self.spaces.card_at)[0]
         match = self.base.clone()
         draws = Draws([v for kind, v in steps if kind == "chance"], self.spaces.card_at)
         draws.taken = match.rng.taken
-        draws.waits = True
         match.draw_from(draws)  # (its copies too: they replay to here, then draw from these)
         match.choose(steps[self.drawing][1])
-        wanted = waiting(match)
-        if wanted is not None:
-            self.waiting, match = match, None
-        return match, wanted
+        return self._at_draw(match, waiting(match))
+
+    def _at_draw(self, match, wanted):
+        """(match, None) where the match is at a decision or over; (None, the draw) where it waits at a draw,
+        this position then keeping it (`waiting`) to go on from there."""
+        if wanted is None:
+            return match, None
+        self.waiting = match
+        return None, wanted
 
     def lines(self) -> list[str]:
         match = self.live() if self.node.wanted is None else None
