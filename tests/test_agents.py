@@ -508,3 +508,27 @@ def test_mcts_budget_is_the_matchs_simulated_decisions_shared_among_the_seats_de
     huge = make_agent("mcts", 1, 1, budget=10**9)
     huge.choose(None, m.pending)
     assert huge.last_stats["iterations"] == MAX_ITERATIONS
+
+
+def test_mcts_goes_on_with_the_subtree_of_its_own_move_at_the_decision_that_follows_it(tmp_path):
+    """Tree reuse: "Doors" chosen, the door the same seat picks next is searched from the subtree the first
+    search grew under "Doors" (its visits, less the one that added it, and this search's iterations); a decision
+    the seat meets after someone else's is searched from nothing, as is every decision with `reuse=0`."""
+    game = _coins_game(tmp_path, DOORS)
+    for reuse in (1, 0):
+        m = Match(game, 2, 1)
+        a = make_agent("mcts", 1, 1, iterations=20, mix=1, backup="max", reuse=reuse)
+        k = a.choose(None, m.pending)
+        assert m.pending.labels()[k] == "Doors"
+        under = a.last_stats["children"]["Doors"][0] - 1  # the visits below "Doors": all but the one adding it
+        assert under > 0
+        m.choose(k)
+        assert m.pending.player.seat == 1 and m.pending.labels()[0] == "Door 1"
+        a.choose(None, m.pending)
+        visits = sum(n for n, _v in a.last_stats["children"].values())
+        assert visits == 20 + (under if reuse else 0)
+        m.choose(m.pending.labels().index("Door 4"))
+        while m.pending.player.seat != 1:  # the other seat's move: seat 1's next decision follows it
+            m.choose(0)
+        a.choose(None, m.pending)
+        assert sum(n for n, _v in a.last_stats["children"].values()) == 20

@@ -7,8 +7,9 @@ same move in every world; a child counts how often it was available), adds one n
 the path with its mover's reward (a win, graded by the score margin: `rewards`; in a cooperative game the
 team's outcome). In a game without a value the new node is judged by a playout to the end, played by the
 search's own move statistics (playout.py, MAST); the budget is the seat's match's simulated decisions
-(`budget`), each decision taking its share; the move chosen is the most tried. In a game with a value (declared,
-or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision, and the
+(`budget`), each decision taking its share; the move chosen is the most tried. A decision that follows the
+seat's own at once (the rest of its move) goes on growing the subtree of the move chosen there (`reuse`). In a
+game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision, and the
 move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
 where the value told none of the options apart (each ends the mover's move and looks the same: a character
 chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
@@ -124,7 +125,7 @@ _backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes 
 class MCTSAgent(SearchAgent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int,
-               "horizon": int, "eps": float, "decay": float, "budget": int}
+               "horizon": int, "eps": float, "decay": float, "budget": int, "reuse": int}
 
     # the defaults, one set for every game (docs/bots.md says why, with the figures): in a game with a value
     # (declared, or learned by `meeple train`) 8 iterations, each judging the move it adds by the value alone
@@ -132,10 +133,10 @@ class MCTSAgent(SearchAgent):
     # cannot tell apart searched again by playouts (`blind=8` an option) to the end of the round after next
     # (`horizon=2`); else the seat's match's `budget` of simulated decisions, each iteration judged by its
     # playout alone (`mix=0`), played by the search's own move statistics (MAST: `eps`, `decay`), the most tried
-    # move chosen
+    # move chosen; a decision that follows the seat's own goes on with the subtree of the move chosen (`reuse`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 8,
-                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000):
+                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000, reuse: int = 1):
         super().__init__(seat, seed)
         self.budget = max(1, int(budget))  # simulated decisions for the seat's whole match
         self.left = self.budget  # ... of which not yet spent
@@ -148,7 +149,9 @@ class MCTSAgent(SearchAgent):
         self.mix = None if mix is None else min(1.0, max(0.0, float(mix)))
         self.blind = max(0, int(blind))
         self.horizon = max(0, int(horizon))
+        self.reuse = bool(reuse)
         self.last_stats: dict = {}
+        self._kept = None  # (match, its choices then, node): the subtree of the move just chosen (`_reused`)
 
     def search(self, match, decision) -> int:
         labels = [o.label for o in decision.options]
@@ -159,8 +162,9 @@ class MCTSAgent(SearchAgent):
         self.policy.new_decision()
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
         iterations = self.iterations or (VALUED_ITERATIONS if has_value else None)
-        root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds)
-        if self.blind and mix and _blind(root):
+        reused = self._reused(match, seat, set(labels))
+        root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds, root=reused)
+        if self.blind and mix and reused is None and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
             # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random
             # playout to the end of a long match costs tens of looks and says little of a choice made in it)
@@ -173,11 +177,25 @@ class MCTSAgent(SearchAgent):
             values = {lab: ch.w / ch.n if ch.n else 0.0 for lab, ch in root.children.items()}
             best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))[0]
         self.last_stats = {"iterations": done, "children": {lab: (ch.n, values[lab]) for lab, ch in root.children.items()}}
+        self._kept = (match, len(match.choices) + 1, root.children[best])
         return labels.index(best)
 
+    def _reused(self, match, seat: int, labels: set):
+        """The subtree of the move this agent chose at the match's decision just before, where this decision
+        follows it at once and is the same seat's (the rest of its own move): its statistics, gathered in the
+        worlds of the decision before, go on growing instead of starting from nothing. Its children that are not
+        this decision's options, or were made by another mover (in a world where someone else decided next), are
+        dropped."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None or kept[0] is not match or kept[1] != len(match.choices):
+            return None
+        node = kept[2]
+        node.children = {lab: ch for lab, ch in node.children.items() if ch.seat == seat and lab in labels}
+        return node
+
     def _search(self, match, seat: int, options: int, mix: float, iterations: int, seconds: float | None,
-                rounds: int | None = None):
-        root = _Node(seat)
+                rounds: int | None = None, root: _Node | None = None):
+        root = _Node(seat) if root is None else root
         deadline = time.perf_counter() + seconds if seconds else None
         done = spent = ahead = 0
         while True:
