@@ -483,10 +483,14 @@ def test_mcts_playouts_learn_that_a_gold_mine_is_worth_more(tmp_path):
     game = _coins_game(tmp_path, MINES)
     m = Match(game, 2, 1)
     a = make_agent("mcts", 1, 1)
-    assert m.pending.labels()[a.choose(None, m.pending)] == "Gold mine"
+    labels = m.pending.labels()
+    assert labels[a.choose(None, m.pending)] == "Gold mine"
     stats = a.policy.stats
+    # a move is known to the statistics by its key: the menu's option, the same at every seat's decision
+    gold_key, copper_key = m.pending.key(labels.index("Gold mine")), m.pending.key(labels.index("Copper mine"))
+    assert gold_key != copper_key
     for seat in (1, 2):
-        gold, copper = stats[(seat, "Gold mine")], stats[(seat, "Copper mine")]
+        gold, copper = stats[(seat, gold_key)], stats[(seat, copper_key)]
         assert gold[1] / gold[0] > copper[1] / copper[0]
 
 

@@ -261,7 +261,7 @@ class MCTSAgent(SearchAgent):
                         best, best_u = lab, u
                 lab = best
                 child = children[lab]
-            moves.add((seat, lab))
+            moves.add((seat, d.key(index[lab])))
             mine += seat == root.seat
             w.choose(index[lab])
             path.append(child)

@@ -1,14 +1,19 @@
 """How the search plays a world on from the node it added: the default policy of its playouts.
 
 Move-average sampling (MAST; Finnsson and Björnsson 2008, used in TAG and in Ludii's MCTS): each move, named by
-its chooser's seat and the option's label ("Ann: Gold"), keeps the mean reward of the iterations it was made in,
-tree and playout alike. A playout picks, with probability `1 - eps`, the option whose move has the best mean so
-far (an untried move counts as `UNTRIED`, above an even share, so that it gets tried) and else one at random.
+its chooser's seat and the option's key (a card by its name, a menu's option by its place: decisions.move_key),
+keeps the mean reward of the iterations it was made in, tree and playout alike. A playout picks, with
+probability `1 - eps`, the option whose move has the best mean so far (an untried move counts as `UNTRIED`,
+above an even share, so that it gets tried) and else one at random.
 The statistics are the search's own, kept over the agent's decisions of a match and halved (`decay`) at each new
 decision, so that what the last decisions learnt guides the next one while the position's news counts more.
 No game's weights: what makes a move good is learnt from the outcomes of the search itself.
 """
 from __future__ import annotations
+
+from functools import partial
+
+from ..runtime.decisions import NO_MORE, move_key
 
 UNTRIED = 0.6  # the mean of a move never made yet: a little above an even share
 
@@ -64,22 +69,38 @@ class MAST:
 
 
 def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None, seat: int = 0) -> int:
-    """Plays the world on by `policy` until it ends, or until `rounds` more rounds have begun; the moves made
-    (seat, label) go into `moves`. A decision with one option is answered without reading its label. Returns
-    how many decisions with a choice `seat` made."""
+    """Plays the world on by `policy` until it ends, or until `rounds` more rounds have begun (the decision
+    answered there the last); the moves made (seat, key) go into `moves`. The world's decision waiting now is
+    answered as asked, the rest in place (Match's `auto`: no Decision made, no label composed), each move
+    known by its key (`move_key`). Returns how many decisions with a choice `seat` made."""
+    if w.over:
+        return 0
     last = w.round + rounds if rounds else None
+    if last is not None and w.round >= last:
+        return 0
     made = 0
-    while not w.over:
+
+    def answer(chooser: int, n: int) -> int:
         if last is not None and w.round >= last:
-            return made
-        d = w.pending
-        if d.size == 1:
-            w.choose(0)
-            continue
-        made += d.player.seat == seat
-        labels = d.labels()
-        k = policy.pick(rng, d.player.seat, labels)
+            w._auto = None  # the next decision waits: the playout ends there
+        values, label = w._offered, w._label
+        keys = [move_key(v, label) for v in values]
+        if n > len(values):
+            keys.append(NO_MORE)
+        return pick(chooser, keys)
+
+    def pick(chooser: int, keys: list) -> int:
+        nonlocal made
+        made += chooser == seat
+        k = policy.pick(rng, chooser, keys)
         if moves is not None:
-            moves.add((d.player.seat, labels[k]))
-        w.choose(k)
+            moves.add((chooser, keys[k]))
+        return k
+
+    d = w.pending
+    w._auto = [partial(answer, p.seat) for p in w.players]
+    try:
+        w.choose(pick(d.player.seat, [d.key(k) for k in range(d.size)]) if d.size > 1 else 0)
+    finally:
+        w._auto = None
     return made

@@ -67,6 +67,17 @@ class Decision:
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
 
+    def key(self, k: int):
+        """What option `k` is to a search's statistics, found without composing its label: `move_key`, the same
+        as a decision answered in place gives it (`answered`)."""
+        v = self.values[k]
+        if v is None or v is DONE:  # `optional`'s none, `choose`'s done
+            return NO_MORE
+        lab = self._labels[k] if self._labels is not None else None
+        if type(lab) is partial and lab.func is not shown_to:
+            return move_key(lab.args[0], lab.func)
+        return move_key(v)
+
     def __repr__(self) -> str:
         return f"<decision of {self.player!r}: {self.prompt!r} ({self.size} options)>"
 
@@ -83,6 +94,22 @@ def shown_to(v, player, M) -> str:
     if type(v) is Piece and secrecy.held_unseen(M, v, player):
         return secrecy.place(v)
     return label_of(v)
+
+
+NO_MORE = "(no more)"  # the key of `optional`'s none and of `choose`'s done
+
+
+def move_key(v, label=None):
+    """What a move is to a search's statistics (the playouts' MAST): a card by its name, a player by theirs, a
+    menu's option by its menu and place in it (`label`: the function that labels the options, one per place in
+    the content); a label is not composed for it. Two options the content labels alike by the same function
+    have the same key."""
+    inner = v.card.name if type(v) is Piece else v.name if type(v) is Player else v
+    try:
+        hash(inner)
+    except TypeError:
+        inner = text(inner)
+    return inner if label is None else (label.__code__, inner)
 
 
 def label_of(v) -> str:
@@ -106,7 +133,7 @@ def ask_one(M, player, prompt, values, optional=False, label=None, seen=None, de
     if type(player) is not Player:
         raise RuntimeContentError(nobody(player))
     if M._auto is not None:  # no copy: the options are read at once
-        k = answered(M, player, n, values)
+        k = answered(M, player, n, values, label)
         return values[k] if k < len(values) else None
     values = list(values)  # the options as they are now (a zone's list may change before the answer)
     if optional:
@@ -134,15 +161,16 @@ def question(player, prompt: str) -> str:
     return prompt.removeprefix(player.name + ": ") if type(player) is Player else prompt
 
 
-def answered(M, player, n: int, values: list) -> int:
+def answered(M, player, n: int, values: list, label=None) -> int:
     """The index chosen among `n` options by a seat whose agent is asked in place (Match's `auto`): options
     past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
     Match.choose records an answer and shown to the match's `watch` if any: no Decision made, the match not
-    suspended."""
+    suspended. The options and the function that labels them (`label`) are the match's `_offered` and `_label`
+    while the agent answers: what a copy's replay answers by (copies.py), and a playout's keys (`move_key`)."""
     if M._revealed:
         secrecy.forget_moved(M)
+    M._offered, M._label = values, label
     if M._keeps:  # a match that may be copied: what a copy's replay answers by (copies.py)
-        M._offered = values
         k = M._auto[player.index](n)
         v = values[k] if k < len(values) else None
         M._chosen.append(v.uid if type(v) is Piece else 0)
@@ -175,7 +203,7 @@ def choose(M, kind, count, values, player, prompt, label=None, seen=None):
         if type(player) is not Player:
             raise RuntimeContentError(nobody(player))
         if M._auto is not None:
-            k = answered(M, player, len(pool) + 1, pool)
+            k = answered(M, player, len(pool) + 1, pool, label)
         else:
             labels = [partial(label, v) for v in pool] + [DONE] if label is not None else None
             k = M._wait(Decision(player, f"{prompt} ({len(picked)} chosen)", pool + [DONE], labels, M,
@@ -204,7 +232,7 @@ def ask_menu(M, player, prompt, offered, label, seen=None):
     if type(player) is not Player:
         raise RuntimeContentError(nobody(player))
     if M._auto is not None:
-        return offered[answered(M, player, len(offered), offered)]
+        return offered[answered(M, player, len(offered), offered, label)]
     d = Decision(player, prompt, offered, [partial(label, key) for key in offered], M,
                  secrecy.readers(M, player, (), seen), seen is not None)
     if notes:

@@ -92,7 +92,8 @@ class Match:
         self._narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
         self._chosen: list[int] = []  # per choice, the uid of the card chosen, or 0 (copies.py replays by it)
-        self._offered: list = []  # the options of the decision being answered in place (copies.py)
+        self._offered: list = []  # the options of the decision being answered in place (copies.py) ...
+        self._label = None  # ... and the function that labels them, if any (decisions.answered)
         self._auto = auto
         self._watch = watch
         self.result: Result | None = None
