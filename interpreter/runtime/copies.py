@@ -21,19 +21,19 @@ from greenlet import greenlet
 
 from ..errors import IllegalChoice, MeepleError, UsageError
 from .decisions import out_of_range
-from .position import SETUP, Remap, capture, generator, restore
+from .position import SETUP, Remap, capture, generator
 from .secrecy import held_unseen, sees, sees_card, told_to
 from .state import Piece
-from .view import same_view
+from .view import _uid, same_view
 
 TRIES = 4  # deals tried at the quiet point before a world is dealt at the match's own position
 
 
-def _blank(M):
-    """A new match of M's game, seats, seed and options, not begun (of M's own class: match.py imports this
-    module, which does not import it back)."""
+def _blank(M, position=None):
+    """A new match of M's game, seats, seed and options, not begun, at `position` (a quiet point) if given (of
+    M's own class: match.py imports this module, which does not import it back)."""
     c = type(M)(M.game, len(M.players), M.seed, M.options.values, names=[p.name for p in M.players],
-                start=False, narrate=False)
+                start=False, narrate=False, position=position)
     c._flowing = True
     return c
 
@@ -46,8 +46,8 @@ def _at_quiet(M):
         raise UsageError("a closed match cannot be copied")
     if M._quiet is False:
         raise UsageError("a world a search plays once (resample with copies=False) cannot be copied")
-    c = _blank(M)
     q = M._quiet
+    c = _blank(M, q)
     if q is None:
         if M._rng0 is False:
             raise UsageError("this match's generator (the `rng` it was given) cannot be copied, nor the match")
@@ -55,7 +55,6 @@ def _at_quiet(M):
             c.rng = copy.deepcopy(M._rng0)
         c._rng0 = M._rng0
         return c, SETUP, 0
-    restore(c, q)
     c._quiet = q
     c.choices = M.choices[: q.choices]
     c._chosen = M._chosen[: q.choices]
@@ -333,6 +332,3 @@ def _within_told(pieces: list, faces: list, told: dict, rng: random.Random, trie
             return [faces[dealt[i]] if i in dealt else faces[next(rest)] for i in range(len(pieces))]
     return faces
 
-
-def _uid(piece) -> int:
-    return piece.uid

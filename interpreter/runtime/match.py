@@ -21,7 +21,7 @@ from greenlet import getcurrent, greenlet
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
 from .decisions import NOTHING, Decision, out_of_range, question
 from .ops import describe
-from .position import FINISH, QUIET_EVERY, SETUP, capture
+from .position import FINISH, QUIET_EVERY, SETUP, capture, restore
 from .result import Result, result_of
 from .secrecy import echo
 from .state import Options, Piece, Player, Zone
@@ -48,12 +48,13 @@ class Match:
     _time_budget = TIME_BUDGET
     def __init__(self, game, players: int, seed: int = 0, options: dict | None = None,
                  names: list[str] | None = None, on_say=None, start: bool = True, narrate: bool = True,
-                 auto: list | None = None, rng=None, watch=None):
+                 auto: list | None = None, rng=None, watch=None, position=None):
         """`auto`: per seat, a function giving the index of its answer from the number of options alone (the
         random agent's): every decision is answered where it arises, recorded in `choices`, with no Decision
         made and the match never suspended, so the match is played to its end as it starts (a simulation's
         bots; the choices narrated by none, so only with `narrate=False`); `watch(match, value)` sees each such answer
-        (sim.details.Recorder). `rng`: where
+        (sim.details.Recorder). `position`: a quiet point of a match of the same game and seats (position.py),
+        the match built there, not begun (copies.py). `rng`: where
         every random draw comes from, `random.Random(seed)` by default; a caller that deals the cards itself
         passes an object with `shuffle`, `randrange` and `randint` (docs/api.md)."""
         if auto is not None and narrate:
@@ -108,16 +109,17 @@ class Match:
             p.zones = {n: Zone(n, p, s) for n, s in game.player_zones.items()}
             p.counters = {n: s.initial for n, s in game.player_counters.items()}
             p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
-        box = self.zones["box"]
-        cards, modifying = game.box_plan
-        items = box.items = list(map(Piece, range(1, len(cards) + 1), cards, repeat(box)))  # (map: half the time of a loop)
-        # value name -> the pieces whose card modifies it (modifiers.py)
-        self._modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
+        if position is None:
+            box = self.zones["box"]
+            cards, modifying = game.box_plan
+            items = box.items = list(map(Piece, range(1, len(cards) + 1), cards, repeat(box)))  # (map: half the time of a loop)
+            # value name -> the pieces whose card modifies it (modifiers.py)
+            self._modifying: dict = {value: [items[i] for i in at] for value, at in modifying.items()}
+            self._pieces = list(items)  # every piece, by uid (uid 1 first)
         self._active_zones = [z for z in self.zones.values() if z.spec.active]
         for p in self.players:
             self._active_zones += [z for z in p.zones.values() if z.spec.active]
         self._listening = game.listening  # the events some card handles
-        self._pieces = list(items)  # every piece, by uid (uid 1 first)
         self._all_zones = list(self.zones.values()) + [z for p in self.players for z in p.zones.values()]
         # copies (copies.py): the last quiet point captured (None: the start), the generator as it was at the
         # start when it is the caller's, whether quiet points are captured (a world a search plays once and
@@ -131,6 +133,8 @@ class Match:
         self._seen = None  # what a seat sees at the decision asked, for its worlds (copies._seen)
         self.pending: Decision | None = None
         self._glet = None
+        if position is not None:
+            restore(self, position)
         if start:
             self.begin()
 

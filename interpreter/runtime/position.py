@@ -32,9 +32,11 @@ class Quiet:
     first: int  # the first player's index
     end_reason: str | None
     rng: object  # the generator's state (random.Random's getstate, or a copy of the caller's generator)
-    zones: tuple  # per zone (Match._all_zones' order) the pieces in it, bottom first
-    pieces: tuple  # per piece (by uid) its (card, fields, by, plain): fields its card's own dict or a copy;
+    zones: tuple  # per zone (Match._all_zones' order) the places (uid - 1) of the pieces in it, bottom first
+    cards: tuple  # per piece (by uid) its card
+    own: tuple  # (place, a copy of its fields, plain) of each piece whose fields are its own, not its card's;
     # plain: they hold only plain values (numbers, texts, none), so a copy of them needs no remapping
+    by: tuple  # (place, player index) of each piece some player played (Piece.by)
     counters: dict
     vars: dict
     players: tuple  # per player (its counters, its vars)
@@ -52,9 +54,10 @@ def capture(M, at: int) -> Quiet:
     state = rng.getstate() if type(rng) is random.Random else copy.deepcopy(rng)  # (Match._keeps: it can be)
     return Quiet(
         len(M.choices), at, M.round, M.phase, M.first.index, M.end_reason, state,
-        tuple([tuple(z.items) for z in M._all_zones]),
-        tuple([(p.card, p.f, p.by, True) if p.f is p.card.fields else (p.card, dict(p.f), p.by, _plain(p.f))
-               for p in M._pieces]),
+        tuple([tuple([p.uid - 1 for p in z.items]) for z in M._all_zones]),
+        tuple([p.card for p in M._pieces]),
+        tuple([(i, dict(p.f), _plain(p.f)) for i, p in enumerate(M._pieces) if p.f is not p.card.fields]),
+        tuple([(i, p.by.index) for i, p in enumerate(M._pieces) if p.by is not None]),
         dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
         {k: frozenset(v) for k, v in M._fired.items()}, tuple(M._modifiers), tuple(M._revealed), tuple(M._told),
         M._modifying, tuple(M._unavailable_notes))
@@ -123,18 +126,19 @@ def generator(state: tuple) -> random.Random:
 
 
 def restore(M, q: Quiet) -> None:
-    """Gives `M` (a new match of the same game and seats, not begun) the data of `q`."""
+    """Gives `M` (a new match of the same game and seats, not begun, built with no pieces: Match's `position`)
+    the data of `q`, its pieces made here."""
+    pieces = M._pieces = list(map(Piece, range(1, len(q.cards) + 1), q.cards))
     remap = Remap(M)
-    pieces = M._pieces
     players = M.players
-    for p, (card, f, by, plain) in zip(pieces, q.pieces, strict=True):
-        p.card = card
-        p.f = f if f is card.fields else dict(f) if plain else remap.store(f)
-        if by is not None:
-            p.by = players[by.index]
-    for z, items in zip(M._all_zones, q.zones, strict=True):
-        z.items = [pieces[p.uid - 1] for p in items]
-        for p in z.items:
+    for i, f, plain in q.own:
+        pieces[i].f = dict(f) if plain else remap.store(f)
+    for i, by in q.by:
+        pieces[i].by = players[by]
+    piece = pieces.__getitem__
+    for z, at in zip(M._all_zones, q.zones, strict=True):
+        items = z.items = list(map(piece, at))
+        for p in items:
             p.zone = z
     M.round, M.phase, M.first, M.end_reason = q.round, q.phase, M.players[q.first], q.end_reason
     if type(q.rng) is tuple:

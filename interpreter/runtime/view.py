@@ -2,6 +2,8 @@
 revealed to the viewer among them); the rules are secrecy.py's."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .secrecy import prompt, sees
 from .state import Piece, Player, Zone
 
@@ -40,8 +42,7 @@ def _value(v, viewer: _Viewer):
     return v
 
 
-def _uid(p: Piece) -> int:
-    return p.uid
+_uid = attrgetter("uid")  # a piece's uid (a sort key)
 
 
 def _zone(z: Zone, viewer: _Viewer) -> dict:
@@ -96,12 +97,13 @@ def same_view(a, b, seat: int) -> bool:
         if pa.counters != pb.counters or not _same_store(pa.vars, pb.vars, va, vb):
             return False
     for za, zb in zip(a._all_zones, b._all_zones, strict=True):
-        if za.name == "box" and za.owner is None:
+        xs, ys = za.items, zb.items
+        if not xs and not ys or za.name == "box" and za.owner is None:
             continue
-        if len(za.items) != len(zb.items):
+        if len(xs) != len(ys):
             return False
         if sees(za, va.player):
-            pairs = zip(za.items, zb.items, strict=True)
+            pairs = zip(xs, ys, strict=True)
         elif va.known or vb.known:
             shown_a = sorted((p for p in za.items if id(p) in va.known), key=_uid)
             shown_b = sorted((p for p in zb.items if id(p) in vb.known), key=_uid)
