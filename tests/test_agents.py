@@ -340,6 +340,37 @@ max_rounds: 3
 """
 
 
+DIALS = """
+game: dials
+name: Dials
+players: {min: 2, max: 2}
+round:
+  - phase: main
+    do: |
+      for p in players {
+        ask by p "Which dial?" {
+          "Dial 1" { p.coins += 1 }\n          "Dial 2" { p.coins += 2 }\n          "Dial 3" { p.coins += 3 }\n          "Dial 4" { p.coins += 4 }\n          "Dial 5" { p.coins += 5 }\n          "Dial 6" { p.coins += 6 }\n          "Dial 7" { p.coins += 7 }\n          "Dial 8" { p.coins += 8 }\n          "Dial 9" { p.coins += 9 }\n          "Dial 10" { p.coins += 10 }\n          "Dial 11" { p.coins += 30 }\n          "Dial 12" { p.coins += 12 }\n        }
+      }
+score: me.coins
+value: me.coins
+max_rounds: 1
+"""
+
+
+def test_mcts_with_a_value_tries_every_option_of_a_decision_wider_than_its_iterations(tmp_path):
+    """In a game with a value a decision gets 8 iterations (VALUED_ITERATIONS), and one an option where it has
+    more: of 12 dials each is judged, so the one worth 30 (Dial 11) is found, whichever order they are tried in."""
+    from interpreter.agents.mcts import VALUED_ITERATIONS
+    game = _coins_game(tmp_path, DIALS)
+    assert VALUED_ITERATIONS < 12
+    for seed in range(4):
+        m = Match(game, 2, seed)
+        a = make_agent("mcts", 1, seed)
+        pick = m.pending.labels()[a.choose(None, m.pending)]
+        assert a.last_stats["iterations"] == 12 and len(a.last_stats["children"]) == 12
+        assert pick == "Dial 11"
+
+
 def test_mcts_max_backup_judges_a_move_by_its_best_line(tmp_path):
     """`backup=max`: a move that goes on with more decisions of the mover's own counts by its best line
     (greedy's look through its own move), not by the mean of the lines tried. "Doors" then a door is worth
@@ -468,13 +499,21 @@ def test_mast_takes_the_best_averaged_move_and_tries_an_untried_one_first():
     policy.credit({(1, "Gold"), (2, "Copper")}, {1: 1.0, 2: 0.0})
     policy.credit({(1, "Copper")}, {1: 0.2})
     rng = random.Random(1)
-    assert policy.pick(rng, 1, ["Copper", "Gold"]) == 1  # Gold's mean 1.0 over Copper's 0.2
-    assert policy.pick(rng, 2, ["Copper", "Silver"]) == 1  # Silver untried (0.6) over Copper's 0.0
+    assert policy.pick(rng, 1, 2, ["Copper", "Gold"].__getitem__) == (1, "Gold")  # mean 1.0 over Copper's 0.2
+    assert policy.pick(rng, 2, 2, ["Copper", "Silver"].__getitem__) == (1, "Silver")  # untried (0.6) over 0.0
     assert 0.5 < UNTRIED < 1.0
     policy.new_decision()
     assert policy.stats[(1, "Gold")] == [0.5, 0.5]  # halved: the same mean, half the weight
     every = MAST(eps=1.0)
-    assert {every.pick(rng, 1, ["a", "b", "c"]) for _ in range(60)} == {0, 1, 2}  # eps=1: uniformly at random
+    asked = []
+
+    def key(i):
+        asked.append(i)
+        return "abc"[i]
+    picks = [every.pick(rng, 1, 3, key) for _ in range(60)]
+    assert {i for i, _ in picks} == {0, 1, 2}  # eps=1: uniformly at random
+    assert all(k == "abc"[i] for i, k in picks)
+    assert asked == [i for i, _ in picks]  # a random pick finds its own key alone, not every option's
 
 
 def test_mcts_playouts_learn_that_a_gold_mine_is_worth_more(tmp_path):

@@ -9,7 +9,7 @@ team's outcome). In a game without a value the new node is judged by a playout t
 search's own move statistics (playout.py, MAST); the budget is the seat's match's simulated decisions
 (`budget`), each decision taking its share; the move chosen is the most tried. A decision that follows the
 seat's own at once (the rest of its move) goes on growing the subtree of the move chosen there (`reuse`). In a
-game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision, and the
+game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the
 move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
 where the value told none of the options apart (each ends the mover's move and looks the same: a character
 chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
@@ -39,7 +39,7 @@ class _Node:
 
 
 MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playouts
-VALUED_ITERATIONS = 8  # a decision's iterations in a game with a value (docs/bots.md: 4, 6, 8, 10 and 20 measured)
+VALUED_ITERATIONS = 8  # a decision's iterations in a game with a value, at least one an option (docs/bots.md)
 MIN_SHARE = 0.005  # the least share of the match's budget a decision gets (the last ones, a budget spent)
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
 
@@ -128,7 +128,7 @@ class MCTSAgent(SearchAgent):
                "horizon": int, "eps": float, "decay": float, "budget": int, "reuse": int}
 
     # the defaults, one set for every game (docs/bots.md says why, with the figures): in a game with a value
-    # (declared, or learned by `meeple train`) 8 iterations, each judging the move it adds by the value alone
+    # (declared, or learned by `meeple train`) 8 iterations (at least one an option), each judging the move it adds by the value alone
     # (`mix=1`: no playout), the best line of the mover's own move counting (`backup=max`), a decision the value
     # cannot tell apart searched again by playouts (`blind=8` an option) to the end of the round after next
     # (`horizon=2`); else the seat's match's `budget` of simulated decisions, each iteration judged by its
@@ -161,7 +161,7 @@ class MCTSAgent(SearchAgent):
         has_value = valued(match.game)
         self.policy.new_decision()
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
-        iterations = self.iterations or (VALUED_ITERATIONS if has_value else None)
+        iterations = self.iterations or (max(VALUED_ITERATIONS, len(set(labels))) if has_value else None)
         reused = self._reused(match, seat, set(labels))
         root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds, root=reused)
         if self.blind and mix and reused is None and _blind(root):

@@ -40,21 +40,24 @@ class MAST:
         for key in gone:
             del self.stats[key]
 
-    def pick(self, rng, seat: int, labels: list) -> int:
-        """The index of the option a playout takes: the best-averaged move, or (`eps`) one at random."""
-        n = len(labels)
+    def pick(self, rng, seat: int, n: int, key) -> tuple:
+        """The index of the option a playout takes among `n`, and its move's key (`key(i)`: option i's): the
+        best-averaged move, or (`eps`) one at random, whose key alone is then found."""
         if rng.random() < self.eps:
-            return rng.randrange(n)
+            i = rng.randrange(n)
+            return i, key(i)
         stats = self.stats
+        keys = [key(i) for i in range(n)]
         best, best_v = [], -1.0
-        for i, lab in enumerate(labels):
-            st = stats.get((seat, lab))
+        for i, k in enumerate(keys):
+            st = stats.get((seat, k))
             v = st[1] / st[0] if st is not None else UNTRIED
             if v > best_v:
                 best, best_v = [i], v
             elif v == best_v:
                 best.append(i)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        i = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return i, keys[i]
 
     def credit(self, moves, rewards: dict) -> None:
         """Adds an iteration's rewards to each move made in it (once a move, however often it was made)."""
@@ -84,23 +87,24 @@ def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None =
         if last is not None and w.round >= last:
             w._auto = None  # the next decision waits: the playout ends there
         values, label = w._offered, w._label
-        keys = [move_key(v, label) for v in values]
-        if n > len(values):
-            keys.append(NO_MORE)
-        return pick(chooser, keys)
+        offered = len(values)
 
-    def pick(chooser: int, keys: list) -> int:
+        def key(i: int):
+            return move_key(values[i], label) if i < offered else NO_MORE
+        return pick(chooser, n, key)
+
+    def pick(chooser: int, n: int, key) -> int:
         nonlocal made
         made += chooser == seat
-        k = policy.pick(rng, chooser, keys)
+        i, k = policy.pick(rng, chooser, n, key)
         if moves is not None:
-            moves.add((chooser, keys[k]))
-        return k
+            moves.add((chooser, k))
+        return i
 
     d = w.pending
     w._auto = [partial(answer, p.seat) for p in w.players]
     try:
-        w.choose(pick(d.player.seat, [d.key(k) for k in range(d.size)]) if d.size > 1 else 0)
+        w.choose(pick(d.player.seat, d.size, d.key) if d.size > 1 else 0)
     finally:
         w._auto = None
     return made

@@ -109,7 +109,7 @@ def move_key(v, label=None):
         hash(inner)
     except TypeError:
         inner = text(inner)
-    return inner if label is None else (label.__code__, inner)
+    return inner if label is None else (getattr(label, "__code__", label), inner)  # (one content function: its code)
 
 
 def label_of(v) -> str:
