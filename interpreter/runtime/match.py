@@ -63,13 +63,14 @@ class Match:
             raise UsageError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
         self.game = game
         self.seed = seed
-        self.options = Options(resolve_options(game, options or {}))
+        # (a copy's options are its match's, resolved then)
+        self.options = Options(resolve_options(game, options or {}) if position is None else dict(options))
         for k, v in game.include_choice.items():
             if self.options.values.get(k) != v:
                 raise UsageError(f"this game was loaded for option {k}={v}; load it again with "
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
-        # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md)
-        self.rng = random.Random(seed) if rng is None else rng
+        # every random draw of the match: `random.Random(seed)` (made below), or the caller's draws (docs/api.md)
+        self.rng = rng
         # compiled code counts steps in `_steps` and calls _tick() past STEP_BUDGET: it starts one chunk below,
         # so that every STEP_CHUNK steps _tick() looks at the clock; `_spent_before` keeps the steps of the
         # chunks gone (_steps_spent). The engine's bookkeeping, all of it named with an underscore: what a
@@ -102,14 +103,17 @@ class Match:
         self.players = [Player(i, names[i] if i < len(names) else f"Player {i + 1}") for i in range(players)]
         self.first = self.players[0]
         self.zones: dict[str, Zone] = {n: Zone(n, None, s) for n, s in game.zones.items()}
-        self.counters = {n: s.initial for n, s in game.counters.items()}
-        self.vars = {n: _fresh(v) for n, v in game.vars.items()}
         for p in self.players:
             p.match = self
             p.zones = {n: Zone(n, p, s) for n, s in game.player_zones.items()}
-            p.counters = {n: s.initial for n, s in game.player_counters.items()}
-            p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
-        if position is None:
+        if position is None:  # the start; a match built at a quiet point takes all of this from it (restore)
+            if rng is None:
+                self.rng = random.Random(seed)
+            self.counters = {n: s.initial for n, s in game.counters.items()}
+            self.vars = {n: _fresh(v) for n, v in game.vars.items()}
+            for p in self.players:
+                p.counters = {n: s.initial for n, s in game.player_counters.items()}
+                p.vars = {n: _fresh(v) for n, v in game.player_vars.items()}
             box = self.zones["box"]
             cards, modifying = game.box_plan
             items = box.items = list(map(Piece, range(1, len(cards) + 1), cards, repeat(box)))  # (map: half the time of a loop)

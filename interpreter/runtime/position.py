@@ -85,12 +85,19 @@ def _copied(v):
 
 class Remap:
     """Finds, in the match being built, the piece, player or zone a capture names."""
-    __slots__ = ("pieces", "players", "zones")
+    __slots__ = ("pieces", "players", "all_zones", "_zones")
 
     def __init__(self, M):
         self.pieces = M._pieces
         self.players = M.players
-        self.zones = {(z.owner.index if z.owner is not None else -1, z.name): z for z in M._all_zones}
+        self.all_zones = M._all_zones
+        self._zones = None  # (owner index, name) -> zone: made at the first zone a capture names (few do)
+
+    @property
+    def zones(self) -> dict:
+        if self._zones is None:
+            self._zones = {(z.owner.index if z.owner is not None else -1, z.name): z for z in self.all_zones}
+        return self._zones
 
     def __call__(self, v):
         t = type(v)
