@@ -10,6 +10,10 @@ machine instructions a run executes does not (the same seeds, PYTHONHASHSEED=0).
   that alone (a minute or two: to compare two versions of the loader, the parser and the checker);
 - with `--games`, a random match of every bundled game instead (at 3 players, or the nearest count the
   game allows): to compare two versions of the engine game by game;
+- with `--copies`, a copy of a match as the search bots make them, in each seed game: a world
+  (`resample(seat, rng, copies=False)` then `close`) and a clone (`clone` then `close`) at three positions of
+  random matches (15, 35 and 55 choices in), the figure per world and clone: what a search iteration pays
+  before it plays;
 - with `--against REV`, a random match of each game REV bundles, played by REV's engine and by this one on
   the same content (tools/bench.py's `against` says how), and their ratio.
 
@@ -22,6 +26,7 @@ matches, more or less as a change to loading moves it). It needs valgrind; a run
     python tools/instructions.py [--matches 40] [--players 3] [--json]
     python tools/instructions.py --validate [--json]
     python tools/instructions.py --games [--matches 10] [--json]
+    python tools/instructions.py --copies [--matches 60] [--json]
     python tools/instructions.py --against REV [--matches 10] [--json]
 """
 from __future__ import annotations
@@ -123,6 +128,38 @@ def games(matches: int, players: int) -> dict:
     return out
 
 
+_COPIES = """
+import sys, random
+sys.path.insert(0, ".")
+from interpreter import bundled_games, load_game
+from interpreter.runtime.match import Match
+game = load_game(bundled_games()[{game!r}])
+positions = []
+for seed in range(3):  # random matches, 15, 35 and 55 choices in (those that end sooner left out)
+    m = Match(game, {seats}, seed, narrate=False)
+    draws = random.Random(seed)
+    for _ in range(15 + 20 * seed):
+        if m.over:
+            break
+        m.choose(draws.randrange(m.pending.size))
+    if not m.over:
+        positions.append(m)
+import gc; gc.collect(); gc.freeze()  # loading's objects set aside (docstring)
+deal = random.Random(1)
+for k in range({{n}}):
+    m = positions[k % len(positions)]
+    m.resample(m.pending.player.seat, deal, False).close()
+    m.clone().close()
+"""
+
+SEED_GAMES = ("kaiju-inc", "happy-city", "debtzilla")
+
+
+def copies(n: int, players: int) -> dict:
+    """Instructions of a world and a clone (each closed) in each seed game: {game: (players, instructions)}."""
+    return {name: (players, per_match(_COPIES.format(game=name, seats=players), n, players)) for name in SEED_GAMES}
+
+
 _FOLDER = """
 import sys
 sys.path.insert(0, ".")
@@ -174,6 +211,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", action="store_true", help="a match of every bundled game instead")
     ap.add_argument("--against", metavar="REV", help="REV's engine and this one, on REV's games")
     ap.add_argument("--validate", action="store_true", help="a cold `meeple validate content` alone")
+    ap.add_argument("--copies", action="store_true", help="a world and a clone, as the search bots make them")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count", file=sys.stderr)
@@ -187,6 +225,14 @@ def main(argv=None) -> int:
             for k, (p, o, n) in counts.items():
                 print(f"{k}, {p} players: {a.against} {o / 1e6:.2f}M instructions a match, this {n / 1e6:.2f}M "
                       f"(ratio {n / o:.4f})")
+        return 0
+    if a.copies:
+        counts = copies(a.matches if a.matches != 40 else 60, a.players)
+        if a.json:
+            print(json.dumps({k: {"players": p, "per_world_and_clone": n} for k, (p, n) in counts.items()}))
+        else:
+            for k, (p, n) in counts.items():
+                print(f"{k}, {p} players: {n / 1e6:.2f}M instructions a world and a clone")
         return 0
     if a.games:
         counts = games(a.matches if a.matches != 40 else 10, a.players)
