@@ -266,3 +266,42 @@ def test_a_phase_is_cut_into_steps_only_where_its_statements_share_nothing(tmp_p
     assert len(game.phases[0].steps) == steps + (steps > 1)
     m = Match(game, 2, 1)
     assert m.over and m.result.rounds == 3
+
+
+def _held_objects(v):
+    """The pieces and players a stored value holds, however deep in lists."""
+    if isinstance(v, list | tuple):
+        return [x for item in v for x in _held_objects(item)]
+    return [v] if type(v).__name__ in ("Piece", "Player") else []
+
+
+@pytest.mark.parametrize("name,players,steps", [("debtzilla", 3, 60), ("kaiju-inc", 3, 40), ("happy-city", 3, 40)])
+def test_a_copy_made_at_a_quiet_point_holds_its_own_pieces_players_and_zones(name, players, steps):
+    """A copy is built at its match's last quiet point (Match's `position`): every piece, its zone, who played
+    it, its own fields and what the vars hold are the copy's, equal to the match's and none of them the match's
+    objects. Debtzilla's dice hold the player who rolled them in their fields; its played cards, their player."""
+    m = Match(bundled(name), players, 3, narrate=False)
+    _random(m, random.Random(3), steps)
+    assert not m.over and m._quiet is not None
+    c = m.clone()
+    mine = {id(x) for x in m._pieces} | {id(p) for p in m.players}
+    assert [p.uid for p in c._pieces] == [p.uid for p in m._pieces]
+    own = by = 0
+    for a, b in zip(m._pieces, c._pieces, strict=True):
+        assert a is not b and a.card is b.card
+        assert _dumps(a.f) == _dumps(b.f)  # (a piece or a player held by its own, by its name and uid or seat)
+        assert b.zone in c._all_zones and b in b.zone.items and (b.zone.name, b.zone.owner is None) == (a.zone.name, a.zone.owner is None)
+        if a.f is not a.card.fields:
+            own += 1
+            assert b.f is not a.f and not {id(x) for v in b.f.values() for x in _held_objects(v)} & mine
+        if a.by is not None:
+            by += 1
+            assert b.by is c.players[a.by.index]
+        else:
+            assert b.by is None
+    for store_m, store_c in [(m.vars, c.vars)] + [(p.vars, q.vars) for p, q in zip(m.players, c.players, strict=True)]:
+        assert _dumps(store_m) == _dumps(store_c)
+        assert not {id(x) for v in store_c.values() for x in _held_objects(v)} & mine
+    if name == "debtzilla":
+        assert own and by  # the position holds both kinds
+    c.close()
