@@ -349,7 +349,19 @@ round:
     do: |
       for p in players {
         ask by p "Which dial?" {
-          "Dial 1" { p.coins += 1 }\n          "Dial 2" { p.coins += 2 }\n          "Dial 3" { p.coins += 3 }\n          "Dial 4" { p.coins += 4 }\n          "Dial 5" { p.coins += 5 }\n          "Dial 6" { p.coins += 6 }\n          "Dial 7" { p.coins += 7 }\n          "Dial 8" { p.coins += 8 }\n          "Dial 9" { p.coins += 9 }\n          "Dial 10" { p.coins += 10 }\n          "Dial 11" { p.coins += 30 }\n          "Dial 12" { p.coins += 12 }\n        }
+          "Dial 1" { p.coins += 1 }
+          "Dial 2" { p.coins += 2 }
+          "Dial 3" { p.coins += 3 }
+          "Dial 4" { p.coins += 4 }
+          "Dial 5" { p.coins += 5 }
+          "Dial 6" { p.coins += 6 }
+          "Dial 7" { p.coins += 7 }
+          "Dial 8" { p.coins += 8 }
+          "Dial 9" { p.coins += 9 }
+          "Dial 10" { p.coins += 10 }
+          "Dial 11" { p.coins += 30 }
+          "Dial 12" { p.coins += 12 }
+        }
       }
 score: me.coins
 value: me.coins

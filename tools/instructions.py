@@ -226,21 +226,15 @@ def main(argv=None) -> int:
                 print(f"{k}, {p} players: {a.against} {o / 1e6:.2f}M instructions a match, this {n / 1e6:.2f}M "
                       f"(ratio {n / o:.4f})")
         return 0
-    if a.copies:
-        counts = copies(a.matches if a.matches != 40 else 60, a.players)
+    if a.copies or a.games:  # per game: (players, instructions) of a world and a clone, or of a match
+        counts = copies(a.matches if a.matches != 40 else 60, a.players) if a.copies else \
+            games(a.matches if a.matches != 40 else 10, a.players)
+        key, what = ("per_world_and_clone", "a world and a clone") if a.copies else ("per_match", "a match")
         if a.json:
-            print(json.dumps({k: {"players": p, "per_world_and_clone": n} for k, (p, n) in counts.items()}))
+            print(json.dumps({k: {"players": p, key: n} for k, (p, n) in counts.items()}))
         else:
             for k, (p, n) in counts.items():
-                print(f"{k}, {p} players: {n / 1e6:.2f}M instructions a world and a clone")
-        return 0
-    if a.games:
-        counts = games(a.matches if a.matches != 40 else 10, a.players)
-        if a.json:
-            print(json.dumps({k: {"players": p, "per_match": n} for k, (p, n) in counts.items()}))
-        else:
-            for k, (p, n) in counts.items():
-                print(f"{k}, {p} players: {n / 1e6:.2f}M instructions a match")
+                print(f"{k}, {p} players: {n / 1e6:.2f}M instructions {what}")
         return 0
     if a.validate:
         validate = validate_cold()
