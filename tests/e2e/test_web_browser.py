@@ -124,11 +124,16 @@ def finished(page, players):
     if "wins" in head:
         assert page.locator(".ranking tr").count() == players + 1
     assert "wins" in head or "have won" in head or "have lost" in head
-    at_end = page.evaluate("""() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => {
-        const box = document.getElementById("log");
-        ok(box.scrollTop + box.clientHeight >= box.scrollHeight - 30);
-    })))""")
-    assert at_end, "the account shows its last lines"
+    # the account scrolls to its end at the frame after its last lines came; on a loaded machine those may come
+    # a moment after the result: waited for (5 s), then the box's state said
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # (installed: `browser` skips else)
+    end = """() => { const b = document.getElementById("log"); return b.scrollTop + b.clientHeight >= b.scrollHeight - 30; }"""
+    try:
+        page.wait_for_function(end, timeout=5000)
+    except PlaywrightTimeoutError:
+        state = page.evaluate("""() => { const b = document.getElementById("log");
+            return {stick: b.stick, top: b.scrollTop, client: b.clientHeight, height: b.scrollHeight}; }""")
+        raise AssertionError(f"the account does not show its last lines: {state}") from None
     assert page.problems == []
 
 
