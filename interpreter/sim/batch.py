@@ -13,6 +13,7 @@ import os
 import sys
 import threading
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..errors import RuntimeContentError, UsageError
 from .run import play, seat_agents
@@ -178,16 +179,24 @@ def _local(game, job: dict, seeds: list, jobs: int, progress: bool) -> list:
             ctx, fn = mp.get_context("fork"), _run_chunk_forked
         else:  # no fork (Windows, or threads running): each worker loads the game from its folder
             ctx, fn = mp.get_context("spawn"), run_chunk_from_source
-        with ctx.Pool(jobs) as pool:
+        # concurrent.futures, not multiprocessing.Pool: a Pool's terminate() after a worker's failure was seen to
+        # hang in the join of its task thread; here a failure cancels the chunks not begun, the running ones end
+        with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(fn, c) for c in chunks]  # (forked workers: all made here, from this thread)
             # the workers forked: while the parent only gathers results (plain data, no cycles), the collector
             # would go over them again and again as they pile up, on a core the workers need
             collecting = gc.isenabled()
             gc.disable()
             bar = _bar(len(seeds), progress)
-            for part in pool.imap_unordered(fn, chunks):
-                results += part
-                if bar is not None:
-                    bar.update(len(part))
+            try:
+                for done in as_completed(futures):
+                    part = done.result()
+                    results += part
+                    if bar is not None:
+                        bar.update(len(part))
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
         return results
     finally:
         _FORKED_GAME = None
