@@ -155,15 +155,16 @@ class MCTSAgent(SearchAgent):
 
     def search(self, match, decision) -> int:
         labels = [o.label for o in decision.options]
-        if len(set(labels)) == 1:
+        distinct = set(labels)  # the moves: options labelled alike are one
+        if len(distinct) == 1:
             return 0
         seat = decision.player.seat
         has_value = valued(match.game)
         self.policy.new_decision()
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
-        iterations = self.iterations or (max(VALUED_ITERATIONS, len(set(labels))) if has_value else None)
-        reused = self._reused(match, seat, set(labels))
-        root, done = self._search(match, seat, len(set(labels)), mix, iterations, self.seconds, root=reused)
+        iterations = self.iterations or (max(VALUED_ITERATIONS, len(distinct)) if has_value else None)
+        reused = self._reused(match, seat, distinct)
+        root, done = self._search(match, seat, len(distinct), mix, iterations, self.seconds, root=reused)
         if self.blind and mix and reused is None and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
             # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random

@@ -69,8 +69,9 @@ class Match:
             if self.options.values.get(k) != v:
                 raise UsageError(f"this game was loaded for option {k}={v}; load it again with "
                                  f"{k}={self.options.values.get(k)} (its files depend on it)")
-        # every random draw of the match: `random.Random(seed)` (made below), or the caller's draws (docs/api.md)
-        self.rng = rng
+        # every random draw of the match: `random.Random(seed)`, or the caller's draws (docs/api.md); a match built
+        # at a quiet point takes its position's (restore)
+        self.rng = random.Random(seed) if rng is None and position is None else rng
         # compiled code counts steps in `_steps` and calls _tick() past STEP_BUDGET: it starts one chunk below,
         # so that every STEP_CHUNK steps _tick() looks at the clock; `_spent_before` keeps the steps of the
         # chunks gone (_steps_spent). The engine's bookkeeping, all of it named with an underscore: what a
@@ -107,8 +108,6 @@ class Match:
             p.match = self
             p.zones = {n: Zone(n, p, s) for n, s in game.player_zones.items()}
         if position is None:  # the start; a match built at a quiet point takes all of this from it (restore)
-            if rng is None:
-                self.rng = random.Random(seed)
             self.counters = {n: s.initial for n, s in game.counters.items()}
             self.vars = {n: _fresh(v) for n, v in game.vars.items()}
             for p in self.players:

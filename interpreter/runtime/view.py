@@ -105,8 +105,8 @@ def same_view(a, b, seat: int) -> bool:
         if sees(za, va.player):
             pairs = zip(xs, ys, strict=True)
         elif va.known or vb.known:
-            shown_a = sorted((p for p in za.items if id(p) in va.known), key=_uid)
-            shown_b = sorted((p for p in zb.items if id(p) in vb.known), key=_uid)
+            shown_a = sorted((p for p in xs if id(p) in va.known), key=_uid)
+            shown_b = sorted((p for p in ys if id(p) in vb.known), key=_uid)
             if len(shown_a) != len(shown_b):
                 return False
             pairs = zip(shown_a, shown_b, strict=True)
