@@ -178,6 +178,46 @@ def test_kaiju_match_with_one_human_and_bots_is_clicked_through_to_its_result(si
     assert page.problems == []
 
 
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"  # two frames drawn
+AT_END = "() => { const b = document.getElementById('log'); return b.scrollTop + b.clientHeight >= b.scrollHeight - 30; }"
+
+
+def test_the_account_stays_where_the_reader_scrolled_up_and_follows_its_end_again_at_the_end(site, new_page):
+    """New lines bring the account to its end, unless the reader's own wheel took it up: then it stays there
+    while the match goes on, until the reader scrolls back down to the end."""
+    page = new_page()
+    start_from_lobby(page, site.base, "kaiju-inc", players=3)
+    rng = random.Random(5)
+    log = page.locator("#log")
+    for _ in range(40):  # until the account is taller than its box
+        if page.evaluate("(() => { const b = document.getElementById('log'); return b.scrollHeight > 2 * b.clientHeight; })()"):
+            break
+        assert wait_turn(page) == "choose"
+        page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 1])
+    page.evaluate(FRAMES)
+    page.wait_for_function(AT_END)  # followed its end so far
+    log.hover()
+    page.mouse.wheel(0, -400)
+    page.wait_for_function("() => !(" + AT_END + ")()")
+    page.evaluate(FRAMES)
+    top, lines = page.evaluate("document.getElementById('log').scrollTop"), log.locator("div").count()
+    assert wait_turn(page) == "choose"
+    page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 3])
+    page.evaluate(FRAMES)
+    assert log.locator("div").count() > lines  # new lines came...
+    assert page.evaluate("document.getElementById('log').scrollTop") == top  # ... and the reader's place stayed
+    log.hover()
+    page.mouse.wheel(0, 100_000)
+    page.wait_for_function(AT_END)
+    if wait_turn(page) == "choose":
+        lines = log.locator("div").count()
+        page.evaluate(CLICK_ON, [rng.randrange(2 ** 30), 3])
+        page.evaluate(FRAMES)
+        assert log.locator("div").count() > lines
+        page.wait_for_function(AT_END, timeout=5000)  # following again
+    assert page.problems == []
+
+
 def _secret_match(app, seats):
     r = httpx.post(f"{app.base}/api/matches", json={"game": "secret-hands", "players": len(seats), "seats": seats})
     assert r.status_code == 201, r.text

@@ -643,13 +643,14 @@ export function result(r, left = []) {
   return box;
 }
 
-// The account follows its end unless the reader scrolled up to read (scrolls the page made itself, and
-// the ones right after them, do not count).
+// The account follows its end unless the reader scrolled up to read. Only a scroll that follows the reader's
+// own hand counts (wheel, touch, keys, a drag of the bar): the page's scrolls, and the ones the browser makes
+// when lines re-wrap or the panel changes size, leave it following.
 export function followEnd(box) {
+  const hand = () => { box.handAt = performance.now(); };
+  for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) box.addEventListener(kind, hand, { passive: true });
   box.addEventListener("scroll", () => {
-    // the page's own scrolls are not the reader's: one just made, or one that left the box where it put it
-    // (on a busy machine its event may come after new lines, a frame or more later)
-    if (performance.now() - (box.autoScrolled || 0) < 300 || box.scrollTop === box.autoTop) return;
+    if (performance.now() - (box.handAt || -1e9) > 1000) return;
     box.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
   });
 }
@@ -667,14 +668,7 @@ export function logList(lines, box, key = "") {
   box.logLines = lines.slice();
   box.logKey = key;
   // scrolled at the next frame: reading the height now would lay the page out at once, on every update
-  if (stick) {
-    box.autoScrolled = performance.now();
-    requestAnimationFrame(() => {
-      box.autoScrolled = performance.now();
-      box.scrollTop = box.scrollHeight;
-      box.autoTop = box.scrollTop;
-    });
-  }
+  if (stick) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 export function header(view, meta, extra) {
