@@ -539,3 +539,72 @@ def test_tell_wants_a_field_the_cards_have(tmp_path):
                                                  for i, g in enumerate(GEMS)))
     with pytest.raises(MeepleError, match="has no field `colour`"):
         Match(load_game(tmp_path), 3, seed=2)
+
+
+LAYERED = """game: layered
+name: Layered
+players: {min: 2, max: 2}
+cards: [cards.yaml]
+kinds:
+  gem: {fields: {value: int}}
+zones:
+  deck: {visibility: hidden, contents: known}
+  pile: {visibility: public}
+  table: {visibility: public}
+setup: |
+  move(box where it.value < 4, deck)
+  shuffle(deck)
+  move(box where it.value >= 4 and it.value < 7, pile)
+  shuffle(pile)
+  move(pile, deck, at="bottom")
+  move(box where it.id == "coral", deck, at="bottom")
+  move(box where it.id == "agate", deck)
+round:
+  - phase: one
+    do: |
+      ask by players[0] "Ann: draw?" {
+        "Draw" { draw(deck, table, 1) }
+        "Pass" { }
+      }
+      end_game("done")
+"""
+
+
+@pytest.fixture
+def layered(tmp_path):
+    (tmp_path / "game.yaml").write_text(LAYERED)
+    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                                 for i, g in enumerate(GEMS)))
+    return load_game(tmp_path)
+
+
+def test_sampled_worlds_deal_a_known_zone_within_each_shuffle_and_keep_what_was_put_in_since(layered):
+    """A hidden zone whose contents are known (`contents: known`): every player saw what went in, and where, so a
+    world deals anew only the order each shuffle gave. The deck holds, bottom first: Coral (put at the bottom after
+    the shuffles), the pile's three gems shuffled in the open pile and put under the deck, the deck's own four
+    gems shuffled, Agate (put on top since). In every world Coral is at the bottom and Agate on top, the pile's
+    gems lie right above Coral and the deck's four above them; within each block the order changes from world to
+    world."""
+    m = Match(layered, 2, seed=4)
+    deck = [p.card.id for p in m.zones["deck"].items]
+    assert deck[0] == "coral" and deck[-1] == "agate"
+    assert sorted(deck[1:4]) == sorted(GEMS[4:7]) and sorted(deck[4:8]) == sorted(GEMS[:4])
+    pile_orders, deck_orders = set(), set()
+    for i in range(30):
+        w = m.resample(2, random.Random(i))
+        got = [p.card.id for p in w.zones["deck"].items]
+        assert got[0] == "coral" and got[-1] == "agate"
+        assert sorted(got[1:4]) == sorted(deck[1:4]) and sorted(got[4:8]) == sorted(deck[4:8])
+        pile_orders.add(tuple(got[1:4]))
+        deck_orders.add(tuple(got[4:8]))
+    assert len(pile_orders) >= 3 and len(deck_orders) >= 6
+
+
+def test_sampled_worlds_of_a_hidden_zone_not_known_still_deal_every_piece_of_a_kind(layered, tmp_path):
+    """The same deck without `contents: known`: nobody is held to know what lies where, and the pieces of a kind
+    are dealt among all its hidden places as before (Coral is found elsewhere in some worlds)."""
+    (tmp_path / "game.yaml").write_text(LAYERED.replace("deck: {visibility: hidden, contents: known}",
+                                                        "deck: {visibility: hidden}"))
+    m = Match(load_game(tmp_path), 2, seed=4)
+    bottoms = {m.resample(2, random.Random(i)).zones["deck"].items[0].card.id for i in range(30)}
+    assert len(bottoms) >= 3

@@ -284,11 +284,20 @@ def pools(M, viewer, keep: set, pending: bool = False) -> list:
     for z in M._all_zones:
         if sees(z, viewer):
             continue
-        within = z.spec.known or (z.name == "box" and z.owner is None)  # (the box: what is out of play)
+        owner = z.owner.index if z.owner else -1
+        if z.spec.known:
+            # every player saw what went in, and where: only the order a shuffle gave is unknown, so the pieces
+            # of each shuffle are dealt among themselves, bottom first, and a piece put in since stays as it is
+            # (cards laid at the bottom of a shuffled deck are still there in every world)
+            mixes: dict = {}
+            for piece in z.items:
+                if piece.mix is not None and piece.uid not in shown:
+                    found.setdefault(("", z.name, owner, mixes.setdefault(piece.mix, len(mixes))), []).append(piece)
+            continue
+        within = z.name == "box" and z.owner is None  # (the box: what is out of play)
         for piece in z.items:
             if piece.uid not in shown:
-                found.setdefault(("", z.name, z.owner.index if z.owner else -1) if within else (piece.card.kind,),
-                                 []).append(piece)
+                found.setdefault(("", z.name, owner, 0) if within else (piece.card.kind,), []).append(piece)
     place = {id(p): i for i, p in enumerate(M._pieces)}
     plan = []
     for kind in sorted(found):

@@ -37,6 +37,7 @@ class Quiet:
     own: tuple  # (place, a copy of its fields, plain) of each piece whose fields are its own, not its card's;
     # plain: they hold only plain values (numbers, texts, none), so a copy of them needs no remapping
     by: tuple  # (place, player index) of each piece some player played (Piece.by)
+    mixes: tuple  # (place, token) of each piece a shuffle went through (Piece.mix)
     counters: dict
     vars: dict
     players: tuple  # per player (its counters, its vars)
@@ -58,6 +59,7 @@ def capture(M, at: int) -> Quiet:
         tuple([p.card for p in M._pieces]),
         tuple([(i, dict(p.f), _plain(p.f)) for i, p in enumerate(M._pieces) if p.f is not p.card.fields]),
         tuple([(i, p.by.index) for i, p in enumerate(M._pieces) if p.by is not None]),
+        tuple([(i, p.mix) for i, p in enumerate(M._pieces) if p.mix is not None]),
         dict(M.counters), _held(M.vars), tuple([(dict(p.counters), _held(p.vars)) for p in M.players]),
         {k: frozenset(v) for k, v in M._fired.items()}, tuple(M._modifiers), tuple(M._revealed), tuple(M._told),
         M._modifying, tuple(M._unavailable_notes))
@@ -142,6 +144,8 @@ def restore(M, q: Quiet) -> None:
         pieces[i].f = dict(f) if plain else remap.store(f)
     for i, by in q.by:
         pieces[i].by = players[by]
+    for i, mix in q.mixes:
+        pieces[i].mix = mix
     piece = pieces.__getitem__
     for z, at in zip(M._all_zones, q.zones, strict=True):
         items = z.items = list(map(piece, at))

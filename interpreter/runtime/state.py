@@ -4,8 +4,10 @@ from __future__ import annotations
 
 class Piece:
     """One physical card in play: its definition plus fields changed during the match. `by` is the player
-    whose zone it left at its last move (content's `played_by`): none when that zone is no player's."""
-    __slots__ = ("uid", "card", "f", "zone", "by")
+    whose zone it left at its last move (content's `played_by`): none when that zone is no player's. `mix`: the
+    last shuffle it went through (a token the pieces shuffled together share; none before any): a search's
+    worlds deal a zone whose contents are known only among the pieces of one shuffle (copies.pools)."""
+    __slots__ = ("uid", "card", "f", "zone", "by", "mix")
 
     def __init__(self, uid: int, card, zone=None):
         self.uid = uid
@@ -13,6 +15,7 @@ class Piece:
         self.f = card.fields  # its fields: the card's, until a write gives the piece its own (own_fields)
         self.zone = zone
         self.by = None
+        self.mix = None
 
     @property
     def name(self) -> str:

@@ -530,7 +530,11 @@ def v_draw(M, source, to, n=1):
 
 @verb("shuffle(zone: zone) -> nothing", doc="Shuffle a zone with the match's seeded generator.", example="shuffle(building_deck)")
 def v_shuffle(M, zone):
-    M.rng.shuffle(_zone(zone).items)
+    items = _zone(zone).items
+    M.rng.shuffle(items)
+    mix = object()  # these pieces were shuffled together (Piece.mix)
+    for p in items:
+        p.mix = mix
     return None
 
 

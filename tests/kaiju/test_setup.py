@@ -104,6 +104,28 @@ def test_ki_setup_4_product_deck_handbags_at_bottom_three_face_up(scenario):
     assert len(tops) == len(SEEDS)  # shuffled
 
 
+def test_ki_setup_4_a_bots_imagined_worlds_keep_the_handbags_at_the_bottom(scenario):
+    """KI-SETUP-4 as the bots imagine it: every player knows the Handbags lie under the other New Products, so in
+    each world a seat samples (`resample`) the 5 Handbags are the deck's bottom 5 and the New Products above
+    them are dealt anew among themselves (before `contents: known` on the deck, a world could turn a Handbag up
+    at once and end its imagined match rounds early)."""
+    import random
+
+    from interpreter import Match
+
+    m = Match(scenario("kaiju-inc", 3, setup=True).match.game, 3, seed=1)
+    true = [p.card.id for p in m.zones["product_deck"].items]
+    orders = set()
+    for i in range(20):
+        w = m.resample(m.pending.player.seat, random.Random(i))
+        deck = [p.card.id for p in w.zones["product_deck"].items]
+        assert deck[:5] == ["kaijuskin_handbag"] * 5
+        assert sorted(deck[5:]) == sorted(true[5:])
+        orders.add(tuple(deck[5:]))
+        w.close()
+    assert len(orders) >= 15
+
+
 def test_ki_setup_5_kaiju_deck_shuffled_one_face_up(scenario):
     """KI-SETUP-5: the Kaiju Attack deck is shuffled and 1 card turned face up as the current threat."""
     currents = set()
