@@ -116,6 +116,31 @@ def test_play_on_stops_after_the_rounds_it_is_given(kaiju):
     assert m.round == stepped.round
 
 
+@pytest.mark.parametrize("cut", [8, 3, 0])
+def test_mcts_playouts_without_a_value_stop_cut_rounds_on_and_the_score_judges_them_there(kaiju, cut, monkeypatch):
+    """In a game with a score and no value (Kaiju Incorporated), each playout of the default mcts stops once
+    `cut` (8) more rounds have begun and is judged by the score there; `cut=0` plays each to the end. The worlds
+    seen when the rewards are given: none past the cut, and none ended."""
+    import interpreter.agents.mcts as mcts_module
+    ends = []
+    rewards = mcts_module.rewards
+
+    def spy(w, *a):
+        ends.append((w.round, w.over))
+        return rewards(w, *a)
+    monkeypatch.setattr(mcts_module, "rewards", spy)
+    m = Match(kaiju, 3, 4, narrate=False)
+    start = m.round
+    agent = make_agent("mcts", m.pending.player.seat, 1, iterations=12, cut=cut)
+    agent.act(m)
+    assert len(ends) == 12
+    if cut:
+        assert all(r <= start + cut for r, _ in ends) and any(r == start + cut for r, _ in ends)
+        assert not any(over for _, over in ends)  # (a match lasts some 19 rounds)
+    else:
+        assert all(over for _, over in ends)
+
+
 def test_agents_that_read_the_view_still_get_it(kaiju):
     seen = []
 

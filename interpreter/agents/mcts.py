@@ -5,8 +5,9 @@ from the seat dealt again, what was computed from them computed again), walks th
 (every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
 same move in every world; a child counts how often it was available), adds one node and credits every node of
 the path with its mover's reward (a win, graded by the score margin: `rewards`; in a cooperative game the
-team's outcome). In a game without a value the new node is judged by a playout to the end, played by the
-search's own move statistics (playout.py, MAST); the budget is the seat's match's simulated decisions
+team's outcome). In a game without a value the new node is judged by a playout, played by the search's own
+move statistics (playout.py, MAST), to the end or until `cut` more rounds have begun, where the score judges it;
+the budget is the seat's match's simulated decisions
 (`budget`), each decision taking its share; the move chosen is the most tried. A decision that follows the
 seat's own at once (the rest of its move) goes on growing the subtree of the move chosen there (`reuse`). In a
 game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the
@@ -125,18 +126,20 @@ _backup.__name__ = "`mean` or `max`"  # in the refusal of another value: "takes 
 class MCTSAgent(SearchAgent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float, "depth": int, "mix": float, "backup": _backup, "blind": int,
-               "horizon": int, "eps": float, "decay": float, "budget": int, "reuse": int}
+               "horizon": int, "eps": float, "decay": float, "budget": int, "reuse": int, "cut": int}
 
     # the defaults, one set for every game (docs/bots.md says why, with the figures): in a game with a value
     # (declared, or learned by `meeple train`) 8 iterations (at least one an option), each judging the move it adds by the value alone
     # (`mix=1`: no playout), the best line of the mover's own move counting (`backup=max`), a decision the value
     # cannot tell apart searched again by playouts (`blind=8` an option) to the end of the round after next
     # (`horizon=2`); else the seat's match's `budget` of simulated decisions, each iteration judged by its
-    # playout alone (`mix=0`), played by the search's own move statistics (MAST: `eps`, `decay`), the most tried
-    # move chosen; a decision that follows the seat's own goes on with the subtree of the move chosen (`reuse`)
+    # playout alone (`mix=0`), played by the search's own move statistics (MAST: `eps`, `decay`) until `cut=8`
+    # more rounds have begun and judged by the score there, the most tried move chosen; a decision that follows
+    # the seat's own goes on with the subtree of the move chosen (`reuse`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 8,
-                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000, reuse: int = 1):
+                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000, reuse: int = 1,
+                 cut: int = 8):
         super().__init__(seat, seed)
         self.budget = max(1, int(budget))  # simulated decisions for the seat's whole match
         self.left = self.budget  # ... of which not yet spent
@@ -150,6 +153,7 @@ class MCTSAgent(SearchAgent):
         self.blind = max(0, int(blind))
         self.horizon = max(0, int(horizon))
         self.reuse = bool(reuse)
+        self.cut = max(0, int(cut))
         self.last_stats: dict = {}
         self._kept = None  # (match, its choices then, node): the subtree of the move just chosen (`_reused`)
 
@@ -164,7 +168,10 @@ class MCTSAgent(SearchAgent):
         mix = self.mix if self.mix is not None else 1.0 if has_value else 0.0
         iterations = self.iterations or (max(VALUED_ITERATIONS, len(distinct)) if has_value else None)
         reused = self._reused(match, seat, distinct)
-        root, done = self._search(match, seat, len(distinct), mix, iterations, self.seconds, root=reused)
+        # without a value, a playout stops `cut` rounds on and the score judges it there (where the game has one):
+        # the end of a long playout says little more of the move searched than its middle, at twice the cost
+        cut = self.cut if self.cut and not has_value and _looks(match.game) else None
+        root, done = self._search(match, seat, len(distinct), mix, iterations, self.seconds, cut, root=reused)
         if self.blind and mix and reused is None and _blind(root):
             # the score told no option from another: the playouts alone judge, `blind` times each option; after
             # setup, in a game with a value, up to `horizon` rounds on, where the value judges them (a random
