@@ -452,12 +452,17 @@ round:
 GEMS = ["ruby", "opal", "jade", "onyx", "pearl", "topaz", "amber", "beryl", "coral", "agate"]
 
 
+def gem_game(folder, text: str):
+    """A game of the ten gems (value 0 to 9 in GEMS' order) whose game.yaml is `text`."""
+    (folder / "game.yaml").write_text(text)
+    (folder / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
+                                               for i, g in enumerate(GEMS)))
+    return load_game(folder)
+
+
 @pytest.fixture
 def facing(tmp_path):
-    (tmp_path / "game.yaml").write_text(FACING)
-    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
-                                                 for i, g in enumerate(GEMS)))
-    return load_game(tmp_path)
+    return gem_game(tmp_path, FACING)
 
 
 def test_an_others_hand_is_in_every_view_but_its_owners_and_a_spectators(facing):
@@ -515,12 +520,9 @@ def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path
     """`tell`: Ann is told, of each card of her hand, whether its value is her first card's: in her worlds
     the first card is always the true one (no other gem has its value) and the second never is, though it is
     re-dealt (without the tell both are: the test above)."""
-    (tmp_path / "game.yaml").write_text(FACING.replace(
+    told = gem_game(tmp_path, FACING.replace(
         '      let c = choose c', '      tell(players[0].hand, players[0], "value", first(players[0].hand).value)\n'
                                '      let c = choose c'))
-    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
-                                                 for i, g in enumerate(GEMS)))
-    told = load_game(tmp_path)
     m = Match(told, 3, seed=2)
     seconds = set()
     for i in range(20):
@@ -533,12 +535,10 @@ def test_sampled_worlds_keep_what_the_seat_was_told_of_its_facing_cards(tmp_path
 
 def test_tell_wants_a_field_the_cards_have(tmp_path):
     from interpreter.errors import MeepleError
-    (tmp_path / "game.yaml").write_text(FACING.replace(
+    game = gem_game(tmp_path, FACING.replace(
         '      let c = choose c', '      tell(players[0].hand, players[0], "colour", 1)\n      let c = choose c'))
-    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
-                                                 for i, g in enumerate(GEMS)))
     with pytest.raises(MeepleError, match="has no field `colour`"):
-        Match(load_game(tmp_path), 3, seed=2)
+        Match(game, 3, seed=2)
 
 
 LAYERED = """game: layered
@@ -572,10 +572,7 @@ round:
 
 @pytest.fixture
 def layered(tmp_path):
-    (tmp_path / "game.yaml").write_text(LAYERED)
-    (tmp_path / "cards.yaml").write_text("".join(f"- {{id: {g}, name: {g.title()}, kind: gem, value: {i}}}\n"
-                                                 for i, g in enumerate(GEMS)))
-    return load_game(tmp_path)
+    return gem_game(tmp_path, LAYERED)
 
 
 def test_sampled_worlds_deal_a_known_zone_within_each_shuffle_and_keep_what_was_put_in_since(layered):
@@ -600,11 +597,10 @@ def test_sampled_worlds_deal_a_known_zone_within_each_shuffle_and_keep_what_was_
     assert len(pile_orders) >= 3 and len(deck_orders) >= 6
 
 
-def test_sampled_worlds_of_a_hidden_zone_not_known_still_deal_every_piece_of_a_kind(layered, tmp_path):
+def test_sampled_worlds_of_a_hidden_zone_not_known_still_deal_every_piece_of_a_kind(tmp_path):
     """The same deck without `contents: known`: nobody is held to know what lies where, and the pieces of a kind
     are dealt among all its hidden places as before (Coral is found elsewhere in some worlds)."""
-    (tmp_path / "game.yaml").write_text(LAYERED.replace("deck: {visibility: hidden, contents: known}",
-                                                        "deck: {visibility: hidden}"))
-    m = Match(load_game(tmp_path), 2, seed=4)
+    m = Match(gem_game(tmp_path, LAYERED.replace("deck: {visibility: hidden, contents: known}",
+                                                 "deck: {visibility: hidden}")), 2, seed=4)
     bottoms = {m.resample(2, random.Random(i)).zones["deck"].items[0].card.id for i in range(30)}
     assert len(bottoms) >= 3
