@@ -138,7 +138,7 @@ class MCTSAgent(SearchAgent):
     # the seat's own goes on with the subtree of the move chosen (`reuse`)
     def __init__(self, seat: int = 0, seed=0, iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
                  depth: int | None = None, mix: float | None = None, backup: str | None = None, blind: int = 8,
-                 horizon: int = 2, eps: float = 0.3, decay: float = 0.5, budget: int = 100_000, reuse: int = 1,
+                 horizon: int = 2, eps: float = 0.3, decay: float = 0.8, budget: int = 100_000, reuse: int = 1,
                  cut: int = 8):
         super().__init__(seat, seed)
         self.budget = max(1, int(budget))  # simulated decisions for the seat's whole match

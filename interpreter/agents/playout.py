@@ -5,8 +5,8 @@ its chooser's seat and the option's key (a card by its name, a menu's option by 
 keeps the mean reward of the iterations it was made in, tree and playout alike. A playout picks, with
 probability `1 - eps`, the option whose move has the best mean so far (an untried move counts as `UNTRIED`,
 above an even share, so that it gets tried) and else one at random.
-The statistics are the search's own, kept over the agent's decisions of a match and halved (`decay`) at each new
-decision, so that what the last decisions learnt guides the next one while the position's news counts more.
+The statistics are the search's own, kept over the agent's decisions of a match and weighed down (by `decay`, 0.8) at
+each new decision, so that what the last decisions learnt guides the next one while the position's news counts more.
 No game's weights: what makes a move good is learnt from the outcomes of the search itself.
 """
 from __future__ import annotations
@@ -21,13 +21,13 @@ UNTRIED = 0.6  # the mean of a move never made yet: a little above an even share
 class MAST:
     __slots__ = ("eps", "decay", "stats")
 
-    def __init__(self, eps: float = 0.3, decay: float = 0.5):
+    def __init__(self, eps: float = 0.3, decay: float = 0.8):
         self.eps = min(1.0, max(0.0, float(eps)))
         self.decay = min(1.0, max(0.0, float(decay)))
         self.stats: dict = {}  # (seat, label) -> [weight, summed reward]
 
     def new_decision(self) -> None:
-        """Halves (by `decay`) what earlier decisions learnt; forgets a move whose weight has worn away."""
+        """Weighs down (by `decay`) what earlier decisions learnt; forgets a move whose weight has worn away."""
         d = self.decay
         if d >= 1.0:
             return
