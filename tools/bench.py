@@ -613,7 +613,17 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="the turns of --against")
     ap.add_argument("--bots", action="store_true", help="only the copies' costs and the bots' seconds a match")
     ap.add_argument("--rl", action="store_true", help="only the learning environments against bare decisions")
+    ap.add_argument("--against-openspiel", action="store_true",
+                    help="with --bots: the default mcts against OpenSpiel's ISMCTS, 100 iterations each (tools/strength.py)")
     a = ap.parse_args(argv)
+    if a.bots and a.against_openspiel:
+        import strength  # the yardstick games and the match-up are written once, there
+        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
+        r = {name: strength.against_openspiel(name, players, 10 if a.quick else 40, 100, say)
+             for name, players in strength.YARDSTICK}
+        if a.json:
+            print(json.dumps({"against_openspiel": r}, indent=1))
+        return 0
     if a.bots and a.profile:
         profile(a.profile, a.players, 1, bots=True)
         return 0
