@@ -167,7 +167,8 @@ def worker(folder: str, tests: str, tasks: int, results: int, all_tests: bool) -
     import pytest
     os.chdir(ROOT)
     plugin = WorkerPlugin(folder, tests, tasks, results, all_tests)
-    return pytest.main([tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly"], plugins=[plugin])
+    # `-n 0`: the suite's addopts spread tests over pytest-xdist's workers, where this plugin would see none
+    return pytest.main([tests, "-q", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly"], plugins=[plugin])
 
 
 # ---------------------------------------------------------------- the parent: hands out mutants, keeps time
