@@ -616,9 +616,9 @@ def main(argv=None) -> int:
     ap.add_argument("--against-openspiel", action="store_true",
                     help="with --bots: the default mcts against OpenSpiel's ISMCTS, 100 iterations each (tools/strength.py)")
     a = ap.parse_args(argv)
+    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print  # with --json, stdout is the JSON alone
     if a.bots and a.against_openspiel:
         import strength  # the yardstick games and the match-up are written once, there
-        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = {name: strength.against_openspiel(name, players, 10 if a.quick else 40, 100, say)
              for name, players in strength.YARDSTICK}
         if a.json:
@@ -628,13 +628,11 @@ def main(argv=None) -> int:
         profile(a.profile, a.players, 1, bots=True)
         return 0
     if a.bots:
-        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = bots(a.quick, say)
         if a.json:
             print(json.dumps({"bots": r}, indent=1))
         return 0
     if a.rl:
-        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = rl_speed(0.6 if a.quick else 3.0, say)
         r = {"games": r, "against_openspiel": rl_against_openspiel(0.6 if a.quick else 3.0, 1 if a.quick else 3, say)}
         if a.json:
@@ -644,7 +642,6 @@ def main(argv=None) -> int:
         profile(a.profile, a.players, 30)
         return 0
     if a.against:
-        say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
         r = against(a.against, a.players, 50 if a.quick else 300, a.rounds, say)
         if a.json:
             print(json.dumps({"against": a.against, "games": r}, indent=1))
@@ -654,7 +651,6 @@ def main(argv=None) -> int:
         print(json.dumps(r) if a.json else _say_lsp(r))
         return 0
     seconds = 0.6 if a.quick else 3.0
-    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print
     report = {"games": [], "baseline": None, "skipped": [], "python": sys.version.split()[0],
               "cpus": os.cpu_count(), "quick": a.quick}
     loaded = {}
