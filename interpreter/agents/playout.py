@@ -46,11 +46,12 @@ class MAST:
         if rng.random() < self.eps:
             i = rng.randrange(n)
             return i, key(i)
-        stats = self.stats
-        keys = [key(i) for i in range(n)]
-        best, best_v = [], -1.0
-        for i, k in enumerate(keys):
-            st = stats.get((seat, k))
+        get = self.stats.get
+        best, best_v, keys = [], -1.0, []
+        for i in range(n):
+            k = key(i)
+            keys.append(k)
+            st = get((seat, k))
             v = st[1] / st[0] if st is not None else UNTRIED
             if v > best_v:
                 best, best_v = [i], v

@@ -97,6 +97,7 @@ def shown_to(v, player, M) -> str:
 
 
 NO_MORE = "(no more)"  # the key of `optional`'s none and of `choose`'s done
+_KEYS = frozenset((str, int, bool, float, type(None)))  # the values that are their own key
 
 
 def move_key(v, label=None):
@@ -104,11 +105,19 @@ def move_key(v, label=None):
     menu's option by its menu and place in it (`label`: the function that labels the options, one per place in
     the content); a label is not composed for it. Two options the content labels alike by the same function
     have the same key."""
-    inner = v.card.name if type(v) is Piece else v.name if type(v) is Player else v
-    try:
-        hash(inner)
-    except TypeError:
-        inner = text(inner)
+    t = type(v)
+    if t is Piece:
+        inner = v.card.name
+    elif t is Player:
+        inner = v.name
+    elif t in _KEYS:
+        inner = v
+    else:
+        try:
+            hash(v)
+            inner = v
+        except TypeError:
+            inner = text(v)
     return inner if label is None else (getattr(label, "__code__", label), inner)  # (one content function: its code)
 
 
