@@ -582,12 +582,39 @@ def test_mcts_budget_is_the_matchs_simulated_decisions_shared_among_the_seats_de
     assert small.last_stats["iterations"] == 2
     # a whole match from the start is 12 decisions (6 rounds, 2 players), 6 of them the seat's: its first
     # decision takes a sixth of 360, 60 decisions, which 5 iterations play; the budget left is 300
-    five = make_agent("mcts", 1, 1, budget=360)
+    five = make_agent("mcts", 1, 1, budget=360, backup="max")  # (chosen by value: the share alone stops it)
     five.choose(None, m.pending)
     assert five.last_stats["iterations"] == 5 and five.left == 300
-    huge = make_agent("mcts", 1, 1, budget=10**9)
+    huge = make_agent("mcts", 1, 1, budget=10**9, backup="max")  # (chosen by value: never settled early)
     huge.choose(None, m.pending)
     assert huge.last_stats["iterations"] == MAX_ITERATIONS
+
+
+EVENS = MINES.replace("mines", "evens").replace("p.coins += 3", "p.coins += 2").replace("p.coins += 1", "p.coins += 2")
+
+
+def test_mcts_stops_a_decision_once_its_most_tried_move_cannot_be_overtaken(tmp_path):
+    """Early termination: a search by budget stops once the most tried move leads the next by more than the
+    iterations left to it (at most MAX_ITERATIONS), so that more of the budget goes to the decisions after it.
+    Gold (3 coins) against Copper (1) settles well before MAX_ITERATIONS, with Gold's lead over Copper more than
+    what was left, the budget left larger for it; two equal mines never settle: the search runs (nearly) to
+    the end."""
+    from interpreter.agents.mcts import MAX_ITERATIONS
+    m = Match(_coins_game(tmp_path / "mines", MINES), 2, 1)
+    a = make_agent("mcts", 1, 1, budget=10**9)
+    k = a.choose(None, m.pending)
+    done = a.last_stats["iterations"]
+    visits = {lab: n for lab, (n, _v) in a.last_stats["children"].items()}
+    assert m.pending.labels()[k] == "Gold mine"
+    assert done < MAX_ITERATIONS
+    assert visits["Gold mine"] - visits["Copper mine"] > MAX_ITERATIONS - done
+    assert visits["Gold mine"] - visits["Copper mine"] <= MAX_ITERATIONS - (done - 1) + 1  # not settled before
+    m = Match(_coins_game(tmp_path / "evens", EVENS), 2, 1)
+    even = make_agent("mcts", 1, 1, budget=10**9)
+    even.choose(None, m.pending)
+    visits = sorted(n for n, _v in even.last_stats["children"].values())
+    assert even.last_stats["iterations"] > MAX_ITERATIONS - 20
+    assert visits[1] - visits[0] < 20  # the two stayed level
 
 
 def test_mcts_goes_on_with_the_subtree_of_its_own_move_at_the_decision_that_follows_it(tmp_path):

@@ -8,7 +8,8 @@ the path with its mover's reward (a win, graded by the score margin: `rewards`; 
 team's outcome). In a game without a value the new node is judged by a playout, played by the search's own
 move statistics (playout.py, MAST), to the end or until `cut` more rounds have begun, where the score judges it;
 the budget is the seat's match's simulated decisions
-(`budget`), each decision taking its share; the move chosen is the most tried. A decision that follows the
+(`budget`), each decision taking its share, and stopping sooner once its most tried move cannot be overtaken
+(`_settled`: what it leaves goes to the decisions after it); the move chosen is the most tried. A decision that follows the
 seat's own at once (the rest of its move) goes on growing the subtree of the move chosen there (`reuse`). In a
 game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the
 move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
@@ -213,8 +214,13 @@ class MCTSAgent(SearchAgent):
             elif iterations is not None:
                 if done >= iterations:
                     break
-            elif done >= MAX_ITERATIONS or (done >= options and spent >= self._share(ahead / done)):
+            elif done >= MAX_ITERATIONS:
                 break
+            elif done >= options:
+                share = self._share(ahead / done)
+                # (each iteration plays at least the decision searched: `spent` is not 0)
+                if spent >= share or self._settled(root, (share - spent) * done / spent, MAX_ITERATIONS - done):
+                    break
             played, mine = self._iterate(root, match, seat, mix, rounds)
             spent += played
             ahead += mine
@@ -222,6 +228,21 @@ class MCTSAgent(SearchAgent):
         if iterations is None and deadline is None:
             self.left = max(0, self.left - spent)
         return root, done
+
+    def _settled(self, root: _Node, *left: float) -> bool:
+        """Whether the most tried move stays the most tried whatever the iterations `left` (the fewest of the
+        estimates) try: it leads the next by more than they are (early termination: the decision's share not
+        spent goes to the decisions after it). Only where the most tried move is the one chosen."""
+        if self.backup == "max":
+            return False
+        first = second = 0
+        for ch in root.children.values():
+            n = ch.n
+            if n > first:
+                first, second = n, first
+            elif n > second:
+                second = n
+        return first - second > min(left)
 
     def _share(self, ahead: float) -> float:
         """This decision's share of what is left of the match's budget: as much as each of the decisions the
