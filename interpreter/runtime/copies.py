@@ -200,7 +200,9 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
 
 class _Seen:
     """What a seat sees in M at the decision asked: the same for every world of that decision, so found once for
-    it. `keep`: the uids of the pieces it sees; `told`: uid -> what it was told of that piece; `plan`: the deal's
+    it. `keep`: the uids of the pieces it sees, and of those put into a zone whose contents are known since the
+    last quiet point (where the deal is: a card turned up, then laid face down on a known discard pile, is that
+    card in every world); `told`: uid -> what it was told of that piece; `plan`: the deal's
     pools at M's last quiet point (`pools`), found at the first world."""
     __slots__ = ("pending", "choices", "seat", "keep", "told", "plan")
 
@@ -208,6 +210,12 @@ class _Seen:
         self.pending, self.choices, self.seat = M.pending, len(M.choices), seat
         viewer = M.players[seat - 1]
         self.keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
+        q = M._quiet
+        if q:  # a card put into a known zone since the quiet point was seen going in: it is dealt as it is
+            for z, at in zip(M._all_zones, q.zones, strict=True):
+                if z.spec.known and z.items and not sees(z, viewer):
+                    there = set(at)
+                    self.keep.update(p.uid for p in z.items if p.uid - 1 not in there)
         self.told = {}
         if M._told:
             uids = {id(p): p.uid for p in M._pieces}

@@ -158,3 +158,35 @@ def test_hc_setup_2_piles_two_and_three_are_shuffled_too():
     for n in ("deck2", "deck3"):
         assert a.ids(a.zone(n)) != b.ids(b.zone(n))
         assert sorted(a.ids(a.zone(n))) == sorted(b.ids(b.zone(n)))
+
+
+@pytest.mark.parametrize("grozilla", [False, True])
+def test_hc_setup_2_a_bots_imagined_worlds_keep_each_pile_and_discard_pile_as_every_player_knows_it(grozilla):
+    """HC-SETUP-2 (and GZ-SETUP-1's pile IV) as the bots imagine it: every player knows a pile holds the buildings
+    of its price range and a discard pile the face-up buildings put on it (HC-ACT-2), so in each world a seat
+    samples (`resample`) every pile holds the very cards of the true one, dealt anew among themselves, and every
+    discard pile is the true one, card for card. (Before `contents: known` on them, a world pooled every hidden
+    building: a pile-III building could lie in pile I, and nearly half the worlds dealt were thrown away because
+    a card turned up into the wrong discard pile.)"""
+    import random
+
+    from interpreter import Match
+
+    m = Match(game(grozilla), 3, seed=3, options={"grozilla": "on" if grozilla else "off"})
+    rng = random.Random(3)
+    piles = ["deck1", "deck2", "deck3"] + (["deck4"] if grozilla else [])
+    discards = [p.replace("deck", "discard") for p in piles]
+    while not any(m.zones[z].items for z in discards):  # a building discarded (HC-ACT-2), by random choices
+        m.choose(rng.randrange(m.pending.size))
+    seat = m.pending.player.seat
+    orders = set()
+    for i in range(12):
+        w = m.resample(seat, random.Random(i))
+        assert w._imagined == "at a quiet point"  # a deal that shows the seat its match at once
+        for z in piles:
+            assert sorted(p.card.id for p in w.zones[z].items) == sorted(p.card.id for p in m.zones[z].items)
+        for z in discards:
+            assert [p.card.id for p in w.zones[z].items] == [p.card.id for p in m.zones[z].items]
+        orders.add(tuple(p.card.id for p in w.zones["deck1"].items))
+        w.close()
+    assert len(orders) >= 10  # dealt anew: the order of a pile is unknown
