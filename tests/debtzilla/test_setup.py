@@ -156,3 +156,31 @@ def test_dz_setup_nothing_is_left_in_the_box(dz):
     """Every component has a place after setup (DZ-SETUP-1 .. DZ-SETUP-8)."""
     s = dz(2)
     assert s.zone("box").items == []
+
+
+def test_dz_setup_4_a_bots_imagined_worlds_keep_each_gadget_deck_to_its_tier():
+    """DZ-SETUP-4 as the bots imagine it: every player knows the Basic deck holds the Basic gadgets not in sight
+    and the Advanced deck the Advanced ones (a gadget put back goes under its own tier's deck in the open), so in
+    each world a seat samples (`resample`) each deck holds the very gadgets of the true one, dealt anew among
+    themselves. (Before `contents: known` on them, a world pooled every hidden gadget: an Advanced gadget could
+    lie in the Basic deck, and about one deal in eight was thrown away when a refill turned it up.)"""
+    import random
+
+    from interpreter import Match
+
+    from .conftest import debtzilla
+
+    m = Match(debtzilla("debtzilla"), 3, seed=4, options={"heroes": "random"})
+    rng = random.Random(4)
+    for _ in range(60):  # a few rounds of random choices: gadgets bought, the shop refilled from both decks
+        m.choose(rng.randrange(m.pending.size))
+    seat = m.pending.player.seat
+    orders = set()
+    for i in range(12):
+        w = m.resample(seat, random.Random(i))
+        for z in ("basic_deck", "advanced_deck"):
+            assert sorted(p.card.id for p in w.zones[z].items) == sorted(p.card.id for p in m.zones[z].items)
+            assert all(p.card.fields["tier"] == z.removesuffix("_deck") for p in w.zones[z].items)
+        orders.add(tuple(p.card.id for p in w.zones["advanced_deck"].items))
+        w.close()
+    assert len(orders) >= 10  # dealt anew: a deck's order is unknown
