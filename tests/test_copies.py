@@ -135,6 +135,55 @@ def test_a_resampled_world_shows_its_seat_what_the_match_shows_it_and_deals_the_
     assert differ >= 8
 
 
+@pytest.mark.parametrize("name,options", [("kaiju-inc", {}), ("debtzilla", {}), ("happy-city", {}),
+                                          ("happy-city", {"grozilla": "on"})])
+def test_the_seed_games_first_deal_of_a_world_always_shows_the_seat_its_match(name, options, monkeypatch):
+    """The seed games declare every hidden zone whose contents all players know (`contents: known`: Kaiju
+    Incorporated's New Products, Happy City's piles and discard piles, Debtzilla's gadget and Income decks), so
+    the deal at the quiet point never contradicts what a seat saw: no deal is thrown away for another, and no
+    world falls back to a deal in place. A hidden zone pooled with others by kind where the players know them
+    apart (a pile-III building dealt into pile I) shows here as deals thrown away."""
+    from interpreter.runtime import copies
+    verdicts = []
+    same_view = copies.same_view
+    monkeypatch.setattr(copies, "same_view", lambda a, b, seat: verdicts.append(same_view(a, b, seat)) or verdicts[-1])
+    game = bundled(name, options)
+    worlds = 0
+    for seed in range(2):
+        m = Match(game, 3, seed, options)
+        rng = random.Random(seed)
+        while not m.over:
+            if len(m.choices) % 7 == 0 and m._quiet:
+                for k in range(4):
+                    w = m.resample(m.pending.player.seat, random.Random(k), copies=False)
+                    assert w._imagined == "at a quiet point"
+                    worlds += 1
+                    w.close()
+            m.choose(rng.randrange(m.pending.size))
+    assert worlds > 40 and len(verdicts) == worlds and all(verdicts)
+
+
+def test_a_copy_that_stops_inside_a_choice_of_several_asks_its_next_pick_with_the_whole_prompt(tmp_path):
+    """A copy replays the picks made since its quiet point in place, where a prompt is not built; where the replay
+    ends inside a choice of several (`choose any`), the pick it then asks shows the prompt the match shows, not
+    an empty one (which no world matched: every world of such a decision was dealt in place)."""
+    yaml = FACING.replace("game: facing", "game: several").replace(
+        'let c = choose c from players[0].hand label "card {position(c)}" by players[0] prompt "Play a card"\n'
+        '      move(c, table)',
+        'let cs = choose any from players[0].hand by players[0] prompt "{players[0].name}: play which cards?"\n'
+        '      move(cs, table)')
+    assert "choose any" in yaml
+    game = load_game(write_game(tmp_path, {"game.yaml": yaml, "cards/t.yaml": TOKENS}))
+    m = Match(game, 2, 1)
+    first = m.pending.prompt
+    assert first.endswith("play which cards? (0 chosen)") and len(first) > len(": play which cards? (0 chosen)")
+    m.choose(0)
+    assert m._quiet is not None and m._quiet.choices == 0  # the copies replay the first pick
+    assert m.clone().pending.prompt == m.pending.prompt == first.replace("(0 chosen)", "(1 chosen)")
+    w = m.resample(1, random.Random(1))
+    assert w._imagined == "at a quiet point" and w.pending.prompt == m.pending.prompt
+
+
 def test_a_local_computed_from_a_hidden_card_is_computed_again_in_a_world(secret):
     """`let secret = deck.top.value` runs before seat 1 is asked: in seat 1's worlds it holds the value of the
     world's own top card, which is not the true one in most worlds (8 cards: 1 in 8 by chance)."""

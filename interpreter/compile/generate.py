@@ -508,13 +508,15 @@ class _Body:
             return code
         return f"TXT({code})"
 
-    def prompt(self, e) -> str:
+    def prompt(self, e, always: bool = False) -> str:
         """A decision's prompt: built only in a match whose decisions are asked (a match answered in place, as
-        bots in simulations and a search agent's replays are, makes no decision); a constant string as it is."""
+        bots in simulations and a search agent's replays are, makes no decision); a constant string as it is.
+        `always`: a choice of several, whose later picks may be asked where its first was answered in place (a
+        copy's replay that ends inside it), built in every match."""
         if e is None:
             return "'Choose'"
         code = self.text(e)
-        if isinstance(e, A.Const):
+        if isinstance(e, A.Const) or always:
             return code
         return f"({code} if M._auto is None else '')"
 
@@ -672,7 +674,7 @@ class _Body:
         else:  # ask_one and choose copy the list they are given
             code_items = self._items(e.items, items)
         by = self.expr(e.by) if e.by is not None else "me"
-        prompt = self.prompt(e.prompt)
+        prompt = self.prompt(e.prompt, always=e.kind not in ("one", "optional"))
         count = self.expr(e.count) if e.count is not None else "None"
         label = ""
         if e.label is not None:
