@@ -7,11 +7,10 @@ same move in every world; a child counts how often it was available), adds one n
 the path with its mover's reward (a win, graded by the score margin: `rewards`; in a cooperative game the
 team's outcome). In a game without a value the new node is judged by a playout, played by the search's own
 move statistics (playout.py, MAST), to the end or until `cut` more rounds have begun, where the score judges it;
-the budget is the seat's match's simulated decisions
-(`budget`), each decision taking its share, and stopping sooner once its most tried move cannot be overtaken
-(`_settled`: what it leaves goes to the decisions after it); the move chosen is the most tried. A decision that follows the
-seat's own at once (the rest of its move) goes on growing the subtree of the move chosen there (`reuse`). In a
-game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the
+the budget is the seat's match's simulated decisions (`budget`), each decision taking its share, and stopping
+sooner once its most tried move cannot be overtaken (`_settled`: what it leaves goes to the decisions after
+it); the move chosen is the most tried. A decision that follows the seat's own at once (the rest of its move)
+goes on growing the subtree of the move chosen there (`reuse`). In a game with a value (declared, or learned: learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the
 move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
 where the value told none of the options apart (each ends the mover's move and looks the same: a character
 chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
@@ -219,7 +218,7 @@ class MCTSAgent(SearchAgent):
             elif done >= options:
                 share = self._share(ahead / done)
                 # (each iteration plays at least the decision searched: `spent` is not 0)
-                if spent >= share or self._settled(root, (share - spent) * done / spent, MAX_ITERATIONS - done):
+                if spent >= share or self._settled(root, min((share - spent) * done / spent, MAX_ITERATIONS - done)):
                     break
             played, mine = self._iterate(root, match, seat, mix, rounds)
             spent += played
@@ -229,10 +228,10 @@ class MCTSAgent(SearchAgent):
             self.left = max(0, self.left - spent)
         return root, done
 
-    def _settled(self, root: _Node, *left: float) -> bool:
-        """Whether the most tried move stays the most tried whatever the iterations `left` (the fewest of the
-        estimates) try: it leads the next by more than they are (early termination: the decision's share not
-        spent goes to the decisions after it). Only where the most tried move is the one chosen."""
+    def _settled(self, root: _Node, left: float) -> bool:
+        """Whether the most tried move stays the most tried whatever the iterations `left` try: it leads the next
+        by more than they are (early termination: the decision's share not spent goes to the decisions after
+        it). Only where the most tried move is the one chosen."""
         if self.backup == "max":
             return False
         first = second = 0
@@ -242,7 +241,7 @@ class MCTSAgent(SearchAgent):
                 first, second = n, first
             elif n > second:
                 second = n
-        return first - second > min(left)
+        return first - second > left
 
     def _share(self, ahead: float) -> float:
         """This decision's share of what is left of the match's budget: as much as each of the decisions the
