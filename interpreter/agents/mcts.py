@@ -12,10 +12,11 @@ sooner once its most tried move cannot be overtaken (`_settled`: what it leaves 
 it); the move chosen is the most tried. A decision that follows the seat's own at once (the rest of its move)
 goes on growing the subtree of the move chosen there (`reuse`). In a game with a value (declared, or learned:
 learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it
-has more), and the move chosen is the one whose best line through the rest of the mover's own move looks best (`backup=max`);
-where the value told none of the options apart (each ends the mover's move and looks the same: a character
-chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option (`_blind`),
-each of a decision made after setup stopping once `horizon` more rounds have begun, judged by the value there.
+has more), and the move chosen is the one whose best line through the rest of the mover's own move looks best
+(`backup=max`); where the value told none of the options apart (each ends the mover's move and looks the same:
+a character chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option
+(`_blind`), each of a decision made after setup stopping once `horizon` more rounds have begun, judged by the
+value there.
 `iterations` (deterministic) or `seconds` (wall clock: not reproducible) replace the budget.
 """
 from __future__ import annotations
