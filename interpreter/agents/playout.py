@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..runtime.decisions import NO_MORE, move_key
+from ..runtime.decisions import key_in_place
 
 UNTRIED = 0.6  # the mean of a move never made yet: a little above an even share
 
@@ -87,12 +87,7 @@ def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None =
     def answer(chooser: int, n: int) -> int:
         if last is not None and w.round >= last:
             w._auto = None  # the next decision waits: the playout ends there
-        values, label = w._offered, w._label
-        offered = len(values)
-
-        def key(i: int):
-            return move_key(values[i], label) if i < offered else NO_MORE
-        return pick(chooser, n, key)
+        return pick(chooser, n, partial(key_in_place, w))
 
     def pick(chooser: int, n: int, key) -> int:
         nonlocal made
