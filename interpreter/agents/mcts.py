@@ -28,7 +28,7 @@ from functools import partial
 from ..runtime.decisions import DONE, NO_MORE, key_in_place, label_in_place
 from .base import SearchAgent
 from .judge import look, play_on, relative_rank, valued
-from .playout import MAST, playout
+from .playout import MAST, Playout, playout
 
 
 class _Node:
@@ -261,8 +261,9 @@ class MCTSAgent(SearchAgent):
     def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> tuple:
         """One iteration: the number of decisions it played (tree and playout), and of those the searching
         seat's own with a choice, after the first. The walk down the tree answers the world's decisions in
-        place (Match's `auto`: no Decision made), each option known by its label as its Decision would show it;
-        the decision after the node it adds waits, for the node's look or the playout."""
+        place (Match's `auto`: no Decision made), each option known by its label as its Decision would show it,
+        and the playout goes on in place from the node it adds; where the node is looked at first (`mix`), or
+        played on uniformly at random, the decision after it waits."""
         rng = self.rng
         w = self.world(match, seat, copies=False)
         start = len(w.choices)
@@ -310,16 +311,23 @@ class MCTSAgent(SearchAgent):
             node = child
             return k
 
+        # past the new node, the playout by the search's move statistics, in place, where nothing looks at the
+        # node first (`mix` 0); else the decision after the node waits
+        on = Playout(w, self.policy, rng, rounds, moves, root.seat) \
+            if not mix and self.policy.eps < 1.0 and not self.depth else None
+
         def answer(chooser: int, n: int) -> int:
+            if expanded:
+                return on.answer(chooser, n)
             player = w.players[chooser - 1]
             k = down(chooser, [label_in_place(w, player, i) for i in range(n)], partial(key_in_place, w))
-            if expanded:
-                w._auto = None  # the decision after the new node waits
+            if expanded and on is None:
+                w._auto = None
             return k
 
         d = w.pending
         k = down(d.player.seat, _edges(d), d.key)
-        if not expanded:
+        if not expanded or on is not None:
             w._auto = [partial(answer, p.seat) for p in w.players]
         try:
             w.choose(k)
@@ -335,7 +343,9 @@ class MCTSAgent(SearchAgent):
         if lookout is not None and mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
-            if self.policy.eps >= 1.0 or self.depth:
+            if on is not None:
+                mine += on.made  # played above
+            elif self.policy.eps >= 1.0 or self.depth:
                 play_on(w, rng.randrange, self.depth, rounds)  # uniformly at random: no label read
             else:
                 mine += playout(w, self.policy, rng, rounds, moves, root.seat)
