@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import math
 import time
-from functools import partial
 
-from ..runtime.decisions import DONE, NO_MORE, key_in_place, label_in_place
 from .base import SearchAgent
 from .judge import look, play_on, relative_rank, valued
-from .playout import MAST, Playout, playout
+from .playout import MAST, playout
 
 
 class _Node:
@@ -86,12 +84,6 @@ def rewards(m, team_before: float | None = None, round_before: int = 0) -> dict:
         win = (s in r.winners) / len(r.winners) if r is not None else mine > best
         out[s] = 0.6 * win + 0.4 * (1 + margin) / 2
     return out
-
-
-def _edges(decision) -> list:
-    """The tree's name of each option of a decision asked: its label, and NO_MORE for `optional`'s none and
-    `choose`'s done (as the walk names them where it answers in place: decisions.label_in_place)."""
-    return [NO_MORE if o.value is None or o.value is DONE else o.label for o in decision.options]
 
 
 def _looks(game) -> bool:
@@ -168,7 +160,7 @@ class MCTSAgent(SearchAgent):
         self._kept = None  # (match, its choices then, node): the subtree of the move just chosen (`_reused`)
 
     def search(self, match, decision) -> int:
-        labels = _edges(decision)
+        labels = [o.label for o in decision.options]
         distinct = set(labels)  # the moves: options labelled alike are one
         if len(distinct) == 1:
             return 0
@@ -260,10 +252,7 @@ class MCTSAgent(SearchAgent):
 
     def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> tuple:
         """One iteration: the number of decisions it played (tree and playout), and of those the searching
-        seat's own with a choice, after the first. The walk down the tree answers the world's decisions in
-        place (Match's `auto`: no Decision made), each option known by its label as its Decision would show it,
-        and the playout goes on in place from the node it adds; where the node is looked at first (`mix`), or
-        played on uniformly at random, the decision after it waits."""
+        seat's own with a choice, after the first."""
         rng = self.rng
         w = self.world(match, seat, copies=False)
         start = len(w.choices)
@@ -271,18 +260,15 @@ class MCTSAgent(SearchAgent):
         round_before = w.round
         node = root
         path = []
-        moves = set()  # (seat, key) of every move made in this iteration: the playout policy's statistics
+        moves = set()  # (seat, label) of every move made in this iteration: the playout policy's statistics
         mine = -1  # the searching seat's decisions met, less the root's
         expanded = False
-        c = self.c
-
-        def down(chooser: int, labels: list, key) -> int:
-            """The tree's move at a decision of `chooser` whose options show `labels`: an option not tried
-            yet at this node (the walk ends at the node it adds), else the best by UCB on the chooser's rewards."""
-            nonlocal node, mine, expanded
+        while not w.over and not expanded:
+            d = w.pending
+            seat = d.player.seat
             index: dict = {}
-            for i, lab in enumerate(labels):
-                index.setdefault(lab, i)
+            for i, o in enumerate(d.options):
+                index.setdefault(o.label, i)
             children = node.children
             untried = [lab for lab in index if lab not in children]
             for lab in index:
@@ -291,11 +277,12 @@ class MCTSAgent(SearchAgent):
                     ch.avail += 1
             if untried:
                 lab = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = _Node(chooser)
+                child = _Node(seat)
                 child.avail = 1
                 children[lab] = child
                 expanded = True
             else:
+                c = self.c
                 best, best_u = None, -1.0
                 for lab in index:
                     ch = children[lab]
@@ -304,35 +291,11 @@ class MCTSAgent(SearchAgent):
                         best, best_u = lab, u
                 lab = best
                 child = children[lab]
-            k = index[lab]
-            moves.add((chooser, key(k)))
-            mine += chooser == root.seat
+            moves.add((seat, d.key(index[lab])))
+            mine += seat == root.seat
+            w.choose(index[lab])
             path.append(child)
             node = child
-            return k
-
-        # past the new node, the playout by the search's move statistics, in place, where nothing looks at the
-        # node first (`mix` 0); else the decision after the node waits
-        on = Playout(w, self.policy, rng, rounds, moves, root.seat) \
-            if not mix and self.policy.eps < 1.0 and not self.depth else None
-
-        def answer(chooser: int, n: int) -> int:
-            if expanded:
-                return on.answer(chooser, n)
-            player = w.players[chooser - 1]
-            k = down(chooser, [label_in_place(w, player, i) for i in range(n)], partial(key_in_place, w))
-            if expanded and on is None:
-                w._auto = None
-            return k
-
-        d = w.pending
-        k = down(d.player.seat, _edges(d), d.key)
-        if not expanded or on is not None:
-            w._auto = [partial(answer, p.seat) for p in w.players]
-        try:
-            w.choose(k)
-        finally:
-            w._auto = None
         # the new node's own look, by the game's score (what greedy sees), then where a random playout ends
         first = self.blind and mix and len(path) == 1 and path[0].look is None  # a root option's first look (`_blind`)
         look = rewards(w, team_before, round_before) if mix or first else None
@@ -343,9 +306,7 @@ class MCTSAgent(SearchAgent):
         if lookout is not None and mix == 1.0:
             r = lookout  # the node's look alone: no playout to mix in
         else:
-            if on is not None:
-                mine += on.made  # played above
-            elif self.policy.eps >= 1.0 or self.depth:
+            if self.policy.eps >= 1.0 or self.depth:
                 play_on(w, rng.randrange, self.depth, rounds)  # uniformly at random: no label read
             else:
                 mine += playout(w, self.policy, rng, rounds, moves, root.seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..runtime.decisions import key_in_place
+from ..runtime.decisions import NO_MORE, move_key
 
 UNTRIED = 0.6  # the mean of a move never made yet: a little above an even share
 
@@ -72,50 +72,40 @@ class MAST:
                 st[1] += rewards[move[0]]
 
 
-class Playout:
-    """A playout by `policy` from the decision it is first asked on, answering in place (Match's `auto`): until
-    the world ends, or until `rounds` more rounds have begun since that decision (the decision answered there
-    the last); the moves made (seat, key) go into `moves`; `made` counts the decisions with a choice `seat`
-    made."""
-    __slots__ = ("w", "policy", "rng", "rounds", "moves", "seat", "last", "made")
-
-    def __init__(self, w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None, seat: int = 0):
-        self.w, self.policy, self.rng, self.rounds, self.moves, self.seat = w, policy, rng, rounds, moves, seat
-        self.last = False  # the round at which it stops (None: never), found at its first decision
-        self.made = 0
-
-    def answer(self, chooser: int, n: int) -> int:
-        """The option taken at a decision answered in place (`w._offered`, `w._label`), each move known by its
-        key (`move_key`), no label composed."""
-        w = self.w
-        last = self.last
-        if last is False:
-            last = self.last = w.round + self.rounds if self.rounds else None
-        if last is not None and w.round >= last:
-            w._auto = None  # the next decision waits: the playout ends there
-        return self.pick(chooser, n, partial(key_in_place, w))
-
-    def pick(self, chooser: int, n: int, key) -> int:
-        self.made += chooser == self.seat
-        i, k = self.policy.pick(self.rng, chooser, n, key)
-        if self.moves is not None:
-            self.moves.add((chooser, k))
-        return i
-
-
 def playout(w, policy: MAST, rng, rounds: int | None = None, moves: set | None = None, seat: int = 0) -> int:
-    """Plays the world on by `policy` (`Playout`) from the decision waiting now, answered as asked; the rest
-    are answered in place. Returns how many decisions with a choice `seat` made."""
+    """Plays the world on by `policy` until it ends, or until `rounds` more rounds have begun (the decision
+    answered there the last); the moves made (seat, key) go into `moves`. The world's decision waiting now is
+    answered as asked, the rest in place (Match's `auto`: no Decision made, no label composed), each move
+    known by its key (`move_key`). Returns how many decisions with a choice `seat` made."""
     if w.over:
         return 0
-    play = Playout(w, policy, rng, rounds, moves, seat)
-    play.last = last = w.round + rounds if rounds else None
+    last = w.round + rounds if rounds else None
     if last is not None and w.round >= last:
         return 0
+    made = 0
+
+    def answer(chooser: int, n: int) -> int:
+        if last is not None and w.round >= last:
+            w._auto = None  # the next decision waits: the playout ends there
+        values, label = w._offered, w._label
+        offered = len(values)
+
+        def key(i: int):
+            return move_key(values[i], label) if i < offered else NO_MORE
+        return pick(chooser, n, key)
+
+    def pick(chooser: int, n: int, key) -> int:
+        nonlocal made
+        made += chooser == seat
+        i, k = policy.pick(rng, chooser, n, key)
+        if moves is not None:
+            moves.add((chooser, k))
+        return i
+
     d = w.pending
-    w._auto = [partial(play.answer, p.seat) for p in w.players]
+    w._auto = [partial(answer, p.seat) for p in w.players]
     try:
-        w.choose(play.pick(d.player.seat, d.size, d.key) if d.size > 1 else 0)
+        w.choose(pick(d.player.seat, d.size, d.key) if d.size > 1 else 0)
     finally:
         w._auto = None
-    return play.made
+    return made

@@ -191,22 +191,6 @@ def answered(M, player, n: int, values: list, label=None) -> int:
     return k
 
 
-def label_in_place(M, player, k: int) -> str:
-    """The label of option `k` of the decision being answered in place (`answered`), composed now as its
-    Decision would compose it; the options past its values (`optional`'s none, `choose`'s done) are NO_MORE."""
-    values = M._offered
-    if k >= len(values):
-        return NO_MORE
-    label = M._label
-    return label(values[k]) if label is not None else shown_to(values[k], player, M)
-
-
-def key_in_place(M, k: int):
-    """What option `k` of the decision being answered in place is to a search's statistics: `Decision.key`."""
-    values = M._offered
-    return move_key(values[k], M._label) if k < len(values) else NO_MORE
-
-
 def choose(M, kind, count, values, player, prompt, label=None, seen=None):
     """Behind `choose` of several (`exactly`, `any`, `up to`): a sequence of single picks."""
     pool = list(values)
