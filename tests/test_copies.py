@@ -202,6 +202,87 @@ def test_a_local_computed_from_a_hidden_card_is_computed_again_in_a_world(secret
     assert same < total / 3
 
 
+# a card is turned up from the deck where both seats see it, seat 2 takes it into its hand (hidden from seat 1) or
+# leaves it, then seat 1 is asked: all within the first round, after the match's one quiet point
+GLIMPSE = """
+game: glimpse
+name: Glimpse
+players: {min: 2, max: 2}
+cards: [cards/*.yaml]
+kinds:
+  token: {fields: {value: int}}
+zones:
+  deck: {visibility: hidden}
+  table: {visibility: public}
+player:
+  zones:
+    hand: {visibility: owner}
+setup: |
+  move(box, deck)
+  shuffle(deck)
+round:
+  - phase: turn
+    do: |
+      draw(deck, table)
+      ask by players[1] "Take the card?" {
+        "Take" { move(table, players[1].hand) }
+        "Leave" { }
+      }
+      ask by players[0] "Guess" { "High" { } "Low" { } }
+      end_game("guessed")
+"""
+
+
+def test_a_world_deals_as_it_was_a_card_its_seat_saw_since_the_quiet_point_and_sees_no_more(tmp_path):
+    """The card turned up was seen by seat 1 while seat 2 decided; seat 2 took it into a hand seat 1 does not
+    see. The match's quiet point lies before the card was turned up, where the deal of a world is: every world of
+    seat 1 holds that very card in seat 2's hand (dealt anew, 7 in 8 worlds would hold another, and show seat 1
+    the same view)."""
+    game = load_game(write_game(tmp_path, {"game.yaml": GLIMPSE, "cards/t.yaml": TOKENS}))
+    for seed in range(6):
+        m = Match(game, 2, seed)
+        turned = m.zones["table"].items[0].card.id
+        m.choose("Take")
+        assert m._quiet.choices == 0 and m.pending.player.seat == 1 and not m.zones["table"].items
+        for k in range(8):
+            w = m.resample(1, random.Random(k))
+            assert w._imagined == "at a quiet point" and w.view(1) == m.view(1)
+            assert [p.card.id for p in w.players[1].zones["hand"].items] == [turned]
+            w.close()
+    left = Match(game, 2, 0)
+    left.choose("Leave")  # the card stays where it lies: in seat 1's sight, the same in every world as ever
+    assert all(left.resample(1, random.Random(k)).zones["table"].items[0].card.id
+               == left.zones["table"].items[0].card.id for k in range(4))
+
+
+# the card is turned up in one phase and taken into seat 2's hand in the next, no decision between
+SHOWN = GLIMPSE.replace("game: glimpse", "game: shown").replace("""      draw(deck, table)
+      ask by players[1] "Take the card?" {
+        "Take" { move(table, players[1].hand) }
+        "Leave" { }
+      }
+""", """      draw(deck, table)
+  - phase: take
+    do: |
+      move(table, players[1].hand)
+""")
+
+
+def test_a_world_deals_as_it_was_a_card_its_seat_saw_between_two_steps(tmp_path):
+    """As above, the card shown in one phase and hidden in the next with no decision between: seen between two
+    steps, it is seat 2's card in every world of seat 1."""
+    assert "phase: take" in SHOWN
+    game = load_game(write_game(tmp_path, {"game.yaml": SHOWN, "cards/t.yaml": TOKENS}))
+    for seed in range(6):
+        m = Match(game, 2, seed)
+        assert m._quiet.choices == 0 and m._quiet.at == (0, 0) and m.pending.player.seat == 1
+        held = [p.card.id for p in m.players[1].zones["hand"].items]
+        for k in range(8):
+            w = m.resample(1, random.Random(k))
+            assert w.view(1) == m.view(1) and [p.card.id for p in w.players[1].zones["hand"].items] == held
+            w.close()
+
+
 @pytest.mark.parametrize("agent,matches", [("greedy", 120), ("mcts", 60)])
 def test_search_agents_guess_a_hidden_card_at_chance(secret, agent, matches):
     """With the true local a search agent would guess right every time; with honest worlds, half the time."""

@@ -61,17 +61,19 @@ def _at_quiet(M):
     return c, q.at, q.choices
 
 
-def _feed(c, answers: list, cards=None):
+def _feed(c, answers: list, cards=None, watch=None):
     """Has `c` answer `answers` in place, in turn; the decision after them waits for an answer. `cards`: the
     uid each answer chose (0: no card) and the pieces of `c` by those uids: an answer that chose a card
     chooses that piece wherever it is among the options (a world dealt anew may offer them in another order),
-    and is refused where it is not among them."""
+    and is refused where it is not among them. `watch()` is called at each decision, before its answer."""
     left = len(answers)
     it = iter(answers)
     uids = iter(cards[0]) if cards is not None else None
 
     def answer(n: int) -> int:
         nonlocal left
+        if watch is not None:
+            watch()
         k = next(it)
         left -= 1
         if left == 0:  # the last: the next decision waits
@@ -91,22 +93,22 @@ def _feed(c, answers: list, cards=None):
     return answer
 
 
-def _replay(c, at, answers: list, redo=(), cards=None) -> None:
+def _replay(c, at, answers: list, redo=(), cards=None, watch=None) -> None:
     """Runs `c` on from the quiet point `at`, answering `answers` in place, until it waits for the decision after
     them (or ends). `redo`: the match's marks (Match._redo), in order: (after how many of the answers, a function
-    given the match there, whether it gives the match a generator). `cards`: see _feed."""
+    given the match there, whether it gives the match a generator). `cards`, `watch`: see _feed."""
     stops = [m[0] for m in redo] + [len(answers)]
 
     def part(a: int, b: int):
         return answers[a:b], None if cards is None else (cards[0][a:b], cards[1])
-    _feed(c, *part(0, stops[0]))
+    _feed(c, *part(0, stops[0]), watch)
     c._glet = greenlet(lambda: c._flow(at))
     c._advance()
     for (stop, fn, _), end in zip(redo, stops[1:], strict=True):
         fn(c)
         rest = part(stop, end)
         if rest[0] and c.pending is not None:
-            answer = _feed(c, *rest)
+            answer = _feed(c, *rest, watch)
             c.choose(answer(c.pending.size))
     c._auto = None
 
@@ -200,10 +202,11 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
 
 class _Seen:
     """What a seat sees in M at the decision asked: the same for every world of that decision, so found once for
-    it. `keep`: the uids of the pieces it sees, and of those put into a zone whose contents are known since the
-    last quiet point (where the deal is: a card turned up, then laid face down on a known discard pile, is that
-    card in every world); `told`: uid -> what it was told of that piece; `plan`: the deal's
-    pools at M's last quiet point (`pools`), found at the first world."""
+    it. `keep`: the uids of the pieces it sees, of those it saw at a decision since the last quiet point (where
+    the deal is: a card turned up, then taken into a hand, is that card in every world: `_glimpsed`), and of
+    those put into a zone whose contents are known since then (a card laid face down on a known discard pile);
+    `told`: uid -> what it was told of that piece; `plan`: the deal's pools at M's last quiet point (`pools`),
+    found at the first world."""
     __slots__ = ("pending", "choices", "seat", "keep", "told", "plan")
 
     def __init__(self, M, seat: int):
@@ -216,11 +219,36 @@ class _Seen:
                 if z.spec.known and z.items and not sees(z, viewer):
                     there = set(at)
                     self.keep.update(p.uid for p in z.items if p.uid - 1 not in there)
+        self.keep |= _glimpsed(M, seat)
         self.told = {}
         if M._told:
             uids = {id(p): p.uid for p in M._pieces}
             self.told = {uids[k]: v for k, v in told_to(M, seat).items()}
         self.plan = None
+
+
+def _glimpsed(M, seat: int) -> set:
+    """The uids of the pieces the seat at `seat` saw since M's last quiet point (a card it sees no more: turned
+    up, then taken into a hand; a hand shown, then shuffled away): found by replaying a copy of M from there, as
+    `clone` does, looking at each decision before its answer and between each two steps. (A card shown and
+    hidden again within one step, no decision between, is not seen so.)"""
+    c, at, done = _at_quiet(M)
+    viewer = c.players[seat - 1]
+    seen: set = set()
+
+    def look() -> None:
+        for z in c._all_zones:
+            if z.items and sees(z, viewer):
+                seen.update(p.uid for p in z.items)
+        for p, seats, zone, _ in c._revealed:
+            if p.zone is zone and viewer.seat in seats:
+                seen.add(p.uid)
+    c._glance = look
+    try:
+        _replay(c, at, M.choices[done:], M._redo, watch=look)
+    finally:
+        c.close()
+    return seen
 
 
 def _seen(M, seat: int) -> _Seen:

@@ -134,6 +134,7 @@ class Match:
         self._redo = ()  # what copies do on their way from the quiet point (copies._replay)
         self._imagined = "at a quiet point"  # how a world from resample was dealt (copies.py)
         self._seen = None  # what a seat sees at the decision asked, for its worlds (copies._seen)
+        self._glance = None  # called between two steps (a replay looking at what a seat sees: copies._glimpsed)
         self.pending: Decision | None = None
         self._glet = None
         if position is not None:
@@ -338,12 +339,16 @@ class Match:
                 while j < len(steps):
                     if self._keeps and self._auto is None:
                         self._quiet_point((i, j))
+                    if self._glance is not None:
+                        self._glance()
                     steps[j](self, None, None)
                     j += 1
                 i, j = i + 1, 0
             if g.finish is not None:
                 if self._keeps and self._auto is None and at != FINISH:
                     self._quiet_point(FINISH)
+                if self._glance is not None:
+                    self._glance()
                 self.phase = "finish"
                 g.finish(self, None, None)
             outcome, reason, winner = None, self.end_reason, None
