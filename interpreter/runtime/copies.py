@@ -20,7 +20,7 @@ import random
 from greenlet import greenlet
 
 from ..errors import IllegalChoice, MeepleError, UsageError
-from .decisions import out_of_range
+from .decisions import DONE, PAST, option_sign, out_of_range
 from .position import SETUP, Remap, capture, generator
 from .secrecy import held_unseen, sees, sees_card, told_to
 from .state import Piece
@@ -62,15 +62,17 @@ def _at_quiet(M):
 
 
 def _feed(c, answers: list, cards=None, watch=None):
-    """Has `c` answer `answers` in place, in turn; the decision after them waits for an answer. `cards`: the
-    uid each answer chose (0: no card) and the pieces of `c` by those uids: an answer that chose a card
-    chooses that piece wherever it is among the options (a world dealt anew may offer them in another order),
-    and is refused where it is not among them. `watch()` is called at each decision, before its answer."""
+    """Has `c` answer `answers` in place, in turn; the decision after them waits for an answer. `cards`: what
+    each answer chose (decisions.replay_mark) and the pieces of `c` by their uids: an answer that chose a card,
+    a text or a number (an `ask` entry), or the option past the values, chooses it wherever it lies among the
+    options (a world dealt anew may offer them otherwise), and is refused where it is not among them; others
+    are answered by their place. `watch()` is called at each decision, before its answer. The function returned
+    answers the first of them when given the decision asked (`values`)."""
     left = len(answers)
     it = iter(answers)
-    uids = iter(cards[0]) if cards is not None else None
+    marks = iter(cards[0]) if cards is not None else None
 
-    def answer(n: int) -> int:
+    def answer(n: int, values=None) -> int:
         nonlocal left
         if watch is not None:
             watch()
@@ -78,19 +80,38 @@ def _feed(c, answers: list, cards=None, watch=None):
         left -= 1
         if left == 0:  # the last: the next decision waits
             c._auto = None
-        if uids is not None:
-            uid = next(uids)
-            if uid:
-                piece = cards[1].get(uid)
-                for i, v in enumerate(c._offered):
-                    if v is piece:
-                        return i
-                raise IllegalChoice("the card chosen is not among the options in this world")
+        if marks is not None:
+            mark = next(marks)
+            if mark:
+                i = _chosen_among(mark, c._offered if values is None else values, n, cards[1])
+                if i is None:
+                    raise IllegalChoice("the option chosen is not among the options in this world")
+                return i
         if not 0 <= k < n:
             raise out_of_range(k, n)
         return k
     c._auto = [answer] * len(c.players) if left else None
     return answer
+
+
+def _chosen_among(mark, values: list, n: int, pieces: dict):
+    """The index of the option `mark` names (decisions.replay_mark) among a decision's `n` options, `values` its
+    values (those of a decision asked hold its option past them, in place they do not); None where it is none."""
+    if type(mark) is tuple:
+        want = mark[0]
+        for i, v in enumerate(values):
+            if v is not DONE and option_sign(v) == want:
+                return i
+        return None
+    if mark == PAST:
+        if n > len(values):
+            return len(values)
+        return n - 1 if values and (values[-1] is None or values[-1] is DONE) else None
+    piece = pieces.get(mark)
+    for i, v in enumerate(values):
+        if v is piece:
+            return i
+    return None
 
 
 def _replay(c, at, answers: list, redo=(), cards=None, watch=None) -> None:
@@ -109,7 +130,7 @@ def _replay(c, at, answers: list, redo=(), cards=None, watch=None) -> None:
         rest = part(stop, end)
         if rest[0] and c.pending is not None:
             answer = _feed(c, *rest, watch)
-            c.choose(answer(c.pending.size))
+            c.choose(answer(c.pending.size, c.pending.values))
     c._auto = None
 
 

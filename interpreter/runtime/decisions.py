@@ -170,6 +170,40 @@ def question(player, prompt: str) -> str:
     return prompt.removeprefix(player.name + ": ") if type(player) is Player else prompt
 
 
+PAST = -1  # `replay_mark` of an option past a decision's values, or naming none: `optional`'s none, `choose`'s done
+
+
+def replay_mark(values: list, k: int):
+    """What a copy's replay answers option `k` of a decision by (copies._feed), in a world whose options may lie
+    otherwise than its match's (its hidden cards dealt anew): a card by its uid, the option past the values as
+    PAST, a text, a number, a player or a list of those (an `ask` entry, a hint `[colour, player, "red"]`) as
+    `(option_sign(value),)`; 0 for anything else, answered by its place."""
+    v = values[k] if k < len(values) else None
+    if type(v) is Piece:
+        return v.uid
+    if v is None or v is DONE:
+        return PAST
+    sign = option_sign(v)
+    return 0 if sign is None else (sign,)
+
+
+_SIGNED = frozenset((str, int, bool))
+
+
+def option_sign(v):
+    """A value of an option as the same option in any copy of its match: a text, a number or a truth value
+    itself, a player by its place, a list of those as a tuple; None for anything else (a card among them)."""
+    t = type(v)
+    if t in _SIGNED:
+        return v
+    if t is Player:
+        return ("player", v.index)
+    if t is list or t is tuple:
+        signs = tuple(option_sign(x) for x in v)
+        return None if None in signs else signs
+    return None
+
+
 def answered(M, player, n: int, values: list, label=None) -> int:
     """The index chosen among `n` options by a seat whose agent is asked in place (Match's `auto`): options
     past `values` (`optional`'s none, `choose`'s done) are shown to the watch as None. Recorded as
@@ -181,8 +215,7 @@ def answered(M, player, n: int, values: list, label=None) -> int:
     M._offered, M._label = values, label
     if M._keeps:  # a match that may be copied: what a copy's replay answers by (copies.py)
         k = M._auto[player.index](n)
-        v = values[k] if k < len(values) else None
-        M._chosen.append(v.uid if type(v) is Piece else 0)
+        M._chosen.append(replay_mark(values, k))
     else:
         k = M._auto[player.index](n)
     M.choices.append(k)

@@ -19,7 +19,7 @@ from itertools import repeat
 from greenlet import getcurrent, greenlet
 
 from ..errors import IllegalChoice, InternalError, MeepleError, Place, RuntimeContentError, UsageError
-from .decisions import NOTHING, Decision, out_of_range, question
+from .decisions import NOTHING, Decision, out_of_range, question, replay_mark
 from .ops import describe
 from .position import FINISH, QUIET_EVERY, SETUP, capture, restore
 from .result import Result, result_of
@@ -94,7 +94,7 @@ class Match:
         self._on_say = on_say
         self._narrate = narrate  # False: say() builds no text (simulations that read no account)
         self.choices: list[int] = []
-        self._chosen: list[int] = []  # per choice, the uid of the card chosen, or 0 (copies.py replays by it)
+        self._chosen: list = []  # per choice, what a world's replay answers by (decisions.replay_mark)
         self._offered: list = []  # the options of the decision being answered in place (copies.py) ...
         self._label = None  # ... and the function that labels them, if any (decisions.answered)
         self._auto = auto
@@ -202,8 +202,7 @@ class Match:
                 raise out_of_range(option, d.size, d.player)
         self._back_here()
         self.choices.append(k)
-        v = d.values[k]
-        self._chosen.append(v.uid if type(v) is Piece else 0)
+        self._chosen.append(replay_mark(d.values, k))
         if self._narrate:
             label = d.options[k].label
             if label == NOTHING:  # "(nothing)" alone does not say what was declined: the question goes with it
