@@ -298,6 +298,37 @@ def test_a_world_deals_as_it_was_a_card_its_seat_saw_between_two_steps(tmp_path)
             w.close()
 
 
+# seat 2 plays a card of its hand face up, and it is gathered at once into a pile nobody sees (the last card of a
+# trick): seat 1 saw it only as the answer of seat 2's choice
+PLAYED = GLIMPSE.replace("game: glimpse", "game: played").replace("  table: {visibility: public}",
+                                                                     "  tricks: {visibility: hidden}").replace(
+    """      draw(deck, table)
+      ask by players[1] "Take the card?" {
+        "Take" { move(table, players[1].hand) }
+        "Leave" { }
+      }
+""", """      draw(deck, players[1].hand, 3)
+      let c = choose c from players[1].hand by players[1] public prompt "Play a card"
+      move(c, tricks)
+""")
+
+
+def test_a_world_deals_as_it_was_a_card_its_seat_saw_chosen(tmp_path):
+    """A card chosen where seat 1 reads the answer (`public`) and gathered face down in the same step: every
+    world of seat 1 holds that card in the pile, not another of seat 2's (dealt anew, most worlds would)."""
+    assert "move(c, tricks)" in PLAYED
+    game = load_game(write_game(tmp_path, {"game.yaml": PLAYED, "cards/t.yaml": TOKENS}))
+    for seed in range(6):
+        m = Match(game, 2, seed)
+        m.choose(1)
+        played = [p.card.id for p in m.zones["tricks"].items]
+        assert m._quiet.choices == 0 and m.pending.player.seat == 1 and len(played) == 1
+        for k in range(8):
+            w = m.resample(1, random.Random(k))
+            assert w.view(1) == m.view(1) and [p.card.id for p in w.zones["tricks"].items] == played
+            w.close()
+
+
 @pytest.mark.parametrize("agent,matches", [("greedy", 120), ("mcts", 60)])
 def test_search_agents_guess_a_hidden_card_at_chance(secret, agent, matches):
     """With the true local a search agent would guess right every time; with honest worlds, half the time."""

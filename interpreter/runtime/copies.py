@@ -61,21 +61,19 @@ def _at_quiet(M):
     return c, q.at, q.choices
 
 
-def _feed(c, answers: list, cards=None, watch=None):
+def _feed(c, answers: list, cards=None):
     """Has `c` answer `answers` in place, in turn; the decision after them waits for an answer. `cards`: what
     each answer chose (decisions.replay_mark) and the pieces of `c` by their uids: an answer that chose a card,
     a text or a number (an `ask` entry), or the option past the values, chooses it wherever it lies among the
     options (a world dealt anew may offer them otherwise), and is refused where it is not among them; others
-    are answered by their place. `watch()` is called at each decision, before its answer. The function returned
-    answers the first of them when given the decision asked (`values`)."""
+    are answered by their place. The function returned answers the first of them when given the decision asked
+    (`values`)."""
     left = len(answers)
     it = iter(answers)
     marks = iter(cards[0]) if cards is not None else None
 
     def answer(n: int, values=None) -> int:
         nonlocal left
-        if watch is not None:
-            watch()
         k = next(it)
         left -= 1
         if left == 0:  # the last: the next decision waits
@@ -114,22 +112,22 @@ def _chosen_among(mark, values: list, n: int, pieces: dict):
     return None
 
 
-def _replay(c, at, answers: list, redo=(), cards=None, watch=None) -> None:
+def _replay(c, at, answers: list, redo=(), cards=None) -> None:
     """Runs `c` on from the quiet point `at`, answering `answers` in place, until it waits for the decision after
     them (or ends). `redo`: the match's marks (Match._redo), in order: (after how many of the answers, a function
-    given the match there, whether it gives the match a generator). `cards`, `watch`: see _feed."""
+    given the match there, whether it gives the match a generator). `cards`: see _feed."""
     stops = [m[0] for m in redo] + [len(answers)]
 
     def part(a: int, b: int):
         return answers[a:b], None if cards is None else (cards[0][a:b], cards[1])
-    _feed(c, *part(0, stops[0]), watch)
+    _feed(c, *part(0, stops[0]))
     c._glet = greenlet(lambda: c._flow(at))
     c._advance()
     for (stop, fn, _), end in zip(redo, stops[1:], strict=True):
         fn(c)
         rest = part(stop, end)
         if rest[0] and c.pending is not None:
-            answer = _feed(c, *rest, watch)
+            answer = _feed(c, *rest)
             c.choose(answer(c.pending.size, c.pending.values))
     c._auto = None
 
@@ -249,10 +247,12 @@ class _Seen:
 
 
 def _glimpsed(M, seat: int) -> set:
-    """The uids of the pieces the seat at `seat` saw since M's last quiet point (a card it sees no more: turned
-    up, then taken into a hand; a hand shown, then shuffled away): found by replaying a copy of M from there, as
-    `clone` does, looking at each decision before its answer and between each two steps. (A card shown and
-    hidden again within one step, no decision between, is not seen so.)"""
+    """The uids of the pieces the seat at `seat` saw since M's last quiet point and may see no more: where they
+    lay at each decision and between each two steps (a card turned up, then taken into a hand; a crib shown,
+    then shuffled away), and the card each decision whose answer it reads chose (the last card of a trick,
+    played face up and gathered at once). Found by replaying a copy of M from the quiet point, each choice asked
+    as a Decision (its readers: secrecy.readers), the match's marks redone where it redid them (`_replay`). A
+    card shown and hidden again inside one step, no decision between, is not seen so."""
     c, at, done = _at_quiet(M)
     viewer = c.players[seat - 1]
     seen: set = set()
@@ -265,8 +265,19 @@ def _glimpsed(M, seat: int) -> set:
             if p.zone is zone and viewer.seat in seats:
                 seen.add(p.uid)
     c._glance = look
+    redo = list(M._redo)
     try:
-        _replay(c, at, M.choices[done:], M._redo, watch=look)
+        c._glet = greenlet(lambda: c._flow(at))
+        c._advance()
+        for i, k in enumerate(M.choices[done:]):
+            while redo and redo[0][0] == i:
+                redo.pop(0)[1](c)
+            d = c.pending
+            look()
+            v = d.values[k]
+            if type(v) is Piece and (d.readers is None or viewer.seat in d.readers):
+                seen.add(v.uid)
+            c.choose(k)
     finally:
         c.close()
     return seen
