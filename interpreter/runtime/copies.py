@@ -221,9 +221,9 @@ def resample(M, seat: int, rng: random.Random, copies: bool = True):
 
 class _Seen:
     """What a seat sees in M at the decision asked: the same for every world of that decision, so found once for
-    it. `keep`: the uids of the pieces it sees, of those it saw at a decision since the last quiet point (where
-    the deal is: a card turned up, then taken into a hand, is that card in every world: `_glimpsed`), and of
-    those put into a zone whose contents are known since then (a card laid face down on a known discard pile);
+    it. `keep`: the uids of the pieces it sees, of those it saw since the last quiet point, where the deal is (a
+    card turned up, then taken into a hand, is that card in every world: `_glimpsed`), and of those put into a
+    zone whose contents are known since then (a card laid face down on a known discard pile);
     `told`: uid -> what it was told of that piece; `plan`: the deal's pools at M's last quiet point (`pools`),
     found at the first world."""
     __slots__ = ("pending", "choices", "seat", "keep", "told", "plan")
@@ -254,6 +254,7 @@ def _glimpsed(M, seat: int) -> set:
     as a Decision (its readers: secrecy.readers), the match's marks redone where it redid them (`_replay`). A
     card shown and hidden again inside one step, no decision between, is not seen so."""
     c, at, done = _at_quiet(M)
+    c._keeps = False  # (played once: no quiet point of its own captured)
     viewer = c.players[seat - 1]
     seen: set = set()
 
