@@ -148,3 +148,19 @@ def test_a_third_boss_written_as_a_mod_is_chosen_by_its_option(tmp_path):
         assert any(line.startswith("The boss: Stonkosaurus, Boss Health 27.") for line in m.lines)
         assert any("(a flat rate)" in line for line in m.lines)
     assert reasons
+
+
+def test_dz_inf_2_the_bots_value_counts_each_lifestyle_still_to_feed_inflationsaurus(dz):
+    """DZ-INF-2 in the bots' value (designed, docs/balance.md): each Lifestyle among a player's Income cards (its
+    deck, discard pile and Play Area) will feed Inflationsaurus 1 about every other turn, and lowers the player's
+    value by 45 (7.5 Boss Health at the value's 6 a point); against Debtzilla, which a Lifestyle does not feed, by
+    nothing. One Lifestyle in each of the three places, then none."""
+    for boss, each in (("inflationsaurus", 45), ("debtzilla", 0)):
+        s = dz(2, boss=boss)
+        empty_hands(s)
+        p = s.p(1)
+        stack(s, p.zones["deck"], "savings", "savings")
+        none = s.match.value_of(p)
+        for z in ("deck", "discard", "play"):
+            stack(s, p.zones[z], "lifestyle")
+        assert none - s.match.value_of(p) == 3 * each
