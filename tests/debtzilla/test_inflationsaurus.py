@@ -8,7 +8,7 @@ from interpreter.sim.run import play, seat_agents
 from tests.conftest import CONTENT
 
 from .conftest import debtzilla
-from .helpers import card_in, empty_hands, heroes, ids, phase, stack
+from .helpers import card_in, empty_hands, heroes, ids, phase, stack, value
 
 REASONS = {"boss defeated", "no boss fight card to defeat", "all citizens bankrupt", "debt apocalypse"}
 
@@ -161,6 +161,8 @@ def test_dz_inf_2_the_bots_value_counts_each_lifestyle_still_to_feed_inflationsa
         p = s.p(1)
         stack(s, p.zones["deck"], "savings", "savings")
         none = s.match.value_of(p)
+        assert value(s, "boss_upkeep", p) == 0
         for z in ("deck", "discard", "play"):
             stack(s, p.zones[z], "lifestyle")
+        assert value(s, "boss_upkeep", p) == 3 * each
         assert none - s.match.value_of(p) == 3 * each
