@@ -22,7 +22,7 @@ from greenlet import greenlet
 from ..errors import IllegalChoice, MeepleError, UsageError
 from .decisions import DONE, PAST, option_sign, out_of_range
 from .position import SETUP, Remap, capture, generator
-from .secrecy import held_unseen, sees, sees_card, told_to
+from .secrecy import held_unseen, seen_uids, sees, told_to
 from .state import Piece
 from .view import _uid, same_view
 
@@ -231,7 +231,7 @@ class _Seen:
     def __init__(self, M, seat: int):
         self.pending, self.choices, self.seat = M.pending, len(M.choices), seat
         viewer = M.players[seat - 1]
-        self.keep = {p.uid for p in M._pieces if sees_card(M, p, viewer)}
+        self.keep = seen_uids(M, viewer)
         q = M._quiet
         if q:  # a card put into a known zone since the quiet point was seen going in: it is dealt as it is
             for z, at in zip(M._all_zones, q.zones, strict=True):
@@ -259,12 +259,7 @@ def _glimpsed(M, seat: int) -> set:
     seen: set = set()
 
     def look() -> None:
-        for z in c._all_zones:
-            if z.items and sees(z, viewer):
-                seen.update(p.uid for p in z.items)
-        for p, seats, zone, _ in c._revealed:
-            if p.zone is zone and viewer.seat in seats:
-                seen.add(p.uid)
+        seen.update(seen_uids(c, viewer))
     c._glance = look
     redo = list(M._redo)
     try:

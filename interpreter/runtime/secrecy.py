@@ -40,6 +40,13 @@ def sees_card(M, piece: Piece, viewer) -> bool:
     return sees(piece.zone, viewer) or (viewer is not None and viewer.seat in revealed_to(M, piece))
 
 
+def seen_uids(M, viewer) -> set:
+    """The uids of every piece `viewer` (a Player) sees (`sees_card`), found zone by zone."""
+    out = {p.uid for z in M._all_zones if z.items and sees(z, viewer) for p in z.items}
+    out.update(p.uid for p, seats, zone, _ in M._revealed if p.zone is zone and viewer.seat in seats)
+    return out
+
+
 def held_unseen(M, piece: Piece, player) -> bool:
     """Whether `piece` lies in `player`'s own `others` zone and is not revealed to it: an option a choice must
     not name to its chooser."""
