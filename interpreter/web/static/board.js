@@ -643,15 +643,18 @@ export function result(r, left = []) {
   return box;
 }
 
-// The account follows its end unless the reader scrolled up to read. Only a scroll that follows the reader's
-// own hand counts (wheel, touch, keys, a drag of the bar): the page's scrolls, and the ones the browser makes
-// when lines re-wrap or the panel changes size, leave it following.
+// The account follows its end unless the reader scrolled up to read. Only a scroll up that follows the
+// reader's own hand (wheel, touch, keys, a drag of the bar) stops it following; any scroll that reaches the end
+// follows again. The page's scrolls, and the ones the browser makes when lines re-wrap or the panel changes
+// size, never move the top up: they leave it following.
 export function followEnd(box) {
   const hand = () => { box.handAt = performance.now(); };
   for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) box.addEventListener(kind, hand, { passive: true });
   box.addEventListener("scroll", () => {
-    if (performance.now() - (box.handAt || -1e9) > 1000) return;
-    box.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+    const top = box.scrollTop, was = box.lastTop ?? top;
+    box.lastTop = top;
+    if (top + box.clientHeight >= box.scrollHeight - 30) box.stick = true;
+    else if (top < was && performance.now() - (box.handAt || -1e9) <= 1000) box.stick = false;
   });
 }
 
