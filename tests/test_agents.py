@@ -161,8 +161,24 @@ def test_unknown_agent_and_agent_options_are_usage_errors():
         agent_options(["random", "greedy"], {"iterations": "5"})
     with pytest.raises(UsageError, match="takes a int"):
         agent_options(["mcts"], {"iterations": "many"})
-    agent_options(["mcts", "greedy"], {"iterations": "5", "budget": "3"})
-    assert make_agent("mcts", 2, 1, **{"iterations": "7", "budget": "3"}).iterations == 7
+    agent_options(["mcts", "greedy"], {"iterations": "5", "rollouts": "3"})
+    assert make_agent("mcts", 2, 1, **{"iterations": "7", "rollouts": "3"}).iterations == 7
+
+
+def test_an_option_two_kinds_of_agent_mean_differently_goes_to_one_seat():
+    """mcts's `budget` is a match's simulated decisions, greedy's the positions of one decision: given to every
+    agent it would change both (a stronger greedy where a cheaper mcts was meant); `SEAT:KEY` gives it to one."""
+    with pytest.raises(UsageError, match="`budget` is an option of greedy and of mcts.*SEAT:budget"):
+        agent_options(["mcts", "greedy", "greedy"], {"budget": "50000"})
+    agent_options(["mcts", "greedy", "greedy"], {"1:budget": "50000", "3:budget": "4"})
+    agent_options(["mcts", "mcts"], {"budget": "50000"})  # one kind of agent: one meaning
+    with pytest.raises(UsageError, match=r"seat 2's agent \(greedy\) takes no option `iterations`"):
+        agent_options(["mcts", "greedy"], {"2:iterations": "5"})
+    with pytest.raises(UsageError, match="no seat 3 with 2 players"):
+        agent_options(["mcts", "greedy"], {"3:budget": "5"})
+    agents = seat_agents(3, "all", 7, ["mcts", "greedy", "greedy"], {"1:budget": "50000", "3:budget": "4", "c": "0.5"})
+    assert (agents[0].budget, agents[0].c) == (50000, 0.5)
+    assert (agents[1].budget, agents[2].budget) == (GreedyAgent().budget, 4)  # seat 2 keeps its default
 
 
 # ---- worlds: what a search agent imagines

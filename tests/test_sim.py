@@ -88,6 +88,13 @@ def test_mixed_agents_rotate_and_are_summed_by_agent(kaiju):
     assert w["mcts"]["wins"] + w["random"]["wins"] == 3
 
 
+def test_one_seats_agent_option_does_not_rotate_with_the_agents(kaiju):
+    with pytest.raises(UsageError, match="--rotate-agents"):
+        simulate(kaiju, 3, 2, 0, {}, ["mcts", "random"], agent_options={"1:iterations": 1}, rotate=True, jobs=1)
+    data = simulate(kaiju, 1, 2, 0, {}, ["mcts", "mcts"], agent_options={"2:iterations": 1}, jobs=1)
+    assert data["agent_options"] == {"2:iterations": 1}
+
+
 def test_a_card_bought_is_counted_however_the_compiled_code_moves_it(tmp_path):
     """`bought` counts the cards that entered a player's zone in a step where that player paid. The compiled
     code moves a card in place (no call a recorder could watch): each token taken into a hand is paid for with

@@ -13,19 +13,48 @@ def agent_classes() -> dict:
 
 
 def agent_options(names, opts: dict | None) -> None:
-    """Checks `--agent-opt` keys and values against the agents named: each key must suit one of them."""
+    """Checks `--agent-opt` keys and values against the agents named, one name a seat (`names`): a `KEY` goes to
+    every agent that takes it, and is refused where none does, or where agents of two kinds do (mcts's `budget`
+    is a match's simulated decisions, greedy's the positions of one decision); `SEAT:KEY` goes to that seat's
+    agent alone, which must take it."""
     classes = agent_classes()
     for key, value in (opts or {}).items():
-        users = [classes[n] for n in set(names) if n in classes and key in classes[n].OPTIONS]
+        seat, name = _scoped(key, len(names))
+        seated = set(names) if seat is None else {names[seat - 1]}
+        users = [classes[n] for n in sorted(seated) if n in classes and name in classes[n].OPTIONS]
         if not users:
-            known = sorted({k for n in set(names) if n in classes for k in classes[n].OPTIONS})
-            raise UsageError(f"no agent here takes the option `{key}`"
+            known = sorted({k for n in seated if n in classes for k in classes[n].OPTIONS})
+            whom = (f"no agent here takes the option `{name}`" if seat is None
+                    else f"seat {seat}'s agent ({names[seat - 1]}) takes no option `{name}`")
+            raise UsageError(whom
                              + (f" (options: {', '.join(known)})" if known else " (these agents take no options)"))
+        if len(users) > 1:
+            raise UsageError(f"`{name}` is an option of {' and of '.join(c.name for c in users)}, which mean "
+                             f"different things by it: give it to one seat's agent, `--agent-opt SEAT:{name}=VALUE`")
         for cls in users:
             try:
-                cls.OPTIONS[key](value)
+                cls.OPTIONS[name](value)
             except (TypeError, ValueError):
-                raise UsageError(f"agent option `{key}` takes a {cls.OPTIONS[key].__name__}, not {value!r}") from None
+                raise UsageError(f"agent option `{name}` takes a {cls.OPTIONS[name].__name__}, not {value!r}") from None
+
+
+def _scoped(key: str, players: int) -> tuple:
+    """(the seat, the option's name) of `SEAT:KEY`; (None, KEY) of a key for every agent."""
+    if ":" not in key:
+        return None, key
+    seat, name = key.split(":", 1)
+    if not seat.strip().isdigit() or not 1 <= int(seat) <= players:
+        raise UsageError(f"--agent-opt {key}=...: no seat {seat.strip()} with {players} players")
+    return int(seat), name.strip()
+
+
+def for_seat(opts: dict | None, seat: int) -> dict:
+    """The options of the agent at `seat`: those given to every agent (`KEY`), then its own (`SEAT:KEY`)."""
+    out = {k: v for k, v in (opts or {}).items() if ":" not in k}
+    for k, v in (opts or {}).items():
+        if ":" in k and k.split(":", 1)[0].strip() == str(seat):
+            out[k.split(":", 1)[1].strip()] = v
+    return out
 
 
 def make_agent(name: str, seat: int, seed: int = 0, **options) -> Agent:

@@ -439,8 +439,9 @@ def parser(fronts=()) -> argparse.ArgumentParser:
     def agent_args(sp):
         sp.add_argument("--agent", action="append", metavar="[SEAT=]NAME",
                         help="random, greedy or mcts: for every seat, or SEAT=NAME for one (default random)")
-        sp.add_argument("--agent-opt", action="append", metavar="KEY=VALUE",
-                        help="an agent option, e.g. iterations=200 or seconds=0.5 (mcts), rollouts=3 (greedy)")
+        sp.add_argument("--agent-opt", action="append", metavar="[SEAT:]KEY=VALUE",
+                        help="an agent option, e.g. iterations=200 or seconds=0.5 (mcts), rollouts=3 (greedy): for "
+                             "every agent that takes it, or SEAT:KEY=VALUE for one seat's")
 
     sp = sub.add_parser("play", help="play a match (bots or humans at this terminal)")
     game_args(sp, required=False)

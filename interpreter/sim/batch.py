@@ -113,6 +113,9 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent="ra
     names = lineup(agent, players)
     from ..agents.registry import agent_options as check_agent_options
     check_agent_options(names, agent_options)
+    if rotate and any(":" in k for k in agent_options or {}):
+        raise UsageError("--rotate-agents moves the agents from seat to seat: an option of one seat's agent "
+                         "(`--agent-opt SEAT:KEY=VALUE`) would go to another agent; give it to every agent")
     resolved = resolved_options(game, options)
     job = {"players": players, "options": dict(options), "names": names, "agent_options": dict(agent_options or {}),
            "rotate": rotate, "details": details, "base": seed,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..agents import HumanAgent, make_agent
+from ..agents.registry import for_seat
 from ..errors import IllegalChoice, UsageError
 from ..runtime.match import Match
 from ..runtime.record import LogWriter
@@ -25,7 +26,7 @@ def seat_agents(players: int, bots: str | None, seed: int, agent="random", agent
         bad = [s for s in bot_seats if not 1 <= s <= players]
         if bad:
             raise UsageError(f"--bots: no seat {bad[0]} with {players} players")
-    return [make_agent(names[s - 1], s, seed, **(agent_options or {})) if s in bot_seats else HumanAgent()
+    return [make_agent(names[s - 1], s, seed, **for_seat(agent_options, s)) if s in bot_seats else HumanAgent()
             for s in range(1, players + 1)]
 
 
