@@ -49,7 +49,7 @@ class Quiet:
     unavailable: tuple
 
 
-def capture(M, at: int) -> Quiet:
+def capture(M, at) -> Quiet:
     """The match's data now, at a quiet point."""
     rng = M.rng
     state = rng.getstate() if type(rng) is random.Random else copy.deepcopy(rng)  # (Match._keeps: it can be)
