@@ -190,13 +190,15 @@ def test_states_travel_to_another_process():
 
 def test_the_pettingzoo_environment_deep_copies():
     """copy.deepcopy of an AEC environment mid-match: an independent environment at the same point; the same
-    actions give both the same observations and rewards, and stepping the copy leaves the original as it is."""
+    actions give both the same observations and rewards, and stepping the copy leaves the original as it is.
+    Its match captures no quiet point before its first copy (which replays it from the start), and does after."""
     env = aec_env(CONTENT / "kaiju-inc", players=3, seed=2)
     env.reset()
     rng = random.Random(1)
     for _ in range(25):
         obs, *_ = env.last()
         env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert env.match._quiet is None  # nothing captured yet
     twin = copy.deepcopy(env)
     before = env.last()[0]["observation"].copy()
     actions = []
@@ -211,6 +213,10 @@ def test_the_pettingzoo_environment_deep_copies():
         env.step(a)
     assert env.agent_selection == twin.agent_selection and env.rewards == twin.rewards
     assert np.array_equal(env.last()[0]["observation"], twin.last()[0]["observation"])
+    if not env.match.over:  # copied once: quiet points since, and a copy replays from the last
+        assert env.match._quiet is not None and env.match._quiet.choices > 25
+        third = copy.deepcopy(env)
+        assert np.array_equal(third.last()[0]["observation"], env.last()[0]["observation"])
 
 
 def test_a_draw_in_play_goes_on_from_where_the_match_waits_not_from_a_replay(monkeypatch):

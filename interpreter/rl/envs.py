@@ -70,13 +70,16 @@ class MeepleAEC(AECEnv):
 
     def __deepcopy__(self, memo):
         """An independent environment at the same point: the match cloned (Match.clone), the game and its
-        spaces shared (they do not change)."""
+        spaces shared (they do not change). From the first copy on, both matches capture quiet points, so that
+        a copy replays the few choices since the last one, not the whole match."""
         other = copy.copy(self)
         memo[id(self)] = other
         for name, value in vars(self).items():
             if name not in ("game", "sp", "match", "_obs_space", "_act_space"):
                 setattr(other, name, copy.deepcopy(value, memo))
-        other.match = None if self.match is None else self.match.clone()
+        if self.match is not None:
+            other.match = self.match.clone()
+            self.match._keeps = other.match._keeps = True  # copied once, copied again: quiet points from here on
         return other
 
     def observation_space(self, agent):
@@ -88,7 +91,12 @@ class MeepleAEC(AECEnv):
     def reset(self, seed=None, options=None):
         if seed is not None:
             self.seed = seed
-        self.match = Match(self.game, self.n, self.seed, self.options, narrate=self.render_mode is not None)
+        self.match = Match(self.game, self.n, self.seed, self.options, narrate=self.render_mode is not None,
+                           start=False)
+        # no quiet point captured (position.py) until the environment is first copied: most never are, and a
+        # capture costs a tenth of a step; the first copy replays the match from its start
+        self.match._keeps = False
+        self.match.begin()
         self.seed += 1  # the next reset without a seed plays another match
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
