@@ -52,8 +52,9 @@ def for_seat(opts: dict | None, seat: int) -> dict:
     """The options of the agent at `seat`: those given to every agent (`KEY`), then its own (`SEAT:KEY`)."""
     out = {k: v for k, v in (opts or {}).items() if ":" not in k}
     for k, v in (opts or {}).items():
-        if ":" in k and k.split(":", 1)[0].strip() == str(seat):
-            out[k.split(":", 1)[1].strip()] = v
+        where, _, name = k.partition(":")
+        if name and where.strip().isdigit() and int(where) == seat:
+            out[name.strip()] = v
     return out
 
 
