@@ -38,23 +38,28 @@ def agent_options(names, opts: dict | None) -> None:
                 raise UsageError(f"agent option `{name}` takes a {cls.OPTIONS[name].__name__}, not {value!r}") from None
 
 
-def _scoped(key: str, players: int) -> tuple:
-    """(the seat, the option's name) of `SEAT:KEY`; (None, KEY) of a key for every agent."""
-    if ":" not in key:
+def option_seat(key: str) -> tuple:
+    """(the seat, the option's name) of an `--agent-opt` key: `SEAT:KEY` names a seat (-1 where SEAT is not a
+    number), a plain `KEY` none (None)."""
+    where, colon, name = key.partition(":")
+    if not colon:
         return None, key
-    seat, name = key.split(":", 1)
-    if not seat.strip().isdigit() or not 1 <= int(seat) <= players:
-        raise UsageError(f"--agent-opt {key}=...: no seat {seat.strip()} with {players} players")
-    return int(seat), name.strip()
+    return (int(where) if where.strip().isdigit() else -1), name.strip()
+
+
+def _scoped(key: str, players: int) -> tuple:
+    """`option_seat`, refused where the seat is not one of the `players`."""
+    seat, name = option_seat(key)
+    if seat is not None and not 1 <= seat <= players:
+        raise UsageError(f"--agent-opt {key}=...: no seat {key.partition(':')[0].strip()} with {players} players")
+    return seat, name
 
 
 def for_seat(opts: dict | None, seat: int) -> dict:
     """The options of the agent at `seat`: those given to every agent (`KEY`), then its own (`SEAT:KEY`)."""
-    out = {k: v for k, v in (opts or {}).items() if ":" not in k}
-    for k, v in (opts or {}).items():
-        where, _, name = k.partition(":")
-        if name and where.strip().isdigit() and int(where) == seat:
-            out[name.strip()] = v
+    scoped = [(option_seat(k), v) for k, v in (opts or {}).items()]
+    out = {name: v for (at, name), v in scoped if at is None}
+    out.update({name: v for (at, name), v in scoped if at == seat})
     return out
 
 

@@ -112,8 +112,9 @@ def simulate(game, games: int, players: int, seed: int, options: dict, agent="ra
     (folder, mods), by default the game's own folder."""
     names = lineup(agent, players)
     from ..agents.registry import agent_options as check_agent_options
+    from ..agents.registry import option_seat
     check_agent_options(names, agent_options)
-    if rotate and any(":" in k for k in agent_options or {}):
+    if rotate and any(option_seat(k)[0] is not None for k in agent_options or {}):
         raise UsageError("--rotate-agents moves the agents from seat to seat: an option of one seat's agent "
                          "(`--agent-opt SEAT:KEY=VALUE`) would go to another agent; give it to every agent")
     resolved = resolved_options(game, options)
