@@ -265,3 +265,31 @@ def test_resampling_by_rejection_stops_where_no_sample_is_ever_taken():
     again = s.resample_from_infostate(p, rng.random)
     assert tally[len(s.history())] == [spiel.REJECTION_WARMUP, 0]  # no sample tried again
     assert again.information_state_string(p) == s.information_state_string(p)
+
+
+def test_past_its_cache_a_game_lets_its_old_tree_go_and_a_node_does_not_grow_with_its_depth(monkeypatch):
+    """A game keeps at most `Position.CACHE` positions: past it, new states start from a new root and the old
+    tree is freed (held before by the start every new state copied); a Node's steps are a chain shared with the
+    Node before it, so that a long game's tree does not grow with the square of its length."""
+    import gc
+    import weakref
+
+    from interpreter.rl import spiel
+    monkeypatch.setattr(spiel.Position, "CACHE", 40)
+    game = openspiel_game(CONTENT / "leduc-poker", players=2)
+    rng = random.Random(3)
+
+    def play():
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
+        return s
+    end = play()
+    root = weakref.ref(type(game).nodes[2])
+    node = end.at.node
+    assert node.steps == tuple(end.at.steps) and len(node.steps) == node.depth == len(end.history())
+    for _ in range(40):
+        play()
+    gc.collect()
+    assert root() is None
+    assert type(game).count[0] <= 40 + 1

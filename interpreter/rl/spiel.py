@@ -160,13 +160,17 @@ class Node:
     first asked for, see `view`), each player's recall (`trail`) and information state string once made;
     shared by every state at that position. A game's Nodes form a tree (`children`, by step), so that a step
     to a known position is one lookup."""
-    __slots__ = ("player", "legal", "actions", "wanted", "returns", "views", "_flat", "_changes", "steps",
-                 "trail", "infos", "children", "game", "__weakref__")
+    __slots__ = ("player", "legal", "actions", "wanted", "returns", "views", "_flat", "_changes", "path",
+                 "depth", "trail", "infos", "children", "game", "__weakref__")
 
-    def __init__(self, spaces: Spaces, match, wanted, steps: tuple = (), game=None, eager: bool = True):
+    def __init__(self, spaces: Spaces, match, wanted, path: tuple | None = None, depth: int = 0, game=None,
+                 eager: bool = True):
         self.wanted, self.legal, self.actions, self.returns, self.views = wanted, {}, [], None, ()
         self._flat = self._changes = self.infos = None
-        self.steps, self.game, self.children, self.trail = steps, game, None, ()
+        # its steps as a chain (the last step, the chain before), shared with the Nodes before it: a Node costs
+        # the same at any depth (a tuple of every step would make a long game's tree grow with its square)
+        self.path, self.depth = path, depth
+        self.game, self.children, self.trail = game, None, ()
         if match is None:
             self.player = int(pyspiel.PlayerId.CHANCE)
             return
@@ -178,6 +182,11 @@ class Node:
             self.actions = sorted(self.legal)
         # a view is read here only if information states are asked for (eager), else when first asked for
         self.views = [match.view(p + 1) if eager and (match.over or p == self.player) else None for p in range(n)]
+
+    @property
+    def steps(self) -> tuple:
+        """Its steps from the start, ("choice", option index) and ("chance", outcome), in order."""
+        return _unfold(self.path)
 
     def view(self, p: int) -> dict:
         """Player p's view here (the player to move's, or anyone's at the end)."""
@@ -207,6 +216,16 @@ class Node:
         return known[1]
 
 
+def _unfold(path) -> tuple:
+    """A chain of steps (the last step, the chain before) as a tuple, oldest first."""
+    out = []
+    while path is not None:
+        out.append(path[0])
+        path = path[1]
+    out.reverse()
+    return tuple(out)
+
+
 def _recall(trail) -> list:
     """A player's trail (a chain of (entry, the chain before)) as a list, oldest first."""
     out = []
@@ -227,7 +246,7 @@ def _fill_views(p: int, nodes: list) -> None:
             missing[sum(kind == "choice" for kind, _ in node.steps)] = node
     if not missing:
         return
-    deepest = max(missing.values(), key=lambda node: len(node.steps))
+    deepest = max(missing.values(), key=lambda node: node.depth)
     g = deepest.game
     spaces = g.spaces_for(len(deepest.views))
     draws = Draws([v for kind, v in deepest.steps if kind == "chance"], spaces.card_at)
@@ -274,10 +293,10 @@ class Position:
             known = self.game_class.nodes.get(self.players)
             if known is None:
                 match, wanted = self._at_draw(*self._replay(()))
-                known = self._node(match, wanted, (), None)
+                known = self._node(match, wanted, None, None)
             self.node = known
         else:
-            self.node = self._node(match, None, (), None, trail, skip)
+            self.node = self._node(match, None, None, None, trail, skip)
         self.match = match
 
     @property
@@ -317,16 +336,17 @@ class Position:
             self.source = None
         return self.match
 
-    def _node(self, match, wanted, steps: tuple, said: str | None, trail=None, skip: int | None = None) -> Node:
-        """The Node of a new position after `steps`, with each player's recall: the one before's (`trail`, else
+    def _node(self, match, wanted, path, said: str | None, trail=None, skip: int | None = None) -> Node:
+        """The Node of a new position after the steps of `path` (Node.path; None: the start), with each player's recall: the one before's (`trail`, else
         the parent's), the choice made (`said`), and this position if the player decides here (or at the end),
         but for player `skip` (whose recall `trail` already ends here: a world it imagines)."""
         g = self.game_class
-        before = self.node if steps else None
+        before = self.node if path is not None else None
+        depth = before.depth + 1 if before is not None else 0
         if self.imagined:
-            node = Node(self.spaces, match, wanted, steps)
+            node = Node(self.spaces, match, wanted, path, depth)
         else:
-            node = Node(self.spaces, match, wanted, steps, g, g.recalls)
+            node = Node(self.spaces, match, wanted, path, depth, g, g.recalls)
         trail = list(trail if trail is not None else before.trail if before is not None else [None] * self.players)
         if said is not None:
             mover = before.player
@@ -341,10 +361,11 @@ class Position:
             else:
                 if g.count[0] > self.CACHE:  # a new tree from here on (states keep the Nodes they are at)
                     g.nodes.clear()
+                    g.starts.clear()  # (a new state starts from a new root: the old tree is let go)
                     g.count[0] = 0
                 if before.children is None:
                     before.children = {}
-                before.children[steps[-1]] = node
+                before.children[path[0]] = node
                 g.count[0] += 1
         return node
 
@@ -354,7 +375,7 @@ class Position:
         node = self.node
         children = node.children
         known = None if self.imagined or children is None else children.get(step)
-        steps = known.steps if known is not None else (*node.steps, step)
+        path = known.path if known is not None else (step, node.path)
         wanted = None
         if self.imagined:
             with sampled(self.rng):
@@ -364,7 +385,7 @@ class Position:
             match.choose(value)
             self.match, wanted = self._at_draw(match, waiting(match))
             if wanted is not None:
-                self.drawing, self.base = len(steps) - 1, None
+                self.drawing, self.base = node.depth, None
         elif kind == "chance" and self.waiting is not None:  # the match suspended at the draw goes on
             match, self.waiting = self.waiting, None
             self.match, wanted = self._at_draw(match, resume(match, value))
@@ -376,7 +397,7 @@ class Position:
             if following is not None:
                 self.match, wanted = None, following
             else:
-                self.match, wanted = self._drawn(steps)
+                self.match, wanted = self._drawn(_unfold(path))
         self.source = None
         if known is None:
             said = None
@@ -384,7 +405,7 @@ class Position:
                 if action is None:
                     action = next(a for a, k in node.legal.items() if k == value)
                 said = "I chose " + self.spaces.action_name(action)
-            known = self._node(self.match, wanted, steps, said)
+            known = self._node(self.match, wanted, path, said)
         self.node = known
         if self.node.wanted is None:
             self.drawing = self.base = None
