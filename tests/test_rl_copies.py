@@ -285,9 +285,11 @@ def test_past_its_cache_a_game_lets_its_old_tree_go_and_a_node_does_not_grow_wit
             s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
         return s
     end = play()
-    root = weakref.ref(type(game).nodes[2])
     node = end.at.node
     assert node.steps == tuple(end.at.steps) and len(node.steps) == node.depth == len(end.history())
+    start = game.new_initial_state()
+    root = weakref.ref(start.at.node)  # the root of the tree now (other tests may have played this game)
+    del start, end, node
     for _ in range(40):
         play()
     gc.collect()
