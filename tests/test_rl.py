@@ -99,14 +99,19 @@ def deal(state, *cards):
 
 
 def test_a_state_copy_is_independent_and_the_same_position():
-    """Leduc poker shuffles its six cards at the start: five chance nodes (the last card is what is left)."""
+    """Leduc poker deals each player a card picked at random from the deck: two chance nodes at the start (of
+    six outcomes, then five), as OpenSpiel's `leduc_poker` deals."""
     game = openspiel_game(CONTENT / "leduc-poker", players=2)
-    s = deal(game.new_initial_state(), 4, 1)
-    assert len(s.history()) == 5
+    s = game.new_initial_state()
+    assert s.is_chance_node() and len(s.chance_outcomes()) == 6
+    s.apply_action(4)
+    assert s.is_chance_node() and len(s.chance_outcomes()) == 5
+    s.apply_action(1)
+    assert not s.is_chance_node() and len(s.history()) == 2
     copy = s.clone()
     assert copy.history() == s.history() and copy.information_state_string(0) == s.information_state_string(0)
     s.apply_action(s.legal_actions()[-1])  # a raise
-    assert len(copy.history()) == 5 and copy.legal_actions() != s.legal_actions()
+    assert len(copy.history()) == 2 and copy.legal_actions() != s.legal_actions()
     assert copy.information_state_string(1) != s.information_state_string(1)
     copy.apply_action(copy.legal_actions()[-1])
     assert copy.information_state_string(1) == s.information_state_string(1)
@@ -114,15 +119,17 @@ def test_a_state_copy_is_independent_and_the_same_position():
 
 def test_information_states_have_perfect_recall_and_hide_the_rivals_card():
     """Leduc: the second player's information state is the same whatever the first player holds, differs
-    with what the first player did, and grows with each of its decisions (its own choices among them)."""
+    with what the first player did, and grows with each of its decisions (its own choices among them). A chance
+    outcome is the place of the card picked among those left in the deck: the second player's pick, the last of
+    the five left, is the deck's last card whatever the first player's pick."""
     game = openspiel_game(CONTENT / "leduc-poker", players=2)
     seen = set()
     for first in (0, 2, 4):
-        s = deal(game.new_initial_state(), first, 1)
+        s = deal(game.new_initial_state(), first, 4)
         s.apply_action(s.legal_actions()[0])  # the first player calls
         seen.add(s.information_state_string(1))
     assert len(seen) == 1
-    raised = deal(game.new_initial_state(), 0, 1)
+    raised = deal(game.new_initial_state(), 0, 4)
     raised.apply_action(raised.legal_actions()[-1])  # the first player raises
     assert raised.information_state_string(1) not in seen
     before = s.information_state_string(1)

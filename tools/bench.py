@@ -311,8 +311,7 @@ def rl_against_openspiel(seconds: float, iterations: int, say) -> dict:
     (2 players) through the adapter and on OpenSpiel's Python-written `python_kuhn_poker`, steps/s timed in
     turns; and OpenSpiel's CFR (open_spiel.python.algorithms.cfr) on meeple's Leduc poker through the adapter
     and on OpenSpiel's `leduc_poker`: CPU seconds of its first iteration (the solver built, the tree met) and
-    of each further one, and the histories the tree holds (meeple's deals the whole deck at the start: more
-    chance nodes, the same values), so that the cost of a history can be compared too."""
+    of each further one, and the histories the tree holds, so that the cost of a history can be compared too."""
     import random
 
     import pyspiel

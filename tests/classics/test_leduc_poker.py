@@ -15,13 +15,31 @@ LP-SCORE-1 each player scores the chips taken minus the chips put in.
 """
 from __future__ import annotations
 
-from tests.classics.helpers import Stacked, options
+import random
+
+from tests.classics.helpers import options
 from tests.conftest import game as bundled
+
+
+class Dealt(random.Random):
+    """The cards a test deals: each card picked at random from the deck is the next card named."""
+
+    def __init__(self, cards):
+        super().__init__(0)
+        self.cards, self.deck = list(cards), None
+
+    def randrange(self, n):
+        want = self.cards.pop(0)
+        return next(i for i, p in enumerate(self.deck.items) if p.card.id == want)
 
 
 def match(first, second, public="king_hearts"):
     from interpreter import Match
-    return Match(bundled("leduc-poker"), 2, 1, rng=Stacked([first, second, public]))
+    rng = Dealt([first, second, public])
+    m = Match(bundled("leduc-poker"), 2, 1, rng=rng, start=False)
+    rng.deck = m.zones["deck"]
+    m.begin()
+    return m
 
 
 def play(m, *moves):

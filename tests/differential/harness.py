@@ -26,13 +26,15 @@ class Dealer(random.Random):
     """meeple's random draws: a shuffle is random (from the harness's seed) and is written down, top card
     first, by zone (`dealt`: a zone's last shuffle; `shuffles`: every shuffle in order, as (zone, cards)),
     and so is every `randrange` (`picks`: a random pick, such as a dealer, is one), so that the adapter can
-    make OpenSpiel deal the same cards in the same order."""
+    make OpenSpiel deal the same cards in the same order; `match` is the match it deals for, for an adapter that
+    reads where a card picked at random went."""
 
     def __init__(self, seed: int):
         super().__init__(seed)
         self.dealt: dict[str, list] = {}
         self.shuffles: list[tuple[str, list]] = []
         self.picks: list[int] = []
+        self.match = None
 
     def shuffle(self, items) -> None:
         super().shuffle(items)
@@ -95,7 +97,9 @@ def play(adapter: Adapter, seed: int) -> list:
     game, spiel = _loaded(adapter)
     rng = random.Random(f"moves:{seed}")
     dealer = Dealer(seed)
-    m = Match(game, adapter.players, seed, dict(adapter.options), rng=dealer, narrate=False)
+    m = Match(game, adapter.players, seed, dict(adapter.options), rng=dealer, narrate=False, start=False)
+    dealer.match = m
+    m.begin()
     s = spiel.new_initial_state()
     history: list = []
     chances = 0

@@ -19,7 +19,9 @@ class LeducPoker(Adapter):
     players = 2
 
     def chance(self, state, dealer, taken):
-        return NUMBER[dealer.dealt["deck"][taken]]
+        m = dealer.match  # (meeple has dealt the card already: it plays on to its next decision)
+        zone = m.players[taken].zones["hand"] if taken < 2 else m.zones["public"]
+        return NUMBER[zone.items[0].card.id]
 
     def action(self, match, label):
         return MOVES[label]
