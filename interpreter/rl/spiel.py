@@ -186,7 +186,7 @@ class Node:
     @property
     def steps(self) -> tuple:
         """Its steps from the start, ("choice", option index) and ("chance", outcome), in order."""
-        return _unfold(self.path)
+        return tuple(_unfold(self.path))
 
     def view(self, p: int) -> dict:
         """Player p's view here (the player to move's, or anyone's at the end)."""
@@ -216,22 +216,12 @@ class Node:
         return known[1]
 
 
-def _unfold(path) -> tuple:
-    """A chain of steps (the last step, the chain before) as a tuple, oldest first."""
+def _unfold(chain) -> list:
+    """A chain (its last entry, the chain before: a Node's steps, a player's recall) as a list, oldest first."""
     out = []
-    while path is not None:
-        out.append(path[0])
-        path = path[1]
-    out.reverse()
-    return tuple(out)
-
-
-def _recall(trail) -> list:
-    """A player's trail (a chain of (entry, the chain before)) as a list, oldest first."""
-    out = []
-    while trail is not None:
-        out.append(trail[0])
-        trail = trail[1]
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
     out.reverse()
     return out
 
@@ -481,7 +471,7 @@ class MeepleState(pyspiel.State):
     def trail(self) -> list:
         """What each player observed so far, decision by decision: the Nodes it decided at (and the end) and its
         own choices (texts), in order."""
-        return [_recall(t) for t in self.at.node.trail]
+        return [_unfold(t) for t in self.at.node.trail]
 
     @property
     def spaces(self) -> Spaces:
@@ -497,7 +487,7 @@ class MeepleState(pyspiel.State):
         """Player p's view now (at a draw: the last it had)."""
         node = self.at.node
         if not node.views:
-            last = next((e for e in reversed(_recall(node.trail[p])) if type(e) is not str), None)
+            last = next((e for e in reversed(_unfold(node.trail[p])) if type(e) is not str), None)
             return None if last is None else last.view(p)
         if node.views[p] is None:
             node.views[p] = self.at.live().view(p + 1)
@@ -595,7 +585,7 @@ class MeepleState(pyspiel.State):
         if known is None:
             self.at.game_class.recalls = True  # from now on a view is read where its position is made
             lines, before, game = [], None, self.spaces.game
-            entries = _recall(node.trail[p])
+            entries = _unfold(node.trail[p])
             seen = [e for e in entries if type(e) is not str]
             if seen:
                 _fill_views(p, seen)  # (the views not read when their positions were made)
