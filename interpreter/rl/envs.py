@@ -129,8 +129,10 @@ class MeepleAEC(AECEnv):
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent) + 1
-        mine = self.match is not None and not self.match.over and self.match.pending.player.seat == seat
-        return _observation(self.sp, self.match, seat, self.legal if mine else None)
+        if self.match is not None and not self.match.over and self.match.pending.player.seat == seat:
+            # the mask of the agent asked is its info's (made at the step): a copy, not made again
+            return {"observation": self.sp.encode(self.match, seat), "action_mask": self.infos[agent]["action_mask"].copy()}
+        return _observation(self.sp, self.match, seat, None)
 
     def step(self, action):
         agent = self.agent_selection

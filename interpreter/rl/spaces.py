@@ -84,6 +84,7 @@ class Spaces:
         for seat, name in self.zones:
             self._zone_at.append((seat, name, i))
             i += 1 + len(self.cards)
+        self._zone_offsets = [i for _, _, i in self._zone_at]
         self._counters_at = i
         i += len(game.counters) + players * len(game.player_counters)
         self._vars_at = i
@@ -178,13 +179,12 @@ class Spaces:
             out[seat - 1] = 1
         out[2 * n] = match.round
         out[2 * n + 1] = self.phases.get(match.phase, -1) + 1
-        card_at, width = self.card_at, 1 + len(self.cards)
-        for k, (z, i) in enumerate(zones):
+        card_at, width, zone_at = self.card_at, 1 + len(self.cards), self._zone_offsets
+        # the zones whose pieces changed (compared by identity; a zone not encoded yet is unequal to None)
+        for k in [k for k, z in enumerate(zones) if z.items != held[k]]:
+            z, i, was = zones[k], zone_at[k], held[k]
             items = z.items
-            was = held[k]
-            if was is not None:
-                if items == was:  # the same pieces (compared by identity): the same numbers
-                    continue
+            if was:
                 out[i:i + width] = 0
             held[k] = items[:]
             if items:
@@ -196,8 +196,8 @@ class Spaces:
                         for j in shown:
                             out[j] = 1
                     else:  # copies of a card
-                        for j, k in Counter(shown).items():
-                            out[j] = k
+                        for j, c in Counter(shown).items():
+                            out[j] = c
         i = self._counters_at
         for name in self.game.counters:
             out[i] = match.counters.get(name, 0)
@@ -240,8 +240,7 @@ class Spaces:
         return out
 
     def _zones(self, match) -> list:
-        zones = [(match.zones[name] if seat is None else match.players[seat].zones[name], i)
-                 for seat, name, i in self._zone_at]
+        zones = [match.zones[name] if seat is None else match.players[seat].zones[name] for seat, name, _ in self._zone_at]
         self._zones_of = (match, zones)
         return zones
 
