@@ -3,7 +3,7 @@
     python tools/strength.py deckbuilder [--games 40]   the default mcts against Big Money on the deck-builder
                                                         without a value (tests/games/deckbuilder-plain), then after
                                                         `meeple train` (in a copy); greedy against random, before
-                                                        and after
+                                                        and after, and on the game with its value
     python tools/strength.py kaiju-inc [--games 40]     one default mcts seat against two greedy, 3 players
     python tools/strength.py happy-city [--games 40]    the same at Happy City
     python tools/strength.py debtzilla [--games 40]     the default mcts team, 3 players (and --option boss=...)
@@ -32,6 +32,7 @@ from interpreter.agents.base import Agent  # noqa: E402
 from interpreter.sim.batch import wilson  # noqa: E402
 
 PLAIN = os.path.join(ROOT, "tests", "games", "deckbuilder-plain")
+VALUED = os.path.join(ROOT, "tests", "games", "deckbuilder")  # the same game with its author's `value:`
 
 
 class BigMoney(Agent):
@@ -92,6 +93,8 @@ def deckbuilder(games: int, train_games: int, jobs: int, say) -> dict:
         game = load_game(folder)
         out["greedy_vs_random"] = r = duel(game, bot("greedy"), bot("random"), seeds)
         say(said("greedy against random", r))
+        out["valued_greedy_vs_random"] = r = duel(load_game(VALUED), bot("greedy"), bot("random"), seeds)
+        say(said("greedy against random, the deck-builder with its value (tests/games/deckbuilder)", r))
         out["mcts_vs_big_money"] = r = duel(game, bot("mcts"), BigMoney, seeds)
         say(said("default mcts against Big Money, no value", r))
         t = time.time()
