@@ -219,6 +219,26 @@ def test_the_aec_environment_plays_a_match_to_its_returns():
     assert env.agents == [] and sum(env.match.result.scores.values()) == 0
 
 
+def test_the_aec_observation_mask_is_the_agent_asked_legal_actions_and_its_own_array():
+    """The mask of the agent asked marks exactly its decision's legal actions, in the observation as in its
+    info; the others' masks are empty; writing into one array changes no other."""
+    env = aec_env(CONTENT / "hearts", players=4, seed=5)
+    env.reset()
+    rng = random.Random(5)
+    for _ in range(30):
+        agent = env.agent_selection
+        obs, _, _, _, info = env.last()
+        legal = sorted(env.legal)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal == np.flatnonzero(info["action_mask"]).tolist()
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any() and not env.infos[other]["action_mask"].any()
+        obs["action_mask"][:] = 0
+        assert np.flatnonzero(info["action_mask"]).tolist() == legal
+        assert np.flatnonzero(env.observe(agent)["action_mask"]).tolist() == legal
+        env.step(rng.choice(legal))
+
+
 def test_the_gym_environment_lets_one_seat_learn_against_meeples_agents():
     env = gym_env(CONTENT / "crazy-eights", players=3, seat=2, opponents=["random", "greedy"])
     obs, info = env.reset(seed=4)
