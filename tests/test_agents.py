@@ -633,6 +633,44 @@ def test_mcts_stops_a_decision_once_its_most_tried_move_cannot_be_overtaken(tmp_
     assert visits[1] - visits[0] < 20  # the two stayed level
 
 
+HEAD_START = """
+game: head-start
+name: Head start
+players: {min: 2, max: 2}
+setup: |
+  players[LEADER].coins = 50
+round:
+  - phase: main
+    do: |
+      for p in players {
+        ask by p "Which mine?" {
+          "Gold mine" { p.coins += 3 }
+          "Copper mine" { p.coins += 1 }
+        }
+      }
+score: me.coins
+max_rounds: 6
+"""
+
+
+def test_mcts_stops_a_decision_whose_every_playout_ends_alike_for_its_seat(tmp_path):
+    """A search by budget whose every playout so far ended in a loss for its seat, or every one in a win, stops
+    after DECIDED iterations an option: as far as it sees, its options are alike to it (the share it leaves goes
+    to the decisions after it). Seat 1 starting 50 coins behind (at most 18 to gain in 6 rounds) or ahead:
+    DECIDED x 2 iterations; where the outcome turns on the moves (Mines, from level), more."""
+    from interpreter.agents.mcts import DECIDED
+    for leader in (1, 0):  # players[1]: seat 2 leads, seat 1 loses whatever it does; players[0]: seat 1 wins
+        game = _coins_game(tmp_path / f"leader{leader}", HEAD_START.replace("LEADER", str(leader)))
+        m = Match(game, 2, 1)
+        a = make_agent("mcts", 1, 1, budget=10**9)
+        a.choose(None, m.pending)
+        assert a.last_stats["iterations"] == DECIDED * 2
+    m = Match(_coins_game(tmp_path / "mines", MINES), 2, 1)
+    a = make_agent("mcts", 1, 1, budget=10**9)
+    a.choose(None, m.pending)
+    assert a.last_stats["iterations"] > DECIDED * 2
+
+
 def test_mcts_goes_on_with_the_subtree_of_its_own_move_at_the_decision_that_follows_it(tmp_path):
     """Tree reuse: "Doors" chosen, the door the same seat picks next is searched from the subtree the first
     search grew under "Doors" (its visits, less the one that added it, and this search's iterations); a decision

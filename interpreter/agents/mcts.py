@@ -8,8 +8,9 @@ the path with its mover's reward (a win, graded by the score margin: `rewards`; 
 team's outcome). In a game without a value the new node is judged by a playout, played by the search's own
 move statistics (playout.py, MAST), to the end or until `cut` more rounds have begun, where the score judges it;
 the budget is the seat's match's simulated decisions (`budget`), each decision taking its share, and stopping
-sooner once its most tried move cannot be overtaken (`_settled`: what it leaves goes to the decisions after
-it); the move chosen is the most tried. A decision that follows the seat's own at once (the rest of its move)
+sooner once its most tried move cannot be overtaken (`_settled`), or once every playout so far ended alike for
+the seat, all lost or all won (`DECIDED` iterations an option; not in a cooperative game): what it leaves goes
+to the decisions after it; the move chosen is the most tried. A decision that follows the seat's own at once (the rest of its move)
 goes on growing the subtree of the move chosen there (`reuse`). In a game with a value (declared, or learned:
 learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it
 has more), and the move chosen is the one whose best line through the rest of the mover's own move looks best
@@ -45,6 +46,8 @@ MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playou
 VALUED_ITERATIONS = 8  # a decision's iterations in a game with a value, at least one an option (docs/bots.md)
 MIN_SHARE = 0.005  # the least share of the match's budget a decision gets (the last ones, a budget spent)
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
+DECIDED = 10  # iterations an option after which a search whose every playout the seat lost (or won) stops
+LOST_BELOW, WON_ABOVE = 0.2, 0.8  # a seat's reward (`rewards`) below: a loss; above: a win, alone
 
 
 def team_score(m) -> float:
@@ -208,6 +211,10 @@ class MCTSAgent(SearchAgent):
         root = _Node(seat) if root is None else root
         deadline = time.perf_counter() + seconds if seconds else None
         done = spent = ahead = 0
+        # the searching seat's least and greatest reward so far: where every playout ends in a loss for it, or
+        # every one in a win, the options are alike to it as far as the search sees (`_decided`)
+        low, high = 1.0, 0.0
+        decides = iterations is None and deadline is None and not match.game.cooperative
         while True:
             if deadline is not None:
                 if done >= options and time.perf_counter() >= deadline:
@@ -217,14 +224,17 @@ class MCTSAgent(SearchAgent):
                     break
             elif done >= MAX_ITERATIONS:
                 break
+            elif decides and done >= DECIDED * options and (high < LOST_BELOW or low > WON_ABOVE):
+                break
             elif done >= options:
                 share = self._share(ahead / done)
                 # (each iteration plays at least the decision searched: `spent` is not 0)
                 if spent >= share or self._settled(root, min((share - spent) * done / spent, MAX_ITERATIONS - done)):
                     break
-            played, mine = self._iterate(root, match, seat, mix, rounds)
+            played, mine, mark = self._iterate(root, match, seat, mix, rounds)
             spent += played
             ahead += mine
+            low, high = min(low, mark), max(high, mark)
             done += 1
         if iterations is None and deadline is None:
             self.left = max(0, self.left - spent)
@@ -251,8 +261,8 @@ class MCTSAgent(SearchAgent):
         return max(self.left / (1 + ahead), MIN_SHARE * self.budget)
 
     def _iterate(self, root: _Node, match, seat: int, mix: float, rounds: int | None = None) -> tuple:
-        """One iteration: the number of decisions it played (tree and playout), and of those the searching
-        seat's own with a choice, after the first."""
+        """One iteration: the number of decisions it played (tree and playout), of those the searching seat's
+        own with a choice after the first, and the searching seat's reward."""
         rng = self.rng
         w = self.world(match, seat, copies=False)
         start = len(w.choices)
@@ -319,4 +329,4 @@ class MCTSAgent(SearchAgent):
         for node in path:
             node.n += 1
             node.w += r[node.seat]
-        return played, max(0, mine)
+        return played, max(0, mine), r[root.seat]
