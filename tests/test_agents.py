@@ -633,24 +633,8 @@ def test_mcts_stops_a_decision_once_its_most_tried_move_cannot_be_overtaken(tmp_
     assert visits[1] - visits[0] < 20  # the two stayed level
 
 
-HEAD_START = """
-game: head-start
-name: Head start
-players: {min: 2, max: 2}
-setup: |
-  players[LEADER].coins = 50
-round:
-  - phase: main
-    do: |
-      for p in players {
-        ask by p "Which mine?" {
-          "Gold mine" { p.coins += 3 }
-          "Copper mine" { p.coins += 1 }
-        }
-      }
-score: me.coins
-max_rounds: 6
-"""
+# Mines with one seat 50 coins ahead from the setup (LEADER: its index)
+HEAD_START = MINES.replace("round:", "setup: |\n  players[LEADER].coins = 50\nround:")
 
 
 def test_mcts_stops_a_decision_whose_every_playout_ends_alike_for_its_seat(tmp_path):
