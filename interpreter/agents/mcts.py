@@ -46,7 +46,7 @@ MAX_ITERATIONS = 400  # a search by `budget` stops here however short its playou
 VALUED_ITERATIONS = 8  # a decision's iterations in a game with a value, at least one an option (docs/bots.md)
 MIN_SHARE = 0.005  # the least share of the match's budget a decision gets (the last ones, a budget spent)
 LOST_MAX = 0.25  # a lost cooperative match's reward, at most: held out long after the search began
-DECIDED = 10  # iterations an option after which a search whose every playout the seat lost (or won) stops
+DECIDED = 5  # iterations an option after which a search whose every playout the seat lost (or won) stops
 LOST_BELOW, WON_ABOVE = 0.2, 0.8  # a seat's reward (`rewards`) below: a loss; above: a win, alone
 
 
