@@ -1,23 +1,22 @@
 """The search agent: information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
 
-Each iteration samples a world the seat cannot tell from the true one (Match.resample: every card hidden
-from the seat dealt again, what was computed from them computed again), walks the shared tree in that world
-(every player picks by UCB on *their own* rewards; edges are option labels, so that an edge means the
-same move in every world; a child counts how often it was available), adds one node and credits every node of
-the path with its mover's reward (a win, graded by the score margin: `rewards`; in a cooperative game the
-team's outcome). In a game without a value the new node is judged by a playout, played by the search's own
-move statistics (playout.py, MAST), to the end or until `cut` more rounds have begun, where the score judges it;
-the budget is the seat's match's simulated decisions (`budget`), each decision taking its share, and stopping
-sooner once its most tried move cannot be overtaken (`_settled`), or once every playout so far ended alike for
-the seat, all lost or all won (`DECIDED` iterations an option; not in a cooperative game): what it leaves goes
-to the decisions after it; the move chosen is the most tried. A decision that follows the seat's own at once (the rest of its move)
-goes on growing the subtree of the move chosen there (`reuse`). In a game with a value (declared, or learned:
-learned.py) the node is judged by the value at once (`mix=1`), 8 iterations a decision (one an option where it
-has more), and the move chosen is the one whose best line through the rest of the mover's own move looks best
-(`backup=max`); where the value told none of the options apart (each ends the mover's move and looks the same:
-a character chosen for the whole match), `blind=N` searches the decision again by playouts alone, N per option
-(`_blind`), each of a decision made after setup stopping once `horizon` more rounds have begun, judged by the
-value there.
+Each iteration samples a world the seat cannot tell from the true one (Match.resample: every card hidden from the
+seat dealt again, what was computed from them computed again), walks the shared tree in that world (every player
+picks by UCB on *their own* rewards; edges are option labels, so that an edge means the same move in every world; a
+child counts how often it was available), adds one node and credits every node of the path with its mover's reward
+(a win, graded by the score margin: `rewards`; in a cooperative game the team's outcome). In a game without a value
+the new node is judged by a playout, played by the search's own move statistics (playout.py, MAST), to the end or
+until `cut` more rounds have begun, where the score judges it; the budget is the seat's match's simulated decisions
+(`budget`), each decision taking its share, and stopping sooner once its most tried move cannot be overtaken
+(`_settled`), or once every playout so far ended alike for the seat, all lost or all won (`DECIDED` iterations an
+option; not in a cooperative game): what it leaves goes to the decisions after it; the move chosen is the most
+tried. A decision that follows the seat's own at once (the rest of its move) goes on growing the subtree of the
+move chosen there (`reuse`). In a game with a value (declared, or learned: learned.py) the node is judged by the
+value at once (`mix=1`), 8 iterations a decision (one an option where it has more), and the move chosen is the one
+whose best line through the rest of the mover's own move looks best (`backup=max`); where the value told none of
+the options apart (each ends the mover's move and looks the same: a character chosen for the whole match),
+`blind=N` searches the decision again by playouts alone, N per option (`_blind`), each of a decision made after
+setup stopping once `horizon` more rounds have begun, judged by the value there.
 `iterations` (deterministic) or `seconds` (wall clock: not reproducible) replace the budget.
 """
 from __future__ import annotations
@@ -212,7 +211,7 @@ class MCTSAgent(SearchAgent):
         deadline = time.perf_counter() + seconds if seconds else None
         done = spent = ahead = 0
         # the searching seat's least and greatest reward so far: where every playout ends in a loss for it, or
-        # every one in a win, the options are alike to it as far as the search sees (`_decided`)
+        # every one in a win, the options are alike to it as far as the search sees (DECIDED)
         low, high = 1.0, 0.0
         decides = iterations is None and deadline is None and not match.game.cooperative
         while True:
@@ -231,10 +230,10 @@ class MCTSAgent(SearchAgent):
                 # (each iteration plays at least the decision searched: `spent` is not 0)
                 if spent >= share or self._settled(root, min((share - spent) * done / spent, MAX_ITERATIONS - done)):
                     break
-            played, mine, mark = self._iterate(root, match, seat, mix, rounds)
+            played, mine, reward = self._iterate(root, match, seat, mix, rounds)
             spent += played
             ahead += mine
-            low, high = min(low, mark), max(high, mark)
+            low, high = min(low, reward), max(high, reward)
             done += 1
         if iterations is None and deadline is None:
             self.left = max(0, self.left - spent)

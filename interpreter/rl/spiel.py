@@ -230,19 +230,21 @@ def _fill_views(p: int, nodes: list) -> None:
     """The views of player p at `nodes` (Nodes of one line of play) that were not read when they were made: one
     replay of the steps of the latest of them, the view read as the match passes each (a decision's position
     is the match after the choices before it). (An imagined world's Nodes read their views when made.)"""
-    missing: dict = {}
-    for node in nodes:
-        if node.views[p] is None:
-            missing[sum(kind == "choice" for kind, _ in node.steps)] = node
-    if not missing:
+    wanted = [node for node in nodes if node.views[p] is None]
+    if not wanted:
         return
-    deepest = max(missing.values(), key=lambda node: node.depth)
+    deepest = max(wanted, key=lambda node: node.depth)
+    steps = deepest.steps  # (the others' are its first ones: one line of play)
+    choices = [0]  # the choices among its first k steps
+    for kind, _ in steps:
+        choices.append(choices[-1] + (kind == "choice"))
+    missing = {choices[node.depth]: node for node in wanted}
     g = deepest.game
     spaces = g.spaces_for(len(deepest.views))
-    draws = Draws([v for kind, v in deepest.steps if kind == "chance"], spaces.card_at)
+    draws = Draws([v for kind, v in steps if kind == "chance"], spaces.card_at)
     match = Match(g.meeple, len(deepest.views), 0, g.options, rng=draws, narrate=False)
     done = 0
-    for kind, v in deepest.steps:
+    for kind, v in steps:
         if done in missing:
             missing.pop(done).views[p] = match.view(p + 1)
         if kind == "choice":
@@ -327,8 +329,8 @@ class Position:
         return self.match
 
     def _node(self, match, wanted, path, said: str | None, trail=None, skip: int | None = None) -> Node:
-        """The Node of a new position after the steps of `path` (Node.path; None: the start), with each player's recall: the one before's (`trail`, else
-        the parent's), the choice made (`said`), and this position if the player decides here (or at the end),
+        """The Node of a new position after the steps of `path` (Node.path; None: the start), with each player's
+        recall: the one before's (`trail`, else the parent's), the choice made (`said`), and this position if the player decides here (or at the end),
         but for player `skip` (whose recall `trail` already ends here: a world it imagines)."""
         g = self.game_class
         before = self.node if path is not None else None
