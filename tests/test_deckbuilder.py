@@ -85,3 +85,28 @@ def test_by_the_score_alone_a_bot_buys_victory_first(by_score, game):
     scored, valued = first_buys(by_score), first_buys(game)
     assert scored.get("Estate", 0) > scored.get("Silver", 0)
     assert valued.get("Silver", 0) > valued.get("Estate", 0)
+
+
+def test_strength_tool_measures_the_mcts_given_options_and_refuses_a_misspelt_one(capsys, monkeypatch):
+    """`tools/strength.py big-money --seed N --agent-opt KEY=VALUE`: the mcts measured gets the option and plays
+    the seeds asked (each from both seats), the figure naming the setting; an option no mcts takes stops the run
+    before any match (argparse's exit 2)."""
+    sys.path.insert(0, str(GAME.parents[2] / "tools"))
+    try:
+        import strength
+    finally:
+        sys.path.pop(0)
+    made = []
+
+    def spy(name, seat, seed, **options):
+        made.append((name, seat, seed, options))
+        return make_agent(name, seat, seed, **options)
+    monkeypatch.setattr(strength, "make_agent", spy)
+    assert strength.main(["big-money", "--games", "2", "--seed", "3", "--agent-opt", "budget=500"]) == 0
+    assert made == [("mcts", 1, 3, {"budget": "500"}), ("mcts", 2, 3, {"budget": "500"})]
+    line = capsys.readouterr().out
+    assert line.startswith("default mcts (budget=500) against Big Money, no value: ") and " of 2 " in line
+    with pytest.raises(SystemExit) as stop:
+        strength.main(["big-money", "--games", "2", "--agent-opt", "budgte=500"])
+    assert stop.value.code == 2
+    assert "no agent here takes the option `budgte`" in capsys.readouterr().err

@@ -4,6 +4,8 @@
                                                         without a value (tests/games/deckbuilder-plain), then after
                                                         `meeple train` (in a copy); greedy against random, before
                                                         and after, and on the game with its value
+    python tools/strength.py big-money [--games 40]     the deck-builder's first row alone: the default mcts against
+                                                        Big Money, without a value (no training)
     python tools/strength.py kaiju-inc [--games 40]     one default mcts seat against two greedy, 3 players
     python tools/strength.py happy-city [--games 40]    the same at Happy City
     python tools/strength.py debtzilla [--games 40]     the default mcts team, 3 players (and --option boss=...)
@@ -11,9 +13,12 @@
                                                         random rollouts), the same iterations a decision, through
                                                         interpreter.rl.openspiel_game: Kuhn, Leduc, Goofspiel, Hearts
 
-Seeds are fixed (a figure is the same on every run but for its seconds); a match's CPU seconds are those of
-this process for the whole match, every seat's bot and the engine included. Each seat in turn is the one
-measured where the seats differ (the deck-builder's duels are played from both seats).
+Seeds are fixed (a figure is the same on every run but for its seconds): from 0 for the deck-builder and
+openspiel, 700 for kaiju-inc and happy-city, 500 for debtzilla; `--seed N` starts elsewhere. A match's CPU
+seconds are those of this process for the whole match, every seat's bot and the engine included. Each seat in
+turn is the one measured where the seats differ (the deck-builder's duels are played from both seats, so
+`--games 120` plays 60 seeds). `--agent-opt KEY=VALUE` gives the mcts measured an option (docs/bots.md): a
+setting is compared with the default on the same seeds.
 """
 from __future__ import annotations
 
@@ -29,6 +34,8 @@ sys.path.insert(0, ROOT)
 
 from interpreter import Match, load_game, make_agent  # noqa: E402
 from interpreter.agents.base import Agent  # noqa: E402
+from interpreter.agents.registry import agent_options  # noqa: E402
+from interpreter.errors import UsageError  # noqa: E402
 from interpreter.sim.batch import wilson  # noqa: E402
 
 PLAIN = os.path.join(ROOT, "tests", "games", "deckbuilder-plain")
@@ -83,9 +90,21 @@ def said(name: str, r: dict) -> str:
             f"{r['cpu_seconds_a_match']} s of CPU a match")
 
 
-def deckbuilder(games: int, train_games: int, jobs: int, say) -> dict:
+def big_money(games: int, seed: int, mcts: dict, say) -> dict:
+    """The default mcts (with `mcts` options) against Big Money on the deck-builder without a value."""
+    r = duel(load_game(PLAIN), bot("mcts", **mcts), BigMoney, range(seed, seed + games // 2))
+    say(said(f"default mcts {_given(mcts)}against Big Money, no value", r))
+    return r
+
+
+def _given(mcts: dict) -> str:
+    return "".join(f"({k}={v}) " for k, v in mcts.items())
+
+
+def deckbuilder(games: int, train_games: int, jobs: int, say, seed: int = 0, mcts: dict | None = None) -> dict:
     from interpreter.sim.train import describe, train
-    seeds = range(games // 2)
+    seeds = range(seed, seed + games // 2)
+    mcts = mcts or {}
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "deckbuilder-plain")
@@ -95,47 +114,48 @@ def deckbuilder(games: int, train_games: int, jobs: int, say) -> dict:
         say(said("greedy against random", r))
         out["valued_greedy_vs_random"] = r = duel(load_game(VALUED), bot("greedy"), bot("random"), seeds)
         say(said("greedy against random, the deck-builder with its value (tests/games/deckbuilder)", r))
-        out["mcts_vs_big_money"] = r = duel(game, bot("mcts"), BigMoney, seeds)
-        say(said("default mcts against Big Money, no value", r))
+        out["mcts_vs_big_money"] = r = duel(game, bot("mcts", **mcts), BigMoney, seeds)
+        say(said(f"default mcts {_given(mcts)}against Big Money, no value", r))
         t = time.time()
         data = train(game, games=train_games, seed=10_000, jobs=jobs)
         say(f"meeple train, {train_games} matches in {time.time() - t:.0f} s: " + describe(data).replace(tmp, "TMP"))
         trained = load_game(folder)
-        out["trained_mcts_vs_big_money"] = r = duel(trained, bot("mcts"), BigMoney, seeds)
-        say(said("default mcts against Big Money, after meeple train", r))
+        out["trained_mcts_vs_big_money"] = r = duel(trained, bot("mcts", **mcts), BigMoney, seeds)
+        say(said(f"default mcts {_given(mcts)}against Big Money, after meeple train", r))
         out["trained_greedy_vs_random"] = r = duel(trained, bot("greedy"), bot("random"), seeds)
         say(said("greedy against random, after meeple train", r))
     return out
 
 
-def against_greedy(name: str, games: int, options: dict, say) -> dict:
-    """One default mcts seat (seat 1) against greedy seats, 3 players, seeds 700.."""
+def against_greedy(name: str, games: int, options: dict, say, seed: int = 700, mcts: dict | None = None) -> dict:
+    """One default mcts seat (seat 1, with `mcts` options) against greedy seats, 3 players, seeds `seed`.."""
     from interpreter.sim.batch import simulate, won
     game = load_game(os.path.join(ROOT, "content", name), options=options)
     t = time.process_time()
-    data = simulate(game, games, 3, 700, options, ["mcts", "greedy", "greedy"], jobs=1)
+    data = simulate(game, games, 3, seed, options, ["mcts", "greedy", "greedy"], jobs=1,
+                    agent_options={f"1:{k}": v for k, v in (mcts or {}).items()})
     cpu = time.process_time() - t
     r = share(sum(won(x, 1) for x in data["results"]), games, cpu)
-    say(said(f"{name}: default mcts (seat 1) against two greedy", r))
+    say(said(f"{name}: default mcts {_given(mcts or {})}(seat 1) against two greedy", r))
     return r
 
 
-def team(name: str, games: int, options: dict, say) -> dict:
-    """The default mcts team of a cooperative game, 3 players, seeds 500.."""
+def team(name: str, games: int, options: dict, say, seed: int = 500, mcts: dict | None = None) -> dict:
+    """The default mcts team (with `mcts` options) of a cooperative game, 3 players, seeds `seed`.."""
     from interpreter.sim.batch import simulate
     game = load_game(os.path.join(ROOT, "content", name), options=options)
     t = time.process_time()
-    data = simulate(game, games, 3, 500, options, "mcts", jobs=1)
+    data = simulate(game, games, 3, seed, options, "mcts", jobs=1, agent_options=mcts)
     cpu = time.process_time() - t
     r = share(sum(1 for x in data["results"] if x.get("outcome") == "won"), games, cpu)
-    say(said(f"{name} {options or ''}: the default mcts team", r))
+    say(said(f"{name}{' ' + str(options) if options else ''}: the default mcts team {_given(mcts or {})}".rstrip(), r))
     return r
 
 
 YARDSTICK = (("kuhn-poker", 2), ("leduc-poker", 2), ("goofspiel", 2), ("hearts", 4))
 
 
-def against_openspiel(name: str, players: int, games: int, iterations: int, say, progress=None) -> dict:
+def against_openspiel(name: str, players: int, games: int, iterations: int, say, progress=None, seed: int = 0) -> dict:
     """meeple's mcts (`iterations` a decision) at one seat, in turn each, against OpenSpiel's ISMCTS bot (as many
     simulations, UCT constant 2, random rollouts) at the others: a match is won when meeple's seat's return is
     above every other seat's (a tie counts half)."""
@@ -148,8 +168,8 @@ def against_openspiel(name: str, players: int, games: int, iterations: int, say,
     from interpreter.rl import openspiel_game
     game = openspiel_game(os.path.join(ROOT, "content", name), players=players)
     wins, total, t = 0.0, 0.0, time.process_time()
-    for i in range(games):
-        me = i % players
+    for k in range(games):
+        i, me = seed + k, k % players
         bot = ismcts.ISMCTSBot(game, os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)), 2.0, iterations,
                                random_state=np.random.RandomState(i))
         agent = make_agent("mcts", me + 1, i, iterations=iterations)
@@ -169,7 +189,7 @@ def against_openspiel(name: str, players: int, games: int, iterations: int, say,
         wins += 1.0 if r[me] > best else 0.5 if r[me] == best else 0.0
         total += r[me]
         if progress:
-            progress(f"  {name} match {i + 1}: {wins:g}/{i + 1}")
+            progress(f"  {name} match {k + 1}: {wins:g}/{k + 1}")
     out = share(wins, games, time.process_time() - t)
     out["mean_return"] = round(total / games, 3)
     say(said(f"{name}, {players} players: meeple's mcts against OpenSpiel's ISMCTS, {iterations} iterations each", out)
@@ -179,24 +199,38 @@ def against_openspiel(name: str, players: int, games: int, iterations: int, say,
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="how well the bots play")
-    ap.add_argument("what", choices=["deckbuilder", "kaiju-inc", "happy-city", "debtzilla", "openspiel"])
+    ap.add_argument("what", choices=["deckbuilder", "big-money", "kaiju-inc", "happy-city", "debtzilla", "openspiel"])
     ap.add_argument("--iterations", type=int, default=100, help="openspiel: iterations a decision of both bots")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--train-games", type=int, default=200, help="the deck-builder's `meeple train --games`")
     ap.add_argument("--jobs", type=int, default=2, help="`meeple train --jobs`")
-    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option of the game")
+    ap.add_argument("--seed", type=int, help="the first seed (deck-builder and openspiel 0, kaiju-inc and "
+                                             "happy-city 700, debtzilla 500)")
+    ap.add_argument("--agent-opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="an option of the mcts measured (docs/bots.md), not openspiel's")
     a = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in a.option)
+    mcts = dict(o.split("=", 1) for o in a.agent_opt)
+    try:
+        agent_options(["mcts"], mcts)  # a misspelt option is refused before any match, not ignored
+    except UsageError as e:
+        ap.error(f"--agent-opt: {e}")
+    if a.what == "openspiel" and mcts:
+        ap.error("--agent-opt: openspiel's meeple mcts plays --iterations a decision, with no other option")
+    seed = a.seed if a.seed is not None else {"kaiju-inc": 700, "happy-city": 700, "debtzilla": 500}.get(a.what, 0)
     if a.what == "deckbuilder":
-        deckbuilder(a.games, a.train_games, a.jobs, print)
+        deckbuilder(a.games, a.train_games, a.jobs, print, seed, mcts)
+    elif a.what == "big-money":
+        big_money(a.games, seed, mcts, print)
     elif a.what == "openspiel":
         for name, players in YARDSTICK:
             against_openspiel(name, players, a.games, a.iterations, print,
-                              lambda line: print(line, file=sys.stderr, flush=True))
+                              lambda line: print(line, file=sys.stderr, flush=True), seed)
     elif a.what == "debtzilla":
-        team(a.what, a.games, options, print)
+        team(a.what, a.games, options, print, seed, mcts)
     else:
-        against_greedy(a.what, a.games, options, print)
+        against_greedy(a.what, a.games, options, print, seed, mcts)
     return 0
 
 
