@@ -112,3 +112,25 @@ def test_compiled_code_is_reused_and_a_damaged_file_recompiled(tmp_path, monkeyp
     ns = {}
     exec(disk_cache.compiled(src, "<meeple>"), ns)
     assert ns["f"](2) == 12
+
+
+def test_parsed_texts_are_kept_by_folder_and_a_load_reads_its_own_folders_alone(tmp_path, monkeypatch):
+    """One parse file a folder of content: a text comes back from its own folder's file, and asking for it
+    reads that file alone (a game's load does not unpickle every game the cache has met); past
+    MAX_PARSE_FILES files the oldest go."""
+    texts = {"kaiju/game.yaml": "say(1)", "kaiju/cards/a.yaml": "say(2)", "hearts/game.yaml": "say(3)"}
+    shelves = disk_cache.Shelves(tmp_path)
+    for where, text in texts.items():
+        shelves.put(text, parse(text, Origin(Place(where, 1, 1))), where)
+    shelves.save()
+    assert len(list(tmp_path.glob("parse-*.pickle"))) == 3  # kaiju, kaiju/cards, hearts
+    again = disk_cache.Shelves(tmp_path)
+    assert repr(again.get("say(1)", "kaiju/game.yaml")) == repr(parse("say(1)", Origin(Place("t", 1, 1))))
+    assert list(again.stores) == ["kaiju"]  # hearts' file not read
+    assert again.get("say(3)", "kaiju/game.yaml") is None  # a text is found in its own folder's file
+    assert again.get("say(3)", "hearts/game.yaml") is not None
+    monkeypatch.setattr(disk_cache, "MAX_PARSE_FILES", 2)
+    more = disk_cache.Shelves(tmp_path)
+    more.put("say(4)", parse("say(4)", Origin(Place("euchre/game.yaml", 1, 1))), "euchre/game.yaml")
+    more.save()
+    assert len(list(tmp_path.glob("parse-*.pickle"))) == 2

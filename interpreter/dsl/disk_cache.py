@@ -3,12 +3,14 @@
 Most of a first load (`meeple validate` in CI, the first match of a simulation) is lark parsing a few hundred
 effect strings per game, then Python compiling the generated code. Both depend on their input alone:
 
-- **parsed texts** (`ParseStore`): effect text -> statements, in one file per version of the language (the
-  file's name hashes the grammar, the parser and the syntax-tree classes, so that any change to them starts
-  afresh). Only texts that parsed are kept; a mistake is found again, with its place, on every run. The file
-  is read by an unpickler that accepts syntax-tree classes and nothing else: a damaged or tampered file is
-  ignored (and rewritten), never run. Hostile content cannot flood it: at most `MAX_ENTRIES` texts and
-  `MAX_CHARS` characters are kept. Written once, when the process ends, and only when it grew.
+- **parsed texts** (`ParseStore`): effect text -> statements, in one file per folder of content files and
+  version of the language (the file's name hashes the folder, and the grammar, the parser and the syntax-tree
+  classes, so that any change to them starts afresh): a game's load reads its own folders' texts, not every
+  game's the cache has met (`Shelves`). Only texts that parsed are kept; a mistake is found again, with its
+  place, on every run. A file is read by an unpickler that accepts syntax-tree classes and nothing else: a
+  damaged or tampered file is ignored (and rewritten), never run. Hostile content cannot flood them: at most
+  `MAX_ENTRIES` texts and `MAX_CHARS` characters are kept in a file, and `MAX_PARSE_FILES` files, the oldest
+  removed first. Each is written once, when the process ends, and only when it grew.
 - **compiled code** (`compiled`): generated Python source -> code object, one file per source named by its
   hash and the Python version, like Python's own `__pycache__` (and trusted as those are: the folder is the
   user's own). At most `MAX_CODE_FILES` are kept, the oldest removed first.
@@ -34,6 +36,7 @@ from . import ast as A
 MAX_ENTRIES = 20_000
 MAX_CHARS = 4_000_000
 MAX_CODE_FILES = 64
+MAX_PARSE_FILES = 256
 
 _HERE = Path(__file__).resolve().parent
 _SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
@@ -129,14 +132,45 @@ def version() -> str:
     return h.hexdigest()[:16]
 
 
-_STORE: ParseStore | None = None
+class Shelves:
+    """The parsed texts of a run, a ParseStore for each folder the texts' files lie in (`where`: the file a text
+    comes from), each read at the first text of its folder asked for."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = folder
+        self.version = version() if folder is not None else ""
+        self.stores: dict = {}
+
+    def _of(self, where: str) -> ParseStore:
+        key = os.path.dirname(where)
+        s = self.stores.get(key)
+        if s is None:
+            name = f"parse-{self.version}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
+            s = self.stores[key] = ParseStore(self.folder / name if self.folder is not None else None)
+        return s
+
+    def get(self, text: str, where: str = ""):
+        return self._of(where).get(text)
+
+    def put(self, text: str, stmts: list, where: str = "") -> None:
+        self._of(where).put(text, stmts)
+
+    def save(self) -> None:
+        grew = False
+        for s in self.stores.values():
+            grew |= s.dirty
+            s.save()
+        if grew:
+            _prune(self.folder, "parse-*.pickle", MAX_PARSE_FILES)
 
 
-def store() -> ParseStore:
+_STORE: Shelves | None = None
+
+
+def store() -> Shelves:
     global _STORE
     if _STORE is None:
-        folder = _folder()
-        _STORE = ParseStore(folder / f"parse-{version()}.pickle" if folder is not None else None)
+        _STORE = Shelves(_folder())
         atexit.register(save)
     return _STORE
 
@@ -164,10 +198,15 @@ def compiled(src: str, filename: str):
         pass
     code = compile(src, filename, "exec")
     _write(path, marshal.dumps(code))
+    _prune(path.parent, "*.bin", MAX_CODE_FILES)
+    return code
+
+
+def _prune(folder: Path, pattern: str, keep: int) -> None:
+    """Removes the oldest of the files `pattern` names in `folder` past the `keep` newest."""
     try:
-        files = sorted(path.parent.glob("*.bin"), key=lambda p: p.stat().st_mtime)
-        for old in files[:-MAX_CODE_FILES]:
+        files = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime)
+        for old in files[:-keep]:
             old.unlink()
     except OSError:
         pass
-    return code

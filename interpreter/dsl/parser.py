@@ -498,13 +498,13 @@ def parse(text: str, origin: Origin) -> list:
     hit = _CACHE.get(key) if key is not None else None
     if hit is not None:
         return hit
-    stored = disk_cache.store().get(text) if key is not None else None
+    stored = disk_cache.store().get(text, origin.place.path) if key is not None else None
     if stored is not None:
         stmts = stored
     else:
         stmts = _parse(text, origin)
         if key is not None:
-            disk_cache.store().put(text, stmts)
+            disk_cache.store().put(text, stmts, origin.place.path)
     if key is not None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
