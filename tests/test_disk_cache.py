@@ -126,7 +126,7 @@ def test_parsed_texts_are_kept_by_folder_and_a_load_reads_its_own_folders_alone(
     assert len(list(tmp_path.glob("parse-*.pickle"))) == 3  # kaiju, kaiju/cards, hearts
     again = disk_cache.Shelves(tmp_path)
     assert repr(again.get("say(1)", "kaiju/game.yaml")) == repr(parse("say(1)", Origin(Place("t", 1, 1))))
-    assert list(again.stores) == ["kaiju"]  # hearts' file not read
+    assert len(again.stores) == 1  # hearts' file not read
     assert again.get("say(3)", "kaiju/game.yaml") is None  # a text is found in its own folder's file
     assert again.get("say(3)", "hearts/game.yaml") is not None
     monkeypatch.setattr(disk_cache, "MAX_PARSE_FILES", 2)
@@ -134,3 +134,19 @@ def test_parsed_texts_are_kept_by_folder_and_a_load_reads_its_own_folders_alone(
     more.put("say(4)", parse("say(4)", Origin(Place("euchre/game.yaml", 1, 1))), "euchre/game.yaml")
     more.save()
     assert len(list(tmp_path.glob("parse-*.pickle"))) == 2
+    many = disk_cache.Shelves(tmp_path / "many")  # content of more folders than are kept: no more are written
+    for i in range(5):
+        many.put(f"say({i})", parse(f"say({i})", Origin(Place(f"f{i}/game.yaml", 1, 1))), f"f{i}/game.yaml")
+    many.save()
+    assert len(list((tmp_path / "many").glob("parse-*.pickle"))) == 2
+
+
+def test_a_folder_named_from_another_working_folder_finds_its_parsed_texts(tmp_path, monkeypatch):
+    """The parse file of a folder is the same whether its files are named relative to the working folder or
+    in full (`meeple validate debtzilla` from content/, `content/debtzilla` from the project)."""
+    monkeypatch.chdir(tmp_path)
+    first = disk_cache.Shelves(tmp_path / "cache")
+    first.put("say(9)", parse("say(9)", Origin(Place("g/game.yaml", 1, 1))), "g/game.yaml")
+    first.save()
+    again = disk_cache.Shelves(tmp_path / "cache")
+    assert again.get("say(9)", str(tmp_path / "g" / "game.yaml")) is not None

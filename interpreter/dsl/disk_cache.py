@@ -142,7 +142,7 @@ class Shelves:
         self.stores: dict = {}
 
     def _of(self, where: str) -> ParseStore:
-        key = os.path.dirname(where)
+        key = os.path.dirname(os.path.abspath(where)) if where else ""  # (the same folder from any working folder)
         s = self.stores.get(key)
         if s is None:
             name = f"parse-{self.version}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
@@ -156,9 +156,8 @@ class Shelves:
         self._of(where).put(text, stmts)
 
     def save(self) -> None:
-        grew = False
-        for s in self.stores.values():
-            grew |= s.dirty
+        grew = [s for s in self.stores.values() if s.dirty][:MAX_PARSE_FILES]  # (content of many folders: no more)
+        for s in grew:
             s.save()
         if grew:
             _prune(self.folder, "parse-*.pickle", MAX_PARSE_FILES)
