@@ -199,23 +199,23 @@ class ExprStmt(Node):
 def walk(node):
     """Every node below and including `node`, depth first."""
     stack = [node]
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
-        n = stack.pop()
-        if isinstance(n, list):
-            stack.extend(reversed(n))
-            continue
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-            continue
-        if not isinstance(n, Node):
-            continue
-        yield n
-        for name in n.__slots__:
-            v = getattr(n, name)
-            if isinstance(v, (Node, list, tuple)):
-                stack.append(v)
-            elif isinstance(v, dict):
-                stack.extend(v.values())
+        n = pop()
+        if isinstance(n, Node):
+            yield n
+            for name in n.__slots__:
+                v = getattr(n, name)
+                if isinstance(v, _BRANCHES):
+                    push(v)
+                elif isinstance(v, dict):
+                    extend(v.values())
+        elif isinstance(n, _SEQUENCES):
+            extend(reversed(n))
+
+
+_SEQUENCES = (list, tuple)
+_BRANCHES = (Node, list, tuple)
 
 
 def statements(stmts: list):
