@@ -34,9 +34,9 @@ from ..files import GRAMMAR_DIR
 from . import ast as A
 
 MAX_ENTRIES = 20_000
-MAX_CHARS = 4_000_000
+MAX_CHARS = 1_000_000  # a parse file's (the bundled games' largest folder holds 27,500 characters of texts)
 MAX_CODE_FILES = 64
-MAX_PARSE_FILES = 256
+MAX_PARSE_FILES = 128
 
 _HERE = Path(__file__).resolve().parent
 _SOURCES = (GRAMMAR_DIR / "effects.lark", _HERE / "parser.py", _HERE / "ast.py")
