@@ -91,10 +91,18 @@ def plan(r, names, on: frozenset) -> Plan:
     """The plan of the body `r` (check.resolve.Resolved) of the program whose names are `names`, made by the
     passes `on`. The passes that look at single nodes share one walk over the tree."""
     p = Plan()
-    rules = [rule for name, rule in _NODE_PASSES if name in on]
-    if rules:
+    every, by_type = [], {}  # the passes that look at every node; those that look at nodes of one type
+    for name, rule, only in _NODE_PASSES:
+        if name in on:
+            if only is None:
+                every.append(rule)
+            else:
+                by_type.setdefault(only, []).append(rule)
+    if every or by_type:
         for node in A.walk(r.tree):
-            for rule in rules:
+            for rule in every:
+                rule(node, r, names, p)
+            for rule in by_type.get(type(node), ()):
                 rule(node, r, names, p)
     if "hoist" in on:
         hoist(r, p)
@@ -233,8 +241,9 @@ def any_found(e, r, n, p: Plan) -> None:
             p.any[id(e)] = wanted
 
 
-_NODE_PASSES = (("typed-reads", typed_reads), ("in-place-writes", in_place_writes), ("inline-verbs", inline_verbs),
-                ("any", any_found))
+# (name, the pass, the type of node it looks at: None for every node)
+_NODE_PASSES = (("typed-reads", typed_reads, None), ("in-place-writes", in_place_writes, A.Assign),
+                ("inline-verbs", inline_verbs, A.Call), ("any", any_found, A.Compare))
 
 
 # ---- hoist
