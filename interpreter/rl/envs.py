@@ -131,7 +131,8 @@ class MeepleAEC(AECEnv):
         seat = self.possible_agents.index(agent) + 1
         if self.match is not None and not self.match.over and self.match.pending.player.seat == seat:
             # the mask of the agent asked is its info's (made at the step): a copy, not made again
-            return {"observation": self.sp.encode(self.match, seat), "action_mask": self.infos[agent]["action_mask"].copy()}
+            return {"observation": self.sp.encode(self.match, seat),
+                    "action_mask": self.infos[agent]["action_mask"].copy()}
         return _observation(self.sp, self.match, seat, None)
 
     def step(self, action):

@@ -240,7 +240,8 @@ class Spaces:
         return out
 
     def _zones(self, match) -> list:
-        zones = [match.zones[name] if seat is None else match.players[seat].zones[name] for seat, name, _ in self._zone_at]
+        zones = [match.zones[name] if seat is None else match.players[seat].zones[name]
+                 for seat, name, _ in self._zone_at]
         self._zones_of = (match, zones)
         return zones
 

@@ -330,8 +330,9 @@ class Position:
 
     def _node(self, match, wanted, path, said: str | None, trail=None, skip: int | None = None) -> Node:
         """The Node of a new position after the steps of `path` (Node.path; None: the start), with each player's
-        recall: the one before's (`trail`, else the parent's), the choice made (`said`), and this position if the player decides here (or at the end),
-        but for player `skip` (whose recall `trail` already ends here: a world it imagines)."""
+        recall: the one before's (`trail`, else the parent's), the choice made (`said`), and this position if the
+        player decides here (or at the end), but for player `skip` (whose recall `trail` already ends here: a world
+        it imagines)."""
         g = self.game_class
         before = self.node if path is not None else None
         depth = before.depth + 1 if before is not None else 0
