@@ -18,6 +18,8 @@ import json
 import re
 import zlib
 from collections import Counter
+from itertools import compress
+from operator import attrgetter, ne
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +35,7 @@ SLOTS = 64  # places for options that are neither a card, a seat nor a text of t
 # the words of the decision's prompt and of each place's label, hashed into so many numbers (`words`)
 PROMPT_WIDTH, LABEL_WIDTH = 32, 8
 _WORD = re.compile(r"\w+")
+_ITEMS = attrgetter("items")
 # an `ask` entry (`"Build" {` or `"Build" when ...`) and a text in a list of texts (`["fold", "call"]`)
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ENTRY_END = re.compile(r'\s*(?:\{|when\b)')
@@ -90,31 +93,36 @@ class Spaces:
         self._vars_at = i
         self._prompt_at = self.observation_size - PROMPT_WIDTH - self.slots * LABEL_WIDTH
         self._text_number = {t: k + 1 for k, t in enumerate(self.texts)}
-        self._words: dict = {}  # (text, width) -> the places its words fall on
+        self._words: dict = {PROMPT_WIDTH: {}, LABEL_WIDTH: {}}  # width -> text -> its words' numbers (`_dense`)
         self._zones_of = (None, None)  # (a match, its zones in the layout's order): the match last encoded
-        # seat -> (the match last encoded for it, the vector, each zone's pieces then)
+        # seat -> (the match last encoded for it, the vector, each zone's pieces then, where the words written end)
         self._last: dict = {}
+        # seat -> per zone of the layout, whether the seat sees its cards: the same in every match of the game
+        self._seen: dict = {}
+        self._zero = memoryview(np.zeros(self.observation_size, np.float32))
 
     # ---- actions
-    def action_of(self, decision, k: int) -> int:
-        option = decision.options[k]
-        v = option.value
-        if type(v) is Piece:
-            return self.card_at[v.card.id]
-        if type(v) is Player:
-            return len(self.cards) + v.index
-        if option.label in self.text_at:
-            return self.text_at[option.label]
-        if k >= self.slots:
-            raise UsageError(f"a decision of {decision.size} options, more than the {self.slots} places of the action "
-                             f"space: the game says how many its decisions may offer with `most_options:` in game.yaml")
-        return self.slot0 + k
-
     def actions(self, decision) -> dict[int, int]:
         """The legal actions of a decision: action -> the index of the (first) option it stands for."""
         out: dict[int, int] = {}
-        for k in range(decision.size):
-            out.setdefault(self.action_of(decision, k), k)
+        card_at, seat0, text_at = self.card_at, len(self.cards), self.text_at
+        for k, option in enumerate(decision.options):
+            v = option.value
+            t = type(v)
+            if t is Piece:
+                a = card_at[v.card.id]
+            elif t is Player:
+                a = seat0 + v.index
+            elif option.label in text_at:
+                a = text_at[option.label]
+            elif k < self.slots:
+                a = self.slot0 + k
+            else:
+                raise UsageError(f"a decision of {decision.size} options, more than the {self.slots} places of the "
+                                 f"action space: the game says how many its decisions may offer with `most_options:` "
+                                 f"in game.yaml")
+            if a not in out:
+                out[a] = k
         return out
 
     def action_name(self, action: int) -> str:
@@ -164,80 +172,96 @@ class Spaces:
 
     def encode(self, match, seat: int) -> np.ndarray:
         """The observation vector of what the player at `seat` sees of `match`: equal to
-        `observe(match.view(seat))`, with no view built (each number written once, in place: a numpy call
-        on a list costs more than this whole walk of a small game)."""
+        `observe(match.view(seat))`, with no view built. It starts from the seat's last vector of the same match
+        and rewrites what changed since: a zone the seat does not see by its count alone, a zone it sees where
+        its pieces are not the same (by identity). Each number is written once, in place, through a
+        memoryview of the vector (half the cost of numpy's own item assignment); a text's words are written as
+        one slice of numbers made the first time the text is met."""
         n = self.players
         player = match.players[seat - 1]
         zones = self._zones_of[1] if self._zones_of[0] is match else self._zones(match)
         last = self._last.get(seat)
-        if last is not None and last[0] is match:  # from the seat's last vector: what changed since
-            out, held = last[1].copy(), last[2]
-            out[n:2 * n] = 0
-            out[self._counters_at:] = 0
+        if last is not None and last[0] is match:  # from the seat's last vector (the encoder's own): what changed
+            out, held = last[1], last[2]
         else:
             out, held = np.zeros(self.observation_size, np.float32), [None] * len(zones)
             out[seat - 1] = 1
-        out[2 * n] = match.round
-        out[2 * n + 1] = self.phases.get(match.phase, -1) + 1
-        card_at, width, zone_at = self.card_at, 1 + len(self.cards), self._zone_offsets
-        # the zones whose pieces changed (compared by identity; a zone not encoded yet is unequal to None)
-        for k in [k for k, z in enumerate(zones) if z.items != held[k]]:
-            z, i, was = zones[k], zone_at[k], held[k]
-            items = z.items
-            if was:
-                out[i:i + width] = 0
+        w = memoryview(out)
+        w[n:2 * n] = self._zero[:n]
+        w[2 * n] = match.round
+        w[2 * n + 1] = self.phases.get(match.phase, -1) + 1
+        card_at, width, zero, offsets = self.card_at, 1 + len(self.cards), self._zero[:len(self.cards)], self._zone_offsets
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = [sees(z, player) for z in zones]
+        now = list(map(_ITEMS, zones))
+        for k in compress(range(len(now)), map(ne, now, held)):  # the zones whose pieces changed (by identity)
+            items, was, i = now[k], held[k], offsets[k]
             held[k] = items[:]
-            if items:
-                out[i] = len(items)
-                if sees(z, player):
-                    i += 1
-                    shown = [i + card_at[p.card.id] for p in items]
-                    if len(set(shown)) == len(shown):
-                        for j in shown:
-                            out[j] = 1
-                    else:  # copies of a card
-                        for j, c in Counter(shown).items():
-                            out[j] = c
+            w[i] = len(items)
+            if not seen[k]:  # its count alone
+                continue
+            i += 1
+            if was:
+                m, now_m = len(was), len(items)
+                if now_m > m and items[:m] == was:  # pieces laid on top (a discard pile growing): those alone
+                    for p in items[m:]:
+                        w[i + card_at[p.card.id]] += 1
+                    continue
+                if now_m < m and was[:now_m] == items:  # pieces taken from the top
+                    for p in was[now_m:]:
+                        w[i + card_at[p.card.id]] -= 1
+                    continue
+                w[i:i + width - 1] = zero
+            for p in items:
+                w[i + card_at[p.card.id]] += 1
         i = self._counters_at
         for name in self.game.counters:
-            out[i] = match.counters.get(name, 0)
+            w[i] = match.counters.get(name, 0)
             i += 1
         for p in match.players:
             counters = p.counters
             for name in self.game.player_counters:
-                out[i] = counters.get(name, 0)
+                w[i] = counters.get(name, 0)
                 i += 1
         viewer = None
         for store, widths in [(match.vars, self.global_vars)] + [(p.vars, self.player_vars) for p in match.players]:
             for name, width in widths.items():
                 v = store.get(name)
                 t = type(v)
+                if width > 1:
+                    out[i:i + width] = 0
                 if t is int or t is float or t is bool:
                     out[i] = v
                 elif t is Player:
                     out[i] = v.seat
                 elif t is str:
                     out[i] = self._text_number.get(v, 0)
-                elif v is not None and t is not Piece:  # (a card's value in a view has no id: it counts 0)
-                    if viewer is None:
-                        viewer = _Viewer(match, player)
-                    flat = self._numbers(_value(v, viewer))[:width]
-                    out[i:i + len(flat)] = flat
+                else:
+                    out[i] = 0
+                    if v is not None and t is not Piece:  # (a card's value in a view has no id: it counts 0)
+                        if viewer is None:
+                            viewer = _Viewer(match, player)
+                        flat = self._numbers(_value(v, viewer))[:width]
+                        out[i:i + len(flat)] = flat
                 i += width
         d = match.pending
-        if d is not None:
-            out[n + d.player.seat - 1] = 1
-            i = self._prompt_at
-            for j, k in self._counts(prompt_for(d, player), PROMPT_WIDTH):
-                out[i + j] = k
-            if player is d.player:
-                i += PROMPT_WIDTH
+        i = self._prompt_at
+        if d is None:
+            w[i:] = self._zero[:self.observation_size - i]
+        else:
+            w[n + d.player.seat - 1] = 1
+            w[i:i + PROMPT_WIDTH] = self._dense(prompt_for(d, player), PROMPT_WIDTH)
+            i += PROMPT_WIDTH
+            if player is d.player:  # (the labels: only the seat asked sees them)
                 for label in d.labels()[:self.slots]:
-                    for j, k in self._counts(label, LABEL_WIDTH):
-                        out[i + j] = k
+                    w[i:i + LABEL_WIDTH] = self._dense(label, LABEL_WIDTH)
                     i += LABEL_WIDTH
-        self._last[seat] = (match, out.copy(), held)  # (a copy: the caller may write on its own)
-        return out
+            wrote = last[3] if last is not None and last[0] is match else 0
+            if wrote > i:  # the labels of the seat's last vector past this one's
+                w[i:wrote] = self._zero[:wrote - i]
+        self._last[seat] = (match, out, held, i)
+        return out.copy()  # (the caller's: it may write on it)
 
     def _zones(self, match) -> list:
         zones = [match.zones[name] if seat is None else match.players[seat].zones[name]
@@ -245,14 +269,15 @@ class Spaces:
         self._zones_of = (match, zones)
         return zones
 
-    def _counts(self, text: str, width: int) -> list:
-        """How many of a text's words fall on each of `width` places, as `words` counts them: [(place, count)]."""
-        key = (text, width)
-        known = self._words.get(key)
+    def _dense(self, text: str, width: int) -> memoryview:
+        """A text's words as `width` numbers (`words`): how many of them fall on each place."""
+        known = self._words[width].get(text)
         if known is None:
-            if len(self._words) > 100_000:  # labels built in play: a bound on what is kept
-                self._words.clear()
-            known = self._words[key] = word_places(text, width)
+            if len(self._words[width]) > 100_000:  # labels built in play: a bound on what is kept
+                self._words[width].clear()
+            dense = np.zeros(width, np.float32)
+            words(dense, text)
+            known = self._words[width][text] = memoryview(dense)
         return known
 
     def labels(self, decision, legal: dict) -> dict[int, str]:
