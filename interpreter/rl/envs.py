@@ -63,6 +63,7 @@ class MeepleAEC(AECEnv):
         self.sp = Spaces(self.game, players)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(1, players + 1)]
+        self._seats = {a: s for s, a in enumerate(self.possible_agents, 1)}
         self._obs_space, self._act_space = _space(self.sp), spaces.Discrete(self.sp.size)
         self.metadata = dict(self.metadata, name=f"meeple_{self.game.id}")
         self.match = None
@@ -128,10 +129,11 @@ class MeepleAEC(AECEnv):
             self._asked = asked
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent) + 1
-        if self.match is not None and not self.match.over and self.match.pending.player.seat == seat:
+        seat = self._seats[agent]
+        m = self.match
+        if m is not None and m.result is None and m.pending.player.seat == seat:
             # the mask of the agent asked is its info's (made at the step): a copy, not made again
-            return {"observation": self.sp.encode(self.match, seat),
+            return {"observation": self.sp.encode(m, seat),
                     "action_mask": self.infos[agent]["action_mask"].copy()}
         return _observation(self.sp, self.match, seat, None)
 
@@ -144,7 +146,8 @@ class MeepleAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.match.choose(self.legal[action])
         self._next()
-        self._accumulate_rewards()
+        if self.match.result is not None:  # (the rewards are 0 until the end)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -100,6 +100,7 @@ class Spaces:
         # seat -> per zone of the layout, whether the seat sees its cards: the same in every match of the game
         self._seen: dict = {}
         self._zero = memoryview(np.zeros(self.observation_size, np.float32))
+        self._no_seat, self._no_card = self._zero[:players], self._zero[:len(self.cards)]
 
     # ---- actions
     def actions(self, decision) -> dict[int, int]:
@@ -187,10 +188,10 @@ class Spaces:
             out, held = np.zeros(self.observation_size, np.float32), [None] * len(zones)
             out[seat - 1] = 1
         w = memoryview(out)
-        w[n:2 * n] = self._zero[:n]
+        w[n:2 * n] = self._no_seat
         w[2 * n] = match.round
         w[2 * n + 1] = self.phases.get(match.phase, -1) + 1
-        card_at, width, zero, offsets = self.card_at, 1 + len(self.cards), self._zero[:len(self.cards)], self._zone_offsets
+        card_at, width, zero, offsets = self.card_at, 1 + len(self.cards), self._no_card, self._zone_offsets
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = [sees(z, player) for z in zones]
@@ -254,8 +255,8 @@ class Spaces:
             w[i:i + PROMPT_WIDTH] = self._dense(prompt_for(d, player), PROMPT_WIDTH)
             i += PROMPT_WIDTH
             if player is d.player:  # (the labels: only the seat asked sees them)
-                for label in d.labels()[:self.slots]:
-                    w[i:i + LABEL_WIDTH] = self._dense(label, LABEL_WIDTH)
+                for option in d.options[:self.slots]:
+                    w[i:i + LABEL_WIDTH] = self._dense(option.label, LABEL_WIDTH)
                     i += LABEL_WIDTH
             wrote = last[3] if last is not None and last[0] is match else 0
             if wrote > i:  # the labels of the seat's last vector past this one's
@@ -282,8 +283,8 @@ class Spaces:
 
     def labels(self, decision, legal: dict) -> dict[int, str]:
         """What each legal action means here: the label of the option it stands for."""
-        labels = decision.labels()
-        return {a: labels[k] for a, k in legal.items()}
+        options = decision.options
+        return {a: options[k].label for a, k in legal.items()}
 
     def _vars(self, out, i, values: dict, widths: dict) -> int:
         for name, width in widths.items():
