@@ -252,11 +252,13 @@ class Spaces:
             w[i:] = self._zero[:self.observation_size - i]
         else:
             w[n + d.player.seat - 1] = 1
-            w[i:i + PROMPT_WIDTH] = self._dense(prompt_for(d, player), PROMPT_WIDTH)
+            prompt = prompt_for(d, player)
+            w[i:i + PROMPT_WIDTH] = self._words[PROMPT_WIDTH].get(prompt) or self._dense(prompt, PROMPT_WIDTH)
             i += PROMPT_WIDTH
             if player is d.player:  # (the labels: only the seat asked sees them)
+                known = self._words[LABEL_WIDTH]
                 for option in d.options[:self.slots]:
-                    w[i:i + LABEL_WIDTH] = self._dense(option.label, LABEL_WIDTH)
+                    w[i:i + LABEL_WIDTH] = known.get(option.label) or self._dense(option.label, LABEL_WIDTH)
                     i += LABEL_WIDTH
             wrote = last[3] if last is not None and last[0] is match else 0
             if wrote > i:  # the labels of the seat's last vector past this one's
