@@ -94,13 +94,13 @@ class Spaces:
         self._prompt_at = self.observation_size - PROMPT_WIDTH - self.slots * LABEL_WIDTH
         self._text_number = {t: k + 1 for k, t in enumerate(self.texts)}
         self._words: dict = {PROMPT_WIDTH: {}, LABEL_WIDTH: {}}  # width -> text -> its words' numbers (`_dense`)
-        self._zones_of = (None, None)  # (a match, its zones in the layout's order): the match last encoded
-        # seat -> (the match last encoded for it, the vector, each zone's pieces then, where the words written end)
-        self._last: dict = {}
-        # seat -> per zone of the layout, whether the seat sees its cards: the same in every match of the game
-        self._seen: dict = {}
+        # the zones of the match last encoded, as a seat that sees them all would: (the match, its zones in the
+        # layout's order, the vector of their numbers, each zone's pieces then); every seat's vector starts from it
+        self._table: tuple = (None, None, None, None)
+        self._seen_by_some: list | None = None  # per zone of the layout, whether any seat sees its cards
+        self._unseen: dict = {}  # seat -> where the cards of each zone it does not see (but another does) begin
         self._zero = memoryview(np.zeros(self.observation_size, np.float32))
-        self._no_seat, self._no_card = self._zero[:players], self._zero[:len(self.cards)]
+        self._no_card = self._zero[:len(self.cards)]
 
     # ---- actions
     def actions(self, decision) -> dict[int, int]:
@@ -173,49 +173,28 @@ class Spaces:
 
     def encode(self, match, seat: int) -> np.ndarray:
         """The observation vector of what the player at `seat` sees of `match`: equal to
-        `observe(match.view(seat))`, with no view built. It starts from the seat's last vector of the same match
-        and rewrites what changed since: a zone the seat does not see by its count alone, a zone it sees where
-        its pieces are not the same (by identity). Each number is written once, in place, through a
-        memoryview of the vector (half the cost of numpy's own item assignment); a text's words are written as
-        one slice of numbers made the first time the text is met."""
+        `observe(match.view(seat))`, with no view built. The zones' part is kept for the match as a seat that
+        sees every zone some seat sees would read it, and brought up to date from what changed since the last
+        encode of any seat (`_table`); a seat's vector is a copy of it, the cards of the zones this seat does not
+        see left out. Each number is written in place through a memoryview of the vector (half the cost of
+        numpy's own item assignment); a text's words are one slice of numbers made the first time it is met."""
         n = self.players
         player = match.players[seat - 1]
-        zones = self._zones_of[1] if self._zones_of[0] is match else self._zones(match)
-        last = self._last.get(seat)
-        if last is not None and last[0] is match:  # from the seat's last vector (the encoder's own): what changed
-            out, held = last[1], last[2]
-        else:
-            out, held = np.zeros(self.observation_size, np.float32), [None] * len(zones)
-            out[seat - 1] = 1
+        if self._table[0] is not match:
+            self._start(match)
+        self._update()
+        out = self._table[2].copy()
         w = memoryview(out)
-        w[n:2 * n] = self._no_seat
+        unseen = self._unseen.get(seat)
+        if unseen is None:
+            unseen = self._unseen[seat] = [i + 1 for z, i, some in zip(self._table[1], self._zone_offsets,
+                                                                        self._seen_by_some, strict=True)
+                                           if some and not sees(z, player)]
+        for i in unseen:
+            w[i:i + len(self.cards)] = self._no_card
+        w[seat - 1] = 1
         w[2 * n] = match.round
         w[2 * n + 1] = self.phases.get(match.phase, -1) + 1
-        card_at, width, zero, offsets = self.card_at, 1 + len(self.cards), self._no_card, self._zone_offsets
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = [sees(z, player) for z in zones]
-        now = list(map(_ITEMS, zones))
-        for k in compress(range(len(now)), map(ne, now, held)):  # the zones whose pieces changed (by identity)
-            items, was, i = now[k], held[k], offsets[k]
-            held[k] = items[:]
-            w[i] = len(items)
-            if not seen[k]:  # its count alone
-                continue
-            i += 1
-            if was:
-                m, now_m = len(was), len(items)
-                if now_m > m and items[:m] == was:  # pieces laid on top (a discard pile growing): those alone
-                    for p in items[m:]:
-                        w[i + card_at[p.card.id]] += 1
-                    continue
-                if now_m < m and was[:now_m] == items:  # pieces taken from the top
-                    for p in was[now_m:]:
-                        w[i + card_at[p.card.id]] -= 1
-                    continue
-                w[i:i + width - 1] = zero
-            for p in items:
-                w[i + card_at[p.card.id]] += 1
         i = self._counters_at
         for name in self.game.counters:
             w[i] = match.counters.get(name, 0)
@@ -230,27 +209,21 @@ class Spaces:
             for name, width in widths.items():
                 v = store.get(name)
                 t = type(v)
-                if width > 1:
-                    out[i:i + width] = 0
                 if t is int or t is float or t is bool:
                     out[i] = v
                 elif t is Player:
                     out[i] = v.seat
                 elif t is str:
                     out[i] = self._text_number.get(v, 0)
-                else:
-                    out[i] = 0
-                    if v is not None and t is not Piece:  # (a card's value in a view has no id: it counts 0)
-                        if viewer is None:
-                            viewer = _Viewer(match, player)
-                        flat = self._numbers(_value(v, viewer))[:width]
-                        out[i:i + len(flat)] = flat
+                elif v is not None and t is not Piece:  # (a card's value in a view has no id: it counts 0)
+                    if viewer is None:
+                        viewer = _Viewer(match, player)
+                    flat = self._numbers(_value(v, viewer))[:width]
+                    out[i:i + len(flat)] = flat
                 i += width
         d = match.pending
-        i = self._prompt_at
-        if d is None:
-            w[i:] = self._zero[:self.observation_size - i]
-        else:
+        if d is not None:
+            i = self._prompt_at
             w[n + d.player.seat - 1] = 1
             prompt = prompt_for(d, player)
             w[i:i + PROMPT_WIDTH] = self._words[PROMPT_WIDTH].get(prompt) or self._dense(prompt, PROMPT_WIDTH)
@@ -260,17 +233,43 @@ class Spaces:
                 for option in d.options[:self.slots]:
                     w[i:i + LABEL_WIDTH] = known.get(option.label) or self._dense(option.label, LABEL_WIDTH)
                     i += LABEL_WIDTH
-            wrote = last[3] if last is not None and last[0] is match else 0
-            if wrote > i:  # the labels of the seat's last vector past this one's
-                w[i:wrote] = self._zero[:wrote - i]
-        self._last[seat] = (match, out, held, i)
-        return out.copy()  # (the caller's: it may write on it)
+        return out
 
-    def _zones(self, match) -> list:
+    def _start(self, match) -> None:
+        """The zones' part of a match not encoded yet: none of its zones written."""
         zones = [match.zones[name] if seat is None else match.players[seat].zones[name]
                  for seat, name, _ in self._zone_at]
-        self._zones_of = (match, zones)
-        return zones
+        if self._seen_by_some is None:
+            self._seen_by_some = [any(sees(z, p) for p in match.players) for z in zones]
+        self._table = (match, zones, np.zeros(self.observation_size, np.float32), [None] * len(zones))
+
+    def _update(self) -> None:
+        """The zones' part brought up to date: the zones whose pieces changed (compared by identity), a zone no
+        seat sees by its count alone, a pile grown or taken from on top by those pieces alone."""
+        _, zones, table, held = self._table
+        w = memoryview(table)
+        card_at, width, offsets, some = self.card_at, 1 + len(self.cards), self._zone_offsets, self._seen_by_some
+        now = list(map(_ITEMS, zones))
+        for k in compress(range(len(now)), map(ne, now, held)):
+            items, was, i = now[k], held[k], offsets[k]
+            held[k] = items[:]
+            w[i] = len(items)
+            if not some[k]:
+                continue
+            i += 1
+            if was:
+                m, now_m = len(was), len(items)
+                if now_m > m and items[:m] == was:  # pieces laid on top (a discard pile growing): those alone
+                    for p in items[m:]:
+                        w[i + card_at[p.card.id]] += 1
+                    continue
+                if now_m < m and was[:now_m] == items:  # pieces taken from the top
+                    for p in was[now_m:]:
+                        w[i + card_at[p.card.id]] -= 1
+                    continue
+                w[i:i + width - 1] = self._no_card
+            for p in items:
+                w[i + card_at[p.card.id]] += 1
 
     def _dense(self, text: str, width: int) -> memoryview:
         """A text's words as `width` numbers (`words`): how many of them fall on each place."""
