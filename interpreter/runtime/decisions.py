@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from itertools import repeat
 
 from ..errors import IllegalChoice, RuntimeContentError
 from . import secrecy
@@ -55,13 +56,15 @@ class Decision:
         if self._options is None:
             labels = self._labels
             try:
-                labels = [shown_to(v, self.player, self.match) for v in self.values] if labels is None else \
-                    [lab if type(lab) is str else lab() for lab in labels]
+                labels = list(map(shown_to, self.values, repeat(self.player), repeat(self.match))) if labels is None \
+                    else [lab if type(lab) is str else lab() for lab in labels]
+                if len(labels) != self.size:
+                    raise ValueError(f"{len(labels)} labels for {self.size} options")
             except Exception as e:  # a label is content: its failure is a content error at its place
                 if self.match is None:
                     raise
                 raise self.match._failure(e) from None
-            self._options = [Option(lab, v) for lab, v in zip(labels, self.values, strict=True)]
+            self._options = list(map(Option, labels, self.values))
         return self._options
 
     def labels(self) -> list[str]:
