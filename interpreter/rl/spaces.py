@@ -205,7 +205,10 @@ class Spaces:
                 w[i] = counters.get(name, 0)
                 i += 1
         viewer = None
-        for store, widths in [(match.vars, self.global_vars)] + [(p.vars, self.player_vars) for p in match.players]:
+        stores = [(match.vars, self.global_vars)]
+        if self.player_vars:
+            stores += [(p.vars, self.player_vars) for p in match.players]
+        for store, widths in stores:
             for name, width in widths.items():
                 v = store.get(name)
                 t = type(v)
