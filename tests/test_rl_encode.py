@@ -83,8 +83,26 @@ def test_the_aec_environment_observes_what_the_view_shows():
         env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
 
 
+def test_encodings_of_two_matches_in_turn_are_each_their_views():
+    """encode keeps the zones of the match it last encoded and brings them up to date from what changed: one
+    Spaces encoding two matches in turn (as the OpenSpiel adapter's states do) starts again at each change of
+    match, and no number of one leaks into the other's."""
+    g = bundled("hearts")
+    sp = Spaces(g, 4)
+    rng = random.Random(4)
+    matches = [Match(g, 4, 5), Match(g, 4, 6)]
+    for step in range(120):
+        m = matches[step % 2]
+        if m.over:
+            continue
+        for s in (m.pending.player.seat, 1 + step % 4):
+            assert np.array_equal(sp.encode(m, s), sp.observe(m.view(s))), (step, s)
+        m.choose(rng.randrange(m.pending.size))
+
+
 def test_an_observation_written_on_by_its_caller_changes_no_later_one():
-    """encode starts from the seat's last vector (what changed since): the vector it returned is the caller's."""
+    """encode starts from what it kept of the match (the zones as they were): the vector it returned is the
+    caller's."""
     g = bundled("kaiju-inc")
     sp = Spaces(g, 3)
     m = Match(g, 3, 2)
