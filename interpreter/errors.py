@@ -122,14 +122,16 @@ class Collect:
     """The diagnostics one load gathers, in the order they are found; `guard` runs a step that may raise
     ContentError and keeps its diagnostics instead."""
 
-    def __init__(self):
+    def __init__(self, warns: bool = True):
         self.diags: list[Diagnostic] = []
+        self.warns = warns  # False: nobody reads the warnings (a game loaded to be played), so none is kept
 
     def error(self, place, message, code, hint="", related=()):
         self.diags.append(Diagnostic(place, message, code, "error", hint, tuple(related)))
 
     def warn(self, place, message, code, hint="", related=()):
-        self.diags.append(Diagnostic(place, message, code, "warning", hint, tuple(related)))
+        if self.warns:
+            self.diags.append(Diagnostic(place, message, code, "warning", hint, tuple(related)))
 
     def guard(self, fn, *args):
         try:

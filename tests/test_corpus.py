@@ -85,3 +85,20 @@ def test_check_game_warns_as_load_game_does(tmp_path):
     assert check_game(folder, (), warned[0]) is None
     load_game(folder, (), warned[1])
     assert warned[0] == warned[1] and [d.code for d in warned[0]] == ["W-UNUSED"]
+
+
+def test_a_load_whose_warnings_nobody_reads_runs_no_pass_that_only_warns(tmp_path, monkeypatch):
+    """load_game without a `warnings` list (a game loaded to be played) skips the passes that only warn (the
+    zone names of prompts, what is never used); given a list, it runs them and says what they find."""
+    from interpreter.check import game as checking
+    text = MINI_GAME.replace("procedures:\n", "procedures:\n  idle:\n    do: say(1)\n", 1)
+    folder = write_game(tmp_path, {"game.yaml": text, "cards/t.yaml": MINI_CARDS})
+    ran = []
+    for name in ("_lint_zone_names", "_warn_unused"):
+        real = getattr(checking, name)
+        monkeypatch.setattr(checking, name, lambda *a, _real=real, _name=name: ran.append(_name) or _real(*a))
+    load_game(folder)
+    assert ran == []
+    warned = []
+    load_game(folder, (), warned)
+    assert ran == ["_lint_zone_names", "_warn_unused"] and [d.code for d in warned] == ["W-UNUSED"]

@@ -186,11 +186,12 @@ def check(col: Collect, layers, card_files: list, theirs: frozenset = frozenset(
     cards = check_cards(col, records, decl, bodies)
     check_counts(col, sections, cards, card_files)
     rules = check_rules(col, sections, [name for name, _ in phases])
-    _lint_zone_names(col, sections, decl, bodies.order)
+    if col.warns:  # (a pass that only warns)
+        _lint_zone_names(col, sections, decl, bodies.order)
     checker.retyped([r for r in (*procs.values(), *funcs.values()) if r is not None])  # its mistakes too
     _text_and_number(checker, [*procs.values(), *funcs.values()])
     col.diags += checker.diags
-    if not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
+    if col.warns and not any(d.code in _UNREAD for d in col.diags):  # else what the unread text uses is not known
         _warn_unused(col, sections, decl, checker.used, cards)
     return Checked(g, decl, checker, bodies.order, procs, funcs, values, handlers, setup, finish, phases, score,
                    faction, ranking, board, cards, parts, ranking_names, team, value, rules, bodies.texts, hooked,

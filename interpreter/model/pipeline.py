@@ -77,7 +77,8 @@ def content_index(folder: str | os.PathLike, mods=()) -> Index | None:
 
 def _load(folder, mods, warnings, options, generate: bool) -> GameDef | NameTable:
     """The stages in order; each stops the load with every mistake found so far when it finds one."""
-    folder, options, col = str(folder), options or {}, Collect()
+    # the passes that only warn are left out where nobody reads their warnings (a game loaded to be played)
+    folder, options, col = str(folder), options or {}, Collect(warns=warnings is not None)
     checked, _, chosen, game = _checked(folder, mods, options, col)
     if any(d.severity == "error" for d in col.diags):
         raise ContentError(col.diags)
