@@ -139,14 +139,19 @@ class Shelves:
     def __init__(self, folder: Path | None):
         self.folder = folder
         self.version = version() if folder is not None else ""
-        self.stores: dict = {}
+        self.stores: dict = {}  # folder -> its ParseStore
+        self._files: dict = {}  # a text's file, as given -> its folder's ParseStore (found once a file)
 
     def _of(self, where: str) -> ParseStore:
+        s = self._files.get(where)
+        if s is not None:
+            return s
         key = os.path.dirname(os.path.abspath(where)) if where else ""  # (the same folder from any working folder)
         s = self.stores.get(key)
         if s is None:
             name = f"parse-{self.version}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
             s = self.stores[key] = ParseStore(self.folder / name if self.folder is not None else None)
+        self._files[where] = s
         return s
 
     def get(self, text: str, where: str = ""):
